@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+import { parseArgs } from "node:util";
+import { projectRoot } from "./project-root.js";
+import { EXIT_USAGE } from "./validate-command.js";
+
+const HELP = `specfirst — schema-first contracts for the messaging and pipeline configuration APIs
+
+Usage:
+  specfirst generate [--check] [--force] [--quiet] [--json]
+      Regenerate generated/ from schemas/ and templates/.
+      --check   write nothing; exit 1 and name the stale files when generated/ differs from what the schemas produce
+      --force   overwrite generated files edited by hand
+      --quiet   print nothing on success
+      --json    print the run report as JSON
+  specfirst validate <name> <file>... [--format text|json]
+      Validate JSON files against a schema (message, notification, command, command-response, envelope, config,
+      config-lenient, or any schema file name). Exit 0 all valid, 1 some invalid, 2 usage or unreadable/non-JSON input.
+  specfirst --help
+`;
+
+async function runGenerate(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { check: { type: "boolean" }, force: { type: "boolean" }, quiet: { type: "boolean" }, json: { type: "boolean" } },
+  });
+  const { generate } = await import("./generate.js");
+  const { GenerationFailed, formatProblem } = await import("./problems.js");
+  try {
+    const result = await generate({ root: projectRoot(), check: values.check, force: values.force });
+    if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+    else if (!values.quiet) {
+      for (const timing of result.timings) process.stdout.write(`${timing.stage.padEnd(22)} ${timing.ms.toFixed(0).padStart(6)} ms\n`);
+      if (result.written) {
+        const { written, unchanged, removed } = result.written;
+        for (const file of written) process.stdout.write(`wrote     ${file}\n`);
+        for (const file of removed) process.stdout.write(`removed   ${file}\n`);
+        process.stdout.write(`${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed\n`);
+      }
+    }
+    if (result.stale && result.stale.length > 0) {
+      process.stderr.write(`Generated files are stale; run \`npm run generate\` and commit:\n${result.stale.map((f) => `  ${f}\n`).join("")}`);
+      return 1;
+    }
+    if (result.stale && !values.quiet && !values.json) process.stdout.write("generated files are up to date\n");
+    return 0;
+  } catch (error) {
+    if (error instanceof GenerationFailed) {
+      process.stderr.write(`Generation failed; previous outputs were left as they were.\n${error.problems.map((p) => `  ${formatProblem(p)}\n`).join("")}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+async function runValidate(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { format: { type: "string", default: "text" } } });
+  } catch (error) {
+    process.stderr.write(`specfirst validate: ${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  const format = parsed.values.format;
+  const [name, ...files] = parsed.positionals;
+  if (name === undefined || (format !== "text" && format !== "json")) {
+    process.stderr.write(`${HELP}`);
+    return EXIT_USAGE;
+  }
+  const { runValidateCommand } = await import("./validate-command.js");
+  return runValidateCommand({
+    name,
+    files,
+    format,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === "generate") return runGenerate(rest);
+  if (command === "validate") return runValidate(rest);
+  if (command === "--help" || command === "-h" || command === "help") {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  process.stderr.write(HELP);
+  return EXIT_USAGE;
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,160 @@
+import { compile, type JSONSchema } from "json-schema-to-typescript";
+import type { JsonObject, JsonValue } from "./json-text.js";
+import { isJsonObject, mapSchema } from "./schema-walk.js";
+import { findDispatchTables, type DispatchTable } from "./dispatch-tables.js";
+import type { SchemaFile } from "./load-schemas.js";
+import type { SchemaGraph } from "./schema-graph.js";
+import type { OutputFile } from "./outputs.js";
+
+export const TYPES_PATH = "generated/types.d.ts";
+
+const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "writeOnly", "readOnly", "x-secret", "$schema", "$id", "default", "deprecated"]);
+const CONDITIONALS = ["if", "then", "else"];
+
+const pascal = (text: string) => text.replace(/(^|[-_ ./+])(\w)/g, (_m, _sep: string, c: string) => c.toUpperCase());
+
+/** True when a schema says nothing a TypeScript type could show (annotations only). */
+function isTypeless(schema: JsonObject): boolean {
+  return Object.keys(schema).every((key) => ANNOTATIONS.has(key));
+}
+
+/** True when a file only adds conditional rules to an object (like `command-resource`): nothing to type on its own. */
+function isConditionalOnly(schema: JsonObject): boolean {
+  return Object.entries(schema).every(
+    ([key, value]) =>
+      ANNOTATIONS.has(key) ||
+      CONDITIONALS.includes(key) ||
+      (key === "type" && value === "object") ||
+      (key === "allOf" && Array.isArray(value) && value.every((entry) => isJsonObject(entry) && Object.keys(entry).every((k) => CONDITIONALS.includes(k)))),
+  );
+}
+
+/** The `$ref` leaves of an if/then/else tree: the schemas a value of a dispatching schema (`envelope`) can be. */
+function conditionalLeaves(schema: JsonObject): JsonObject[] {
+  const branches = ["then", "else"].map((k) => schema[k]).filter(isJsonObject);
+  return branches.flatMap((branch) => (typeof branch.$ref === "string" ? [branch] : conditionalLeaves(branch)));
+}
+
+/**
+ * Rewrites a schema into the shape json-schema-to-typescript types best: each `$ref` becomes a `tsType` naming the
+ * referenced type (so every type is declared once, in its own file's output, and keeps its name), an if/then/else
+ * dispatch becomes a union, and conditional rules, which TypeScript cannot express here, are dropped (dispatch
+ * tables are typed separately as generics).
+ */
+function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTable[]): JsonObject {
+  const typeNameOf = (ref: string) => {
+    const target = graph.resolveRef(file, ref);
+    const title = target.node.title;
+    if (typeof title !== "string") throw new Error(`${file.file}: $ref "${ref}" points at a schema without a title`);
+    return title;
+  };
+  const root: JsonObject = { ...file.schema };
+  if (root.if !== undefined && root.properties === undefined) {
+    root.anyOf = conditionalLeaves(root);
+    delete root.type;
+  }
+  for (const table of tables) {
+    const properties = { ...(root.properties as JsonObject) };
+    delete properties[table.discriminator];
+    delete properties[table.field];
+    root.properties = properties;
+    root.title = `${String(root.title)}Fields`;
+    root.required = ((root.required as JsonValue[] | undefined) ?? []).filter((name) => name !== table.discriminator && name !== table.field);
+  }
+  return mapSchema(root, (node) => {
+    for (const key of CONDITIONALS) delete node[key];
+    delete node["x-secret"];
+    if (typeof node.$ref === "string") {
+      const typed: JsonObject = { tsType: typeNameOf(node.$ref) };
+      if (typeof node.description === "string") typed.description = node.description;
+      return typed;
+    }
+    if (Array.isArray(node.allOf)) {
+      const kept = node.allOf.filter((entry) => {
+        if (!isJsonObject(entry) || isTypeless(entry) || entry.tsType === "unknown") return false;
+        if (typeof entry.tsType === "string") {
+          const target = graph.files.find((f) => f.schema.title === entry.tsType);
+          return !(target && isConditionalOnly(target.schema));
+        }
+        return true;
+      });
+      if (kept.length > 0) node.allOf = kept;
+      else delete node.allOf;
+    }
+    if (isTypeless(node)) return { ...node, tsType: "unknown" };
+    return node;
+  });
+}
+
+/** The TypeScript type of a dispatched field when the discriminator holds a value of no known case. */
+function fallbackType(schema: JsonValue | undefined): string {
+  const types = isJsonObject(schema) ? schema.type : undefined;
+  const list = Array.isArray(types) ? types : types === undefined ? [] : [types];
+  const names = list.map((t) => (t === "object" ? "{ [k: string]: unknown }" : t === "array" ? "unknown[]" : t === "integer" ? "number" : String(t)));
+  return names.length > 0 ? names.join(" | ") : "unknown";
+}
+
+function jsDoc(text: JsonValue | undefined, indent = ""): string {
+  if (typeof text !== "string") return "";
+  return `${indent}/**\n${text.split("\n").map((line) => `${indent} * ${line}`).join("\n")}\n${indent} */\n`;
+}
+
+const mapNameOf = (table: DispatchTable) => `${pascal(table.field)}ByType`;
+
+/** The map from discriminator value to document type, declared once by the file that holds the table. */
+function dispatchMap(table: DispatchTable): string {
+  const mapDoc = `The \`${table.field}\` document for each known \`${table.discriminator}\` (the rule is in ${table.owner.file}).`;
+  const mapBody = table.cases.map((c) => `  ${JSON.stringify(c.value)}: ${String(c.target.schema.title)};`).join("\n");
+  return `${jsDoc(mapDoc)}export interface ${mapNameOf(table)} {\n${mapBody}\n}`;
+}
+
+/** `Message<T>` and the union of the known typed forms, for a schema a dispatch table applies to. */
+function dispatchGenerics(file: SchemaFile, table: DispatchTable): string {
+  const title = String(file.schema.title);
+  const mapName = mapNameOf(table);
+  const properties = (file.schema.properties ?? {}) as JsonObject;
+  const required = new Set((file.schema.required as string[] | undefined) ?? []);
+  const optional = (name: string) => (required.has(name) ? "" : "?");
+  const discriminatorDoc = isJsonObject(properties[table.discriminator]) ? (properties[table.discriminator] as JsonObject).description : undefined;
+  const fieldDoc = isJsonObject(properties[table.field]) ? (properties[table.field] as JsonObject).description : undefined;
+  return [
+    `${jsDoc(`${String(file.schema.description)}\n\n\`${title}<T>\` types \`${table.field}\` from \`${table.discriminator}\`: ${title}<${JSON.stringify(table.cases[0]?.value ?? "")}> has the matching document.`)}` +
+      `export type ${title}<T extends string = string> = ${title}Fields & {\n` +
+      `${jsDoc(discriminatorDoc, "  ")}  ${table.discriminator}${optional(table.discriminator)}: T;\n` +
+      `${jsDoc(fieldDoc, "  ")}  ${table.field}${optional(table.field)}: T extends keyof ${mapName} ? ${mapName}[T] : ${fallbackType(properties[table.field])};\n};`,
+    `${jsDoc(`A ${title} of one of the known \`${table.discriminator}\` values: \`switch (x.${table.discriminator})\` narrows \`${table.field}\`.`)}` +
+      `export type Known${title} = { [T in keyof ${mapName}]: ${title}<T> }[keyof ${mapName}];`,
+  ].join("\n\n");
+}
+
+/** Emits one declaration file with a type per schema (named by its `title`) and the dispatch generics. */
+export async function emitTypes(graph: SchemaGraph): Promise<OutputFile> {
+  const declared = new Set<string>();
+  const chunks: string[] = [];
+  for (const file of graph.files) {
+    const tables = findDispatchTables(graph, file);
+    if (tables.length > 1) throw new Error(`${file.file}: more than one dispatch table is not supported by the types stage`);
+    // A file that only holds the rule (command-resource) declares the map; the files including it get the generics.
+    const typedTables = isConditionalOnly(file.schema) ? [] : tables;
+    const schema = typingSchema(graph, file, typedTables);
+    const name = String(schema.title);
+    const code = await compile(schema as JSONSchema, name, {
+      bannerComment: "",
+      format: false,
+      unknownAny: true,
+      declareExternallyReferenced: true,
+      strictIndexSignatures: false,
+      additionalProperties: true,
+    });
+    // Inline titled objects are declared by the file that holds them; a second declaration would be a duplicate.
+    for (const match of code.matchAll(/^export (?:interface|type) (\w+)/gm)) {
+      const declaredName = match[1] ?? "";
+      if (declared.has(declaredName)) throw new Error(`${file.file}: type ${declaredName} is declared twice`);
+      declared.add(declaredName);
+    }
+    chunks.push(code.trim());
+    for (const table of tables) if (table.owner === file) chunks.push(dispatchMap(table));
+    for (const table of typedTables) chunks.push(dispatchGenerics(file, table));
+  }
+  return { path: TYPES_PATH, contents: `${chunks.join("\n\n")}\n` };
+}

@@ -1,0 +1,28 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import Handlebars from "handlebars";
+
+/** The handlebars templates of `templates/`, compiled once per run. */
+export interface Templates {
+  /** Template file names with their text, for the cache key of the outputs they render. */
+  sources: ReadonlyMap<string, string>;
+  render(name: string, view: object): string;
+}
+
+export async function loadTemplates(root: string): Promise<Templates> {
+  const dir = path.join(root, "templates");
+  const names = (await readdir(dir)).filter((name) => name.endsWith(".hbs")).sort();
+  const sources = new Map<string, string>();
+  for (const name of names) sources.set(name, await readFile(path.join(dir, name), "utf8"));
+  const handlebars = Handlebars.create();
+  handlebars.registerHelper("json", (value: unknown) => JSON.stringify(value));
+  const compiled = new Map([...sources].map(([name, text]) => [name, handlebars.compile(text, { noEscape: true, strict: true })]));
+  return {
+    sources,
+    render(name, view) {
+      const template = compiled.get(name);
+      if (template === undefined) throw new Error(`templates/${name} does not exist`);
+      return template(view);
+    },
+  };
+}
