@@ -12,6 +12,7 @@ Usage:
       --force   overwrite generated files edited by hand
       --quiet   print nothing on success
       --json    print the run report as JSON
+      --root    project folder holding schemas/, templates/ and generated/ (default: this package)
   specfirst validate <name> <file>... [--format text|json]
       Validate JSON files against a schema (message, notification, command, command-response, envelope, config,
       config-lenient, or any schema file name). Exit 0 all valid, 1 some invalid, 2 usage or unreadable/non-JSON input.
@@ -21,12 +22,18 @@ Usage:
 async function runGenerate(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { check: { type: "boolean" }, force: { type: "boolean" }, quiet: { type: "boolean" }, json: { type: "boolean" } },
+    options: {
+      check: { type: "boolean" },
+      force: { type: "boolean" },
+      quiet: { type: "boolean" },
+      json: { type: "boolean" },
+      root: { type: "string" },
+    },
   });
   const { generate } = await import("./generate.js");
   const { GenerationFailed, formatProblem } = await import("./problems.js");
   try {
-    const result = await generate({ root: projectRoot(), check: values.check, force: values.force });
+    const result = await generate({ root: values.root ?? projectRoot(), check: values.check, force: values.force });
     if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
     else if (!values.quiet) {
       for (const timing of result.timings) process.stdout.write(`${timing.stage.padEnd(22)} ${timing.ms.toFixed(0).padStart(6)} ms\n`);

@@ -32,16 +32,82 @@ export function positionAt(text: string, offset: number): Position {
   return { line, column: offset - lineStart + 1 };
 }
 
-/** JSON.parse, with the syntax error's offset turned into a line and column. The message never quotes the input. */
+/**
+ * Offset and reason of the first syntax error in a text JSON.parse rejected. JSON.parse's own messages vary between
+ * Node versions, do not always give a position, and can quote the input (a secret, say), so they are not used.
+ * Iterative, so any nesting depth is fine.
+ */
+export function findSyntaxError(text: string): { offset: number; reason: string } {
+  let i = 0;
+  const stack: ("{" | "[")[] = [];
+  const fail = (reason: string) => ({ offset: i, reason });
+  const ws = () => {
+    while (i < text.length && " \t\n\r".includes(text[i] ?? "")) i++;
+  };
+  const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/;
+  const string = /^"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/;
+  // Reads one value, or opens a container and returns to the loop below.
+  const value = (): { offset: number; reason: string } | undefined => {
+    ws();
+    const ch = text[i];
+    if (ch === undefined) return fail("unexpected end of JSON input");
+    if (ch === "{" || ch === "[") {
+      stack.push(ch);
+      i++;
+      ws();
+      if (text[i] === (ch === "{" ? "}" : "]")) {
+        stack.pop();
+        i++;
+        return undefined;
+      }
+      if (ch === "{") return key();
+      return value();
+    }
+    const match = (ch === '"' ? string : literal).exec(text.slice(i, i + 1_000_000));
+    if (match === null) return fail(ch === '"' ? "invalid string" : `unexpected character`);
+    i += match[0].length;
+    return undefined;
+  };
+  const key = () => {
+    ws();
+    if (text[i] !== '"') return fail(text[i] === undefined ? "unexpected end of JSON input" : "expected a double-quoted property name");
+    const match = string.exec(text.slice(i, i + 1_000_000));
+    if (match === null) return fail("invalid string");
+    i += match[0].length;
+    ws();
+    if (text[i] !== ":") return fail("expected ':' after a property name");
+    i++;
+    return value();
+  };
+  let error = value();
+  while (error === undefined && stack.length > 0) {
+    ws();
+    const open = stack[stack.length - 1];
+    const close = open === "{" ? "}" : "]";
+    if (text[i] === close) {
+      stack.pop();
+      i++;
+    } else if (text[i] === ",") {
+      i++;
+      ws();
+      if (text[i] === close) error = fail("trailing comma");
+      else error = open === "{" ? key() : value();
+    } else {
+      error = fail(text[i] === undefined ? "unexpected end of JSON input" : `expected ',' or '${close}'`);
+    }
+  }
+  if (error !== undefined) return error;
+  ws();
+  return i < text.length ? fail("unexpected text after the JSON value") : fail("invalid JSON");
+}
+
+/** JSON.parse, with a syntax error's position as line and column. The message never quotes the input. */
 export function parseJson(text: string): JsonValue {
   try {
     return JSON.parse(text) as JsonValue;
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    const offsetMatch = /position (\d+)/.exec(detail);
-    const offset = offsetMatch ? Number(offsetMatch[1]) : text.length;
-    const reason = /^Unexpected end/.test(detail) ? "unexpected end of JSON input" : "invalid JSON";
-    throw new JsonSyntaxError(reason, positionAt(text, offset));
+  } catch {
+    const { offset, reason } = findSyntaxError(text);
+    throw new JsonSyntaxError(`invalid JSON: ${reason}`, positionAt(text, offset));
   }
 }
 

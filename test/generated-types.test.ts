@@ -1,0 +1,98 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { ChatState, Command, Config, Envelope, KnownMessage, Message, Notification, Schedule, Select } from "../generated/types.js";
+import { isEnvelope, isMessage, isMessageOfType } from "../generated/validators.js";
+
+// These tests are checked by `tsc` (npm test runs it first): a wrong generated type fails the type check, and each
+// `@ts-expect-error` fails it too when the line below it compiles.
+
+const select: Message<"application/vnd.lime.select+json"> = {
+  id: "c5d8f8e1-3b0a-4b5e-9f7e-2b1f7a0c1d2e",
+  to: "5531988887777@sms.example.net",
+  type: "application/vnd.lime.select+json",
+  content: { text: "Choose an option", options: [{ order: 1, text: "First" }, { order: 2, text: "Second" }] },
+};
+
+describe("Message<T>", () => {
+  it("types content from the media type", () => {
+    expectTypeOf(select.content).toEqualTypeOf<Select>();
+    expectTypeOf(select.content.options?.[0]?.order).toEqualTypeOf<number | undefined>();
+    expectTypeOf<Message<"text/plain">["content"]>().toEqualTypeOf<string>();
+    expectTypeOf<Message<"application/vnd.lime.chatstate+json">["content"]>().toEqualTypeOf<ChatState>();
+    expectTypeOf<Message<"image/png">["content"]>().toEqualTypeOf<string | { [k: string]: unknown }>();
+    expect(isMessage(select)).toBe(true);
+  });
+
+  it("rejects content that does not match the media type at compile time", () => {
+    const wrong = {
+      to: "5531988887777@sms.example.net",
+      type: "text/plain",
+      // @ts-expect-error: text/plain content is a string, not an object
+      content: { text: "hello" },
+    } satisfies Message<"text/plain">;
+    // @ts-expect-error: select options carry an integer order
+    const badOrder: Message<"application/vnd.lime.select+json">["content"] = { options: [{ order: "1" }] };
+    // @ts-expect-error: chat states are one of five values
+    const badState: ChatState = { state: "typing" };
+    // @ts-expect-error: a message needs a recipient
+    const noTo: Message<"text/plain"> = { type: "text/plain", content: "hi" };
+    expect([wrong, badOrder, badState, noTo].length).toBe(4);
+  });
+
+  it("narrows an incoming message by its type", () => {
+    const describeContent = (message: KnownMessage): string => {
+      switch (message.type) {
+        case "text/plain":
+          return message.content.toUpperCase();
+        case "application/vnd.lime.select+json":
+          return String(message.content.options?.length);
+        case "application/vnd.lime.chatstate+json":
+          return message.content.state ?? "";
+        default:
+          return message.type;
+      }
+    };
+    expect(describeContent({ to: "a@b.c", type: "text/plain", content: "hi" })).toBe("HI");
+
+    const incoming: unknown = JSON.parse(JSON.stringify(select));
+    if (isMessageOfType(incoming, "application/vnd.lime.select+json")) {
+      expectTypeOf(incoming.content).toEqualTypeOf<Select>();
+      expect(incoming.content.options?.[1]?.order).toBe(2);
+    } else {
+      expect.unreachable("the select message is valid");
+    }
+    expect(isMessageOfType(incoming, "text/plain")).toBe(false);
+  });
+});
+
+describe("commands, envelopes and configs", () => {
+  it("types a command resource from its type", () => {
+    const schedule: Command<"application/vnd.ext.schedule+json"> = {
+      id: "1",
+      to: "postmaster@scheduler.example.net",
+      method: "set",
+      uri: "/schedules",
+      type: "application/vnd.ext.schedule+json",
+      resource: { when: "2026-12-01T13:30:00Z", message: { to: "a@b.c", type: "text/plain", content: "later" } },
+    };
+    expectTypeOf(schedule.resource).toEqualTypeOf<Schedule | undefined>();
+    // @ts-expect-error: method is one of the seven
+    const badMethod: Command = { uri: "/ping", method: "post" };
+    expect(badMethod).toBeDefined();
+  });
+
+  it("types an envelope as the union of the three kinds", () => {
+    expectTypeOf<Notification>().toMatchTypeOf<Envelope>();
+    expectTypeOf<Message>().toMatchTypeOf<Envelope>();
+    expect(isEnvelope({ id: "1", event: "consumed" })).toBe(true);
+  });
+
+  it("keeps the Config tree closed and typed", () => {
+    const config: Config = { name: "c", input: { type: "KAFKA", kafka: { topics: ["t"], consumer_group: "g" } } };
+    // @ts-expect-error: a misspelled key is a compile error
+    const misspelled: Config = { input: { kafka: { consumer_grop: "g" } } };
+    // @ts-expect-error: max_executions is an integer
+    const wrongType: Config = { input: { sql: { scheduler: { max_executions: "3" } } } };
+    expectTypeOf<NonNullable<Config["status"]>>().toEqualTypeOf<string>();
+    expect([config, misspelled, wrongType].length).toBe(3);
+  });
+});

@@ -1,0 +1,26 @@
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const FIXTURES = path.join(ROOT, "test", "fixtures");
+
+export interface InvalidFixture {
+  description: string;
+  data: unknown;
+  /** JSON pointer of the expected error (for a missing or unknown property: the property's own pointer). */
+  pointer: string;
+}
+
+export function readJson<T = unknown>(file: string): T {
+  return JSON.parse(readFileSync(file, "utf8")) as T;
+}
+
+/** `[fileName, parsed]` for every `.json` file of a folder, sorted; none when the folder does not exist. */
+export function jsonFiles<T = unknown>(dir: string): [string, T][] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => [name, readJson<T>(path.join(dir, name))]);
+}

@@ -1,0 +1,64 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { schemaNames, validate, type SchemaName } from "../generated/validators.js";
+import { FIXTURES, jsonFiles, type InvalidFixture } from "./helpers/fixtures.js";
+
+// Each folder test/fixtures/validators/<name>/ holds payloads that must pass (valid/) and payloads that break one
+// rule of the seeds each (invalid/, with the pointer where the error must be reported).
+const root = path.join(FIXTURES, "validators");
+const names = readdirSync(root).sort();
+
+describe.each(names)("%s", (name) => {
+  it("is a validator name", () => {
+    expect(schemaNames).toContain(name);
+  });
+
+  const valid = jsonFiles(path.join(root, name, "valid"));
+  const invalid = jsonFiles<InvalidFixture>(path.join(root, name, "invalid"));
+
+  it.each(valid)("accepts %s", (_file, data) => {
+    expect(validate(name as SchemaName, data)).toEqual({ valid: true });
+  });
+
+  it.each(invalid)("rejects %s", (_file, fixture) => {
+    const result = validate(name as SchemaName, fixture.data);
+    expect(result.valid, fixture.description).toBe(false);
+    if (result.valid) return;
+    expect(result.errors.map((e) => e.pointer), fixture.description).toContain(fixture.pointer);
+    for (const error of result.errors) {
+      expect(error.message).not.toMatch(/must match "then" schema/);
+      expect(typeof error.keyword).toBe("string");
+    }
+  });
+});
+
+describe("validate()", () => {
+  it("throws a TypeError naming the accepted names for an unknown name", () => {
+    expect(() => validate("no-such-schema" as SchemaName, {})).toThrow(/Unknown schema name; expected one of: .*message/);
+  });
+
+  it("states rules in plain words built from the schema", () => {
+    const result = validate("notification", { event: "read" });
+    expect(result).toEqual({
+      valid: false,
+      errors: [{ pointer: "/event", message: "must be one of accepted, dispatched, received, consumed, failed", keyword: "enum" }],
+    });
+  });
+
+  it("reports a missing property at its own pointer and an unknown Config key at the key", () => {
+    expect(validate("message", { type: "text/plain", content: "hi" })).toMatchObject({
+      errors: [{ pointer: "/to", message: "is required", keyword: "required" }],
+    });
+    expect(validate("config", { input: { kafka: { consumer_grop: "g" } } })).toMatchObject({
+      errors: [{ pointer: "/input/kafka/consumer_grop", keyword: "additionalProperties" }],
+    });
+  });
+
+  it("accepts unknown Config keys in the lenient variant only", () => {
+    const config = { name: "c", input: { kafka: { consumer_grop: "g" } } };
+    expect(validate("config", config).valid).toBe(false);
+    expect(validate("config-lenient", config)).toEqual({ valid: true });
+    expect(validate("config-lenient", { input: { kafka: { consumer_group: 3 } } }).valid).toBe(false);
+  });
+});
