@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadSchemas } from "./load-schemas.js";
 import { checkSchemas } from "./check-schemas.js";
@@ -5,6 +7,10 @@ import { buildSchemaGraph } from "./schema-graph.js";
 import { loadTemplates } from "./templates.js";
 import { emitTypes } from "./emit-types.js";
 import { emitValidators } from "./emit-validators.js";
+import { loadOpenApiSources } from "./load-openapi-sources.js";
+import { emitOpenApi } from "./emit-openapi.js";
+import { emitDocs } from "./emit-docs.js";
+import { emitPathTypes } from "./emit-path-types.js";
 import { formatOutputs } from "./format.js";
 import { addBanner } from "./banner.js";
 import { findStale, writeOutputs, type WriteReport } from "./write-outputs.js";
@@ -22,6 +28,11 @@ export interface GenerateResult {
   stale?: string[];
   /** A normal run: what was written, left alone and removed. */
   written?: WriteReport;
+}
+
+async function readPackageVersion(root: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as { version?: unknown };
+  return typeof manifest.version === "string" ? manifest.version : "0.0.0";
 }
 
 export interface GenerateOptions {
@@ -48,10 +59,18 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   await timed("check schemas", () => checkSchemas(files));
   const graph = await timed("build schema graph", () => buildSchemaGraph(files));
   const templates = await timed("load templates", () => loadTemplates(options.root));
-  const emitted: OutputFile[] = [
-    await timed("emit types", () => emitTypes(graph)),
-    ...(await timed("emit validators", () => emitValidators(graph, templates))),
-  ];
+  const sources = await timed("load openapi sources", () => loadOpenApiSources(options.root));
+  const version = await readPackageVersion(options.root);
+
+  const documents = await timed("emit openapi", () => emitOpenApi(graph, sources, version));
+  const yamlDocuments = sources.map((source, index) => ({ api: source.api, yaml: documents[index]?.contents ?? "" }));
+  const [types, validators, docs, pathTypes] = await Promise.all([
+    timed("emit types", () => emitTypes(graph)),
+    timed("emit validators", () => emitValidators(graph, templates)),
+    timed("emit docs", () => emitDocs(yamlDocuments)),
+    timed("emit path types", () => emitPathTypes(yamlDocuments)),
+  ]);
+  const emitted: OutputFile[] = [types, ...validators, ...documents, ...docs, ...pathTypes];
   const formatted = await timed("format", () => formatOutputs(emitted));
   const outputs = formatted.map(addBanner);
   const paths = outputs.map((o) => o.path);

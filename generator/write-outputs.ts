@@ -5,7 +5,7 @@ import { GenerationFailed, type Problem } from "./problems.js";
 import type { OutputFile } from "./outputs.js";
 
 /** Folders whose banner-carrying files belong to the generator; an orphan there (no longer produced) is removed. */
-const OWNED_DIRS = ["generated"];
+const OWNED_DIRS = ["generated", "openapi"];
 
 export interface WriteReport {
   written: string[];

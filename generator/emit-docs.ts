@@ -1,0 +1,38 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { OutputFile } from "./outputs.js";
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+export const docsPath = (api: string) => `openapi/docs/${api}.html`;
+
+/**
+ * Renders each OpenAPI document to a single self-contained HTML page with `redocly build-docs --inlineBundle`
+ * (Redoc's scripts inlined: the page needs no network). Redocly only reads and writes files, so the documents go
+ * through a private temporary folder; the pages come back as outputs for the write stage.
+ */
+export async function emitDocs(documents: { api: string; yaml: string }[]): Promise<OutputFile[]> {
+  const redocly = require.resolve("@redocly/cli/bin/cli.js");
+  const work = await mkdtemp(path.join(tmpdir(), "specfirst-docs-"));
+  try {
+    return await Promise.all(
+      documents.map(async ({ api, yaml }) => {
+        const source = path.join(work, `${api}.yaml`);
+        const target = path.join(work, `${api}.html`);
+        await writeFile(source, yaml);
+        await run(process.execPath, [redocly, "build-docs", source, "--output", target, "--inlineBundle", "--lint-config", "off"], {
+          env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+          maxBuffer: 16 * 1024 * 1024,
+        });
+        return { path: docsPath(api), contents: await readFile(target, "utf8") };
+      }),
+    );
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}

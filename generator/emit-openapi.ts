@@ -1,0 +1,66 @@
+import { stringify } from "yaml";
+import type { JsonObject, JsonValue } from "./json-text.js";
+import { isJsonObject, mapSchema } from "./schema-walk.js";
+import { dependenciesOf, type SchemaGraph } from "./schema-graph.js";
+import { GenerationFailed, type Problem } from "./problems.js";
+import type { SchemaFile } from "./load-schemas.js";
+import type { OpenApiSource } from "./load-openapi-sources.js";
+import type { OutputFile } from "./outputs.js";
+
+const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
+
+export const openApiPath = (api: string) => `openapi/${api}.yaml`;
+
+/** A schema file as an OpenAPI component: no `$id`/`$schema`, and `$ref`s pointing at sibling components. */
+export function schemaComponent(graph: SchemaGraph, file: SchemaFile): JsonObject {
+  const component = mapSchema(file.schema, (node) => {
+    if (typeof node.$ref !== "string") return node;
+    const target = graph.resolveRef(file, node.$ref);
+    if (target.pointer !== "") throw new Error(`${file.file}: $ref "${node.$ref}" into another schema's inside cannot become an OpenAPI component ref`);
+    return { ...node, $ref: `#/components/schemas/${String(target.file.schema.title)}` };
+  });
+  delete component.$id;
+  delete component.$schema;
+  return component;
+}
+
+function componentRefs(value: JsonValue, found: Set<string>): Set<string> {
+  if (Array.isArray(value)) value.forEach((item) => componentRefs(item, found));
+  else if (isJsonObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      const match = key === "$ref" && typeof item === "string" ? COMPONENT_REF.exec(item) : null;
+      if (match?.[1] !== undefined) found.add(decodeURIComponent(match[1]));
+      else componentRefs(item, found);
+    }
+  }
+  return found;
+}
+
+/**
+ * One OpenAPI 3.1 document per source: the hand-written operations with `info.version` set to the package version
+ * and `components.schemas` filled with every schema the document refers to (and their dependencies), sorted.
+ */
+export function emitOpenApi(graph: SchemaGraph, sources: OpenApiSource[], version: string): OutputFile[] {
+  const byTitle = new Map(graph.files.map((file) => [String(file.schema.title), file]));
+  const problems: Problem[] = [];
+  const outputs = sources.map((source) => {
+    const needed = new Set<string>();
+    for (const title of componentRefs(source.document, new Set())) {
+      const file = byTitle.get(title);
+      if (file === undefined) problems.push({ file: source.file, pointer: "", message: `refers to #/components/schemas/${title}, but no schema has that title` });
+      else for (const name of dependenciesOf(graph, file.name)) needed.add(name);
+    }
+    const schemas = Object.fromEntries(
+      [...needed]
+        .map((name) => graph.byName.get(name) as SchemaFile)
+        .map((file) => [String(file.schema.title), schemaComponent(graph, file)] as const)
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
+    const info = isJsonObject(source.document.info) ? source.document.info : {};
+    const components = isJsonObject(source.document.components) ? source.document.components : {};
+    const document: JsonObject = { ...source.document, info: { ...info, version }, components: { ...components, schemas } };
+    return { path: openApiPath(source.api), contents: stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }) };
+  });
+  if (problems.length > 0) throw new GenerationFailed(problems);
+  return outputs;
+}

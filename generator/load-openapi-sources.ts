@@ -1,0 +1,76 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import { GenerationFailed, type Problem } from "./problems.js";
+import { JsonSyntaxError, parseJson, type JsonObject, type JsonValue } from "./json-text.js";
+import { isJsonObject } from "./schema-walk.js";
+
+export const SOURCE_SUFFIX = ".source.yaml";
+
+/** The hand-written part of one OpenAPI document (`openapi/<api>.source.yaml`), with its example files inlined. */
+export interface OpenApiSource {
+  /** `messaging` or `configs`: the document is written to `openapi/<api>.yaml`. */
+  api: string;
+  file: string;
+  document: JsonObject;
+  /** Every file the document was built from (itself and its example files), with their text, for the cache. */
+  inputs: ReadonlyMap<string, string>;
+}
+
+/**
+ * Reads `openapi/*.source.yaml`. A `{ $ref: "./examples/x.json" }` object (a `$ref` to a relative `.json` file) is
+ * replaced by that file's content, so examples live as plain JSON files the tests can also read.
+ */
+export async function loadOpenApiSources(root: string): Promise<OpenApiSource[]> {
+  const dir = path.join(root, "openapi");
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.endsWith(SOURCE_SUFFIX)).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const problems: Problem[] = [];
+  const sources: OpenApiSource[] = [];
+  for (const name of names) {
+    const file = `openapi/${name}`;
+    const text = await readFile(path.join(dir, name), "utf8");
+    const inputs = new Map([[file, text]]);
+    const lineCounter = new LineCounter();
+    const parsed = parseDocument(text, { lineCounter, uniqueKeys: true });
+    if (parsed.errors.length > 0) {
+      for (const error of parsed.errors) {
+        const position = lineCounter.linePos(error.pos[0]);
+        problems.push({ file, pointer: "", message: error.message.split("\n")[0] ?? "invalid YAML", line: position.line, column: position.col });
+      }
+      continue;
+    }
+    const inline = async (value: JsonValue, pointer: string): Promise<JsonValue> => {
+      if (Array.isArray(value)) return Promise.all(value.map((item, index) => inline(item, `${pointer}/${index}`)));
+      if (!isJsonObject(value)) return value;
+      const ref = value.$ref;
+      if (typeof ref === "string" && Object.keys(value).length === 1 && /^\.{1,2}\/.*\.json$/.test(ref)) {
+        const exampleFile = path.posix.join("openapi", ref);
+        try {
+          const exampleText = await readFile(path.join(root, exampleFile), "utf8");
+          inputs.set(exampleFile, exampleText);
+          return parseJson(exampleText);
+        } catch (error) {
+          const detail = error instanceof JsonSyntaxError ? `${error.message} at ${error.position.line}:${error.position.column}` : `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+          problems.push({ file, pointer, message: `example ${exampleFile}: ${detail}` });
+          return value;
+        }
+      }
+      const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await inline(item, `${pointer}/${key}`)] as const));
+      return Object.fromEntries(entries);
+    };
+    const document = await inline(parsed.toJS() as JsonValue, "");
+    if (!isJsonObject(document)) {
+      problems.push({ file, pointer: "", message: "an OpenAPI source must be a mapping" });
+      continue;
+    }
+    sources.push({ api: name.slice(0, -SOURCE_SUFFIX.length), file, document, inputs });
+  }
+  if (problems.length > 0) throw new GenerationFailed(problems);
+  return sources;
+}
