@@ -5,6 +5,7 @@ import type { JsonObject } from "./json-text.js";
 import { locatePointer } from "./json-text.js";
 import { mapSchema, walkSchema } from "./schema-walk.js";
 import { findDispatchTables } from "./dispatch-tables.js";
+import { secretShapes } from "./secret-shapes.js";
 import { GenerationFailed } from "./problems.js";
 import type { SchemaFile } from "./load-schemas.js";
 import type { SchemaGraph } from "./schema-graph.js";
@@ -133,7 +134,14 @@ export function emitValidators(graph: SchemaGraph, templates: Templates): Output
         mapName: `${pascal(table.field)}ByType`,
       })),
   );
-  const view = { imports: hoisted.imports, standaloneCode: hoisted.code, validators, dispatchGuards };
+  // Media type → schema name of its document, from every dispatch table (message content, command resource).
+  const documentSchemas = Object.fromEntries(
+    graph.files.flatMap((file) => findDispatchTables(graph, file).filter((t) => t.owner === file).flatMap((t) => t.cases.map((c) => [c.value, c.target.name]))),
+  );
+  const shapes = secretShapes(graph);
+  const lenientShape = shapes[LENIENT_ROOT];
+  if (lenientRoot !== undefined && lenientShape !== undefined) shapes[`${LENIENT_ROOT}${LENIENT_SUFFIX}`] = lenientShape;
+  const view = { imports: hoisted.imports, standaloneCode: hoisted.code, validators, dispatchGuards, documentSchemas, secretShapes: shapes };
   return [
     { path: VALIDATORS_JS_PATH, contents: templates.render("validators.js.hbs", view) },
     { path: VALIDATORS_DTS_PATH, contents: templates.render("validators.d.ts.hbs", view) },

@@ -1,0 +1,111 @@
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { validate, type SchemaName } from "../generated/validators.js";
+import { ROOT } from "./helpers/fixtures.js";
+
+type Node = Record<string, unknown>;
+const run = promisify(execFile);
+const APIS = ["messaging", "configs"] as const;
+const documentOf = (api: string) => parse(readFileSync(path.join(ROOT, "openapi", `${api}.yaml`), "utf8")) as Node;
+
+/** Schema title → validator name, from the schema files. */
+const validatorByTitle = new Map<string, SchemaName>();
+for (const api of APIS) {
+  const folder = path.join(ROOT, "schemas", api);
+  for (const file of readdirSync(folder).filter((f) => f.endsWith(".schema.json"))) {
+    const schema = JSON.parse(readFileSync(path.join(folder, file), "utf8")) as { title: string };
+    validatorByTitle.set(schema.title, file.replace(".schema.json", "") as SchemaName);
+  }
+}
+
+interface NamedExample {
+  where: string;
+  validator: SchemaName;
+  value: unknown;
+}
+
+/** Every named example under a media type whose schema is a component, with the validator of that component. */
+function examplesOf(document: Node): NamedExample[] {
+  const found: NamedExample[] = [];
+  const visit = (node: unknown, where: string) => {
+    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${where}/${i}`));
+    if (node === null || typeof node !== "object") return;
+    const record = node as Node;
+    const schema = record.schema as Node | undefined;
+    const examples = record.examples as Record<string, { value: unknown }> | undefined;
+    const ref = typeof schema?.$ref === "string" ? /^#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
+    if (ref !== undefined && examples !== undefined && typeof examples === "object") {
+      const validator = validatorByTitle.get(ref);
+      if (validator === undefined) throw new Error(`${where}: no validator for ${ref}`);
+      for (const [name, example] of Object.entries(examples)) found.push({ where: `${where}/examples/${name}`, validator, value: example.value });
+    }
+    for (const [key, value] of Object.entries(record)) if (key !== "components") visit(value, `${where}/${key}`);
+  };
+  visit(document, "");
+  return found;
+}
+
+describe.each(APIS)("openapi/%s.yaml", (api) => {
+  const document = documentOf(api);
+
+  it("is OpenAPI 3.1 with the package version and the schemas as components", () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
+    expect(document.openapi).toMatch(/^3\.1\./);
+    expect((document.info as Node).version).toBe(manifest.version);
+    const schemas = (document.components as Node).schemas as Node;
+    const expected = api === "messaging" ? ["Message", "Notification", "Command", "CommandResponse", "Reason", "NodeAddress", "Select"] : ["Config", "Input", "Output", "FilterNode", "Processor", "Transformer"];
+    for (const title of expected) expect(Object.keys(schemas)).toContain(title);
+    // Bundled from schemas/, not retyped: the component is the schema file minus $id and $schema.
+    const configOrMessage = api === "messaging" ? "message" : "config";
+    const original = JSON.parse(readFileSync(path.join(ROOT, "schemas", api, `${configOrMessage}.schema.json`), "utf8")) as Node;
+    const component = schemas[original.title as string] as Node;
+    expect(component.description).toBe(original.description);
+    expect(component.$id).toBeUndefined();
+  });
+
+  const examples = examplesOf(document);
+  it("carries named examples", () => {
+    expect(examples.length).toBeGreaterThan(api === "messaging" ? 20 : 21);
+  });
+
+  it.each(examples.map((e) => [e.where, e] as const))("example %s is valid", (_where, example) => {
+    expect(validate(example.validator, example.value)).toEqual({ valid: true });
+  });
+});
+
+describe("messaging operations", () => {
+  const document = documentOf("messaging");
+  const paths = document.paths as Record<string, Record<string, Node>>;
+
+  it("has the three operations with the seed's status codes and the two webhooks", () => {
+    expect(Object.keys((paths["/messages"]?.post?.responses ?? {}) as Node)).toEqual(expect.arrayContaining(["202", "400", "401"]));
+    expect(Object.keys((paths["/notifications"]?.post?.responses ?? {}) as Node)).toEqual(expect.arrayContaining(["202", "400", "401"]));
+    expect(Object.keys((paths["/commands"]?.post?.responses ?? {}) as Node)).toEqual(expect.arrayContaining(["200", "400", "401"]));
+    expect(Object.keys(document.webhooks as Node).length).toBe(2);
+  });
+
+  it("states the plan limits and the delivery-notification rule", () => {
+    const text = JSON.stringify(document);
+    for (const figure of ["250", "500", "1000", "2000", "50", "100", "200"]) expect(text).toContain(figure);
+    expect(text).toMatch(/consumed/);
+  });
+});
+
+describe("redocly lint", () => {
+  it("reports no errors and no warnings on both documents", async () => {
+    const cli = path.join(ROOT, "node_modules", "@redocly", "cli", "bin", "cli.js");
+    const files = APIS.map((api) => path.join(ROOT, "openapi", `${api}.yaml`));
+    const { stdout, stderr } = await run(process.execPath, [cli, "lint", ...files, "--format", "json"], {
+      cwd: ROOT,
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout: string; stderr: string }) => error);
+    const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: unknown[] };
+    expect(report.problems, stderr).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  });
+});
