@@ -32,83 +32,152 @@ export function positionAt(text: string, offset: number): Position {
   return { line, column: offset - lineStart + 1 };
 }
 
+/** What `scanJson` found wrong in a text: where, and why (never quoting the text). */
+export interface JsonProblem {
+  offset: number;
+  reason: string;
+}
+
+const HEX = /^[0-9a-fA-F]{4}$/;
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
 /**
- * Offset and reason of the first syntax error in a text JSON.parse rejected. JSON.parse's own messages vary between
- * Node versions, do not always give a position, and can quote the input (a secret, say), so they are not used.
- * Iterative, so any nesting depth is fine.
+ * Scans a JSON text and returns its first problem: a syntax error, or (with `duplicateKeys`) a key repeated in
+ * one object, which JSON.parse silently resolves to the last value. JSON.parse's own messages vary between Node
+ * versions, do not always give a position, and can quote the input (a secret, say), so they are not used.
+ * Iterative and linear, so any nesting depth and string length is fine.
  */
-export function findSyntaxError(text: string): { offset: number; reason: string } {
+export function scanJson(text: string, options: { duplicateKeys?: boolean } = {}): JsonProblem | undefined {
   let i = 0;
-  const stack: ("{" | "[")[] = [];
-  const fail = (reason: string) => ({ offset: i, reason });
+  const stack: { close: "}" | "]"; keys: Set<string> | undefined }[] = [];
+  // What the loop must read next inside the open container; never recursion, so depth costs no stack.
+  let pending: "key" | "value" | undefined;
+  const fail = (reason: string, at = i): JsonProblem => ({ offset: at, reason });
+  const end = () => fail("unexpected end of JSON input");
   const ws = () => {
-    while (i < text.length && " \t\n\r".includes(text[i] ?? "")) i++;
+    for (let c = text.charCodeAt(i); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++i));
   };
-  const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/;
-  const string = /^"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/;
-  // Reads one value, or opens a container and returns to the loop below.
-  const value = (): { offset: number; reason: string } | undefined => {
+  const readString = (): string | JsonProblem => {
+    const start = i++;
+    let plain = true;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (Number.isNaN(c)) return end();
+      if (c === 34) break;
+      if (c < 32) return fail("control character in a string");
+      if (c === 92) {
+        plain = false;
+        const next = text[i + 1];
+        if (next === "u") {
+          if (!HEX.test(text.slice(i + 2, i + 6))) return fail("invalid \\u escape in a string");
+          i += 6;
+          continue;
+        }
+        if (next === undefined || !'"\\/bfnrt'.includes(next)) return fail("invalid escape in a string");
+        i += 2;
+        continue;
+      }
+      i++;
+    }
+    i++;
+    return plain ? text.slice(start + 1, i - 1) : (JSON.parse(text.slice(start, i)) as string);
+  };
+  const key = (): JsonProblem | undefined => {
+    ws();
+    if (i >= text.length) return end();
+    if (text[i] !== '"') return fail("expected a double-quoted property name");
+    const at = i;
+    const name = readString();
+    if (typeof name !== "string") return name;
+    const keys = stack[stack.length - 1]?.keys;
+    if (keys !== undefined) {
+      if (keys.has(name)) return fail("duplicate key in an object", at);
+      keys.add(name);
+    }
+    ws();
+    if (text[i] !== ":") return i >= text.length ? end() : fail("expected ':' after a property name");
+    i++;
+    pending = "value";
+    return undefined;
+  };
+  // Reads a scalar, or opens a container and leaves its contents to the loop below.
+  const value = (): JsonProblem | undefined => {
     ws();
     const ch = text[i];
-    if (ch === undefined) return fail("unexpected end of JSON input");
+    if (ch === undefined) return end();
     if (ch === "{" || ch === "[") {
-      stack.push(ch);
+      stack.push({ close: ch === "{" ? "}" : "]", keys: ch === "{" && options.duplicateKeys ? new Set() : undefined });
       i++;
       ws();
-      if (text[i] === (ch === "{" ? "}" : "]")) {
+      if (text[i] === stack[stack.length - 1]?.close) {
         stack.pop();
         i++;
         return undefined;
       }
-      if (ch === "{") return key();
-      return value();
+      pending = ch === "{" ? "key" : "value";
+      return undefined;
     }
-    const match = (ch === '"' ? string : literal).exec(text.slice(i, i + 1_000_000));
-    if (match === null) return fail(ch === '"' ? "invalid string" : `unexpected character`);
-    i += match[0].length;
-    return undefined;
+    if (ch === '"') {
+      const result = readString();
+      return typeof result === "string" ? undefined : result;
+    }
+    for (const word of ["true", "false", "null"]) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return undefined;
+      }
+    }
+    NUMBER.lastIndex = i;
+    if (NUMBER.exec(text) !== null && NUMBER.lastIndex > i) {
+      i = NUMBER.lastIndex;
+      return undefined;
+    }
+    return fail("unexpected character");
   };
-  const key = () => {
+  let problem = value();
+  while (problem === undefined && (stack.length > 0 || pending !== undefined)) {
+    if (pending !== undefined) {
+      const next = pending;
+      pending = undefined;
+      problem = next === "key" ? key() : value();
+      continue;
+    }
     ws();
-    if (text[i] !== '"') return fail(text[i] === undefined ? "unexpected end of JSON input" : "expected a double-quoted property name");
-    const match = string.exec(text.slice(i, i + 1_000_000));
-    if (match === null) return fail("invalid string");
-    i += match[0].length;
-    ws();
-    if (text[i] !== ":") return fail("expected ':' after a property name");
-    i++;
-    return value();
-  };
-  let error = value();
-  while (error === undefined && stack.length > 0) {
-    ws();
-    const open = stack[stack.length - 1];
-    const close = open === "{" ? "}" : "]";
-    if (text[i] === close) {
+    const top = stack[stack.length - 1] as (typeof stack)[number];
+    if (text[i] === top.close) {
       stack.pop();
       i++;
     } else if (text[i] === ",") {
       i++;
       ws();
-      if (text[i] === close) error = fail("trailing comma");
-      else error = open === "{" ? key() : value();
+      if (text[i] === top.close) problem = fail("trailing comma");
+      else problem = top.close === "}" ? key() : value();
     } else {
-      error = fail(text[i] === undefined ? "unexpected end of JSON input" : `expected ',' or '${close}'`);
+      problem = i >= text.length ? end() : fail(`expected ',' or '${top.close}'`);
     }
   }
-  if (error !== undefined) return error;
+  if (problem !== undefined) return problem;
   ws();
-  return i < text.length ? fail("unexpected text after the JSON value") : fail("invalid JSON");
+  return i < text.length ? fail("unexpected text after the JSON value") : undefined;
 }
 
-/** JSON.parse, with a syntax error's position as line and column. The message never quotes the input. */
-export function parseJson(text: string): JsonValue {
+/**
+ * JSON.parse, with a syntax error's position as line and column and a message that never quotes the input.
+ * With `duplicateKeys`, a key repeated in one object is an error too.
+ */
+export function parseJson(text: string, options: { duplicateKeys?: boolean } = {}): JsonValue {
+  let value: JsonValue;
   try {
-    return JSON.parse(text) as JsonValue;
+    value = JSON.parse(text) as JsonValue;
   } catch {
-    const { offset, reason } = findSyntaxError(text);
-    throw new JsonSyntaxError(`invalid JSON: ${reason}`, positionAt(text, offset));
+    const problem = scanJson(text) ?? { offset: 0, reason: "invalid JSON" };
+    throw new JsonSyntaxError(`invalid JSON: ${problem.reason}`, positionAt(text, problem.offset));
   }
+  if (options.duplicateKeys) {
+    const problem = scanJson(text, { duplicateKeys: true });
+    if (problem !== undefined) throw new JsonSyntaxError(`invalid JSON: ${problem.reason}`, positionAt(text, problem.offset));
+  }
+  return value;
 }
 
 export function escapePointerSegment(segment: string): string {

@@ -1,19 +1,32 @@
-import { readFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { JsonSyntaxError, locatePointer, parseJson } from "./json-text.js";
+import { JsonSyntaxError, locatePointer, parseJson, type Position } from "./json-text.js";
 import { projectRoot } from "./project-root.js";
 
 /** The part of generated/validators.js this command uses. */
 interface ValidatorsModule {
   schemaNames: readonly string[];
-  validate(name: string, data: unknown): { valid: true } | { valid: false; errors: { pointer: string; message: string; keyword: string }[] };
+  validate(name: string, data: unknown): ValidationResult;
+  validateDocument(mediaType: string, data: unknown): ValidationResult;
+}
+type ValidationResult = { valid: true } | { valid: false; errors: { pointer: string; message: string; keyword: string }[] };
+
+export interface ReportedError {
+  pointer: string;
+  message: string;
+  line?: number;
+  column?: number;
 }
 
-export interface FileResult {
+export interface RecordResult {
   file: string;
+  /** The record's line in an NDJSON stream. */
+  record?: number;
   valid: boolean;
-  errors: { pointer: string; message: string; line?: number; column?: number }[];
+  errors: ReportedError[];
 }
 
 /** Exit codes: 0 all valid, 1 some invalid, 2 usage error or unreadable / non-JSON input. */
@@ -22,11 +35,22 @@ export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;
 
 export interface ValidateCommandOptions {
-  name: string;
-  files: string[];
+  /** Schema name; ignored when `mediaType` is given. */
+  name?: string;
+  /** Validate bare content documents of this media type instead of a named schema. */
+  mediaType?: string;
+  /** Use the lenient Config variant (unknown keys accepted); only with `config`. */
+  lenient: boolean;
+  /** Each input is newline-delimited JSON, validated record by record in constant memory. */
+  ndjson: boolean;
   format: "text" | "json";
+  /** File paths; `-` is standard input. */
+  inputs: string[];
+  stdin: Readable;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Draw a progress bar on stderr (only when it is a terminal). */
+  progress: boolean;
 }
 
 async function loadValidators(): Promise<ValidatorsModule> {
@@ -34,62 +58,187 @@ async function loadValidators(): Promise<ValidatorsModule> {
   return (await import(url)) as ValidatorsModule;
 }
 
+const STDIN = "-";
+const BOM = "\uFEFF";
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+class InputError extends Error {
+  constructor(
+    message: string,
+    readonly position?: Position,
+  ) {
+    super(message);
+  }
+}
+
 /**
- * `specfirst validate <name> <file>...`: validates each JSON file and reports every error with its JSON pointer and
- * line:column. Messages come from the validators, which never quote payload values, so secrets stay out of the output.
+ * Bytes to JSON value. UTF-8 is decoded strictly (invalid or overlong sequences are an error, never replaced), a
+ * leading byte-order mark is skipped, and a key repeated in one object is an error. Messages never quote the input.
+ */
+function decodeJson(bytes: Uint8Array): { text: string; data: unknown } {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new InputError("invalid UTF-8");
+  }
+  if (text.startsWith(BOM)) text = text.slice(1);
+  try {
+    return { text, data: parseJson(text, { duplicateKeys: true }) };
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) throw new InputError(error.message, error.position);
+    throw error;
+  }
+}
+
+/** The lines of a byte stream, as bytes, holding no more than one line in memory. */
+async function* splitLines(stream: AsyncIterable<Buffer> | Iterable<Buffer>, onBytes: (count: number) => void): AsyncGenerator<Buffer> {
+  let rest: Buffer = Buffer.alloc(0);
+  for await (const chunk of stream) {
+    onBytes(chunk.length);
+    const buffer = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (let end = buffer.indexOf(10, start); end !== -1; end = buffer.indexOf(10, start)) {
+      yield buffer.subarray(start, end > start && buffer[end - 1] === 13 ? end - 1 : end);
+      start = end + 1;
+    }
+    rest = buffer.subarray(start);
+  }
+  if (rest.length > 0) yield rest;
+}
+
+async function readAll(stream: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+function formatText(result: RecordResult): string {
+  if (result.valid) return `${result.file}: valid\n`;
+  const where = result.record === undefined ? result.file : `${result.file}:${result.record}`;
+  return result.errors
+    .map((error) => {
+      const position = error.line === undefined ? "" : result.record === undefined ? `:${error.line}:${error.column ?? 1}` : `:${error.column ?? 1}`;
+      return `${where}${position}: ${error.pointer === "" ? "(root)" : error.pointer} ${error.message}\n`;
+    })
+    .join("");
+}
+
+/**
+ * `specfirst validate`: validates JSON files, standard input or NDJSON streams and reports every error with its
+ * JSON pointer and line:column. Messages come from the validators, which never quote payload values, and input
+ * errors never quote the input, so secrets stay out of the output.
  */
 export async function runValidateCommand(options: ValidateCommandOptions): Promise<number> {
   const validators = await loadValidators();
-  if (!validators.schemaNames.includes(options.name)) {
-    options.stderr(`specfirst validate: unknown schema "${options.name}"; expected one of: ${validators.schemaNames.join(", ")}\n`);
+  const usage = (message: string) => {
+    options.stderr(`specfirst validate: ${message}\n`);
     return EXIT_USAGE;
+  };
+  let check: (data: unknown) => ValidationResult;
+  if (options.mediaType !== undefined) {
+    const mediaType = options.mediaType;
+    check = (data) => validators.validateDocument(mediaType, data);
+  } else {
+    if (options.name === undefined) return usage("missing schema name (or --media-type)");
+    if (options.lenient && options.name !== "config") return usage("--lenient applies to the config schema only");
+    const name = options.lenient ? "config-lenient" : options.name;
+    if (!validators.schemaNames.includes(name)) return usage(`unknown schema "${name}"; expected one of: ${validators.schemaNames.join(", ")}`);
+    check = (data) => validators.validate(name, data);
   }
-  if (options.files.length === 0) {
-    options.stderr("specfirst validate: no file given\n");
-    return EXIT_USAGE;
-  }
-  const results: FileResult[] = [];
-  let unreadable = false;
-  for (const file of options.files) {
-    let text: string;
+  if (options.inputs.length === 0) return usage("no input given (a file path, or - for standard input)");
+
+  const counts = { records: 0, valid: 0, invalid: 0, unreadable: 0 };
+  const jsonResults: RecordResult[] = [];
+  const emit = (result: RecordResult) => {
+    counts.records++;
+    if (result.valid) counts.valid++;
+    else counts.invalid++;
+    if (options.format === "json") {
+      if (options.ndjson) {
+        if (!result.valid) options.stdout(`${JSON.stringify(result)}\n`);
+      } else jsonResults.push(result);
+    } else if (!(options.ndjson && result.valid)) options.stdout(formatText(result));
+  };
+  const validateText = (file: string, bytes: Uint8Array, record?: number): RecordResult => {
     try {
-      text = await readFile(file, "utf8");
+      const { text, data } = decodeJson(bytes);
+      const outcome = check(data);
+      const errors = outcome.valid ? [] : outcome.errors.map((e) => ({ pointer: e.pointer, message: e.message, ...locatePointer(text, e.pointer) }));
+      return { file, ...(record === undefined ? {} : { record }), valid: outcome.valid, errors };
     } catch (error) {
-      unreadable = true;
-      results.push({ file, valid: false, errors: [{ pointer: "", message: `cannot read file (${(error as NodeJS.ErrnoException).code ?? "error"})` }] });
+      if (!(error instanceof InputError)) throw error;
+      counts.unreadable++;
+      return { file, ...(record === undefined ? {} : { record }), valid: false, errors: [{ pointer: "", message: error.message, ...error.position }] };
+    }
+  };
+
+  for (const input of options.inputs) {
+    const label = input === STDIN ? "<stdin>" : input;
+    let stream: AsyncIterable<Buffer> | Iterable<Buffer>;
+    let totalBytes: number | undefined;
+    try {
+      if (input === STDIN) stream = options.stdin;
+      else {
+        totalBytes = (await stat(input)).size;
+        stream = options.ndjson ? createReadStream(input) : [await readFile(input)];
+      }
+    } catch (error) {
+      counts.unreadable++;
+      emit({ file: label, valid: false, errors: [{ pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` }] });
       continue;
     }
-    let data: unknown;
-    try {
-      data = parseJson(text);
-    } catch (error) {
-      if (!(error instanceof JsonSyntaxError)) throw error;
-      unreadable = true;
-      results.push({ file, valid: false, errors: [{ pointer: "", message: error.message, ...error.position }] });
+    if (!options.ndjson) {
+      emit(validateText(label, await readAll(stream)));
       continue;
     }
-    const result = validators.validate(options.name, data);
-    results.push({
-      file,
-      valid: result.valid,
-      errors: result.valid ? [] : result.errors.map((e) => ({ pointer: e.pointer, message: e.message, ...locatePointer(text, e.pointer) })),
-    });
+    const progress = createProgress(options, label, totalBytes);
+    let line = 0;
+    for await (const bytes of splitLines(stream, progress.advance)) {
+      line++;
+      if (bytes.length === 0 || /^\s*$/.test(bytes.toString("latin1"))) continue;
+      emit(validateText(label, bytes, line));
+      progress.record(counts);
+    }
+    progress.done();
   }
 
   if (options.format === "json") {
-    options.stdout(`${JSON.stringify({ results })}\n`);
-  } else {
-    for (const result of results) {
-      if (result.valid) {
-        options.stdout(`${result.file}: valid\n`);
-        continue;
-      }
-      for (const error of result.errors) {
-        const position = error.line === undefined ? "" : `:${error.line}:${error.column ?? 1}`;
-        options.stdout(`${result.file}${position}: ${error.pointer === "" ? "(root)" : error.pointer} ${error.message}\n`);
-      }
-    }
+    if (options.ndjson) options.stdout(`${JSON.stringify({ summary: counts })}\n`);
+    else options.stdout(`${JSON.stringify({ results: jsonResults })}\n`);
+  } else if (options.ndjson) {
+    options.stdout(`${counts.records} records: ${counts.valid} valid, ${counts.invalid} invalid (${counts.unreadable} not readable as JSON)\n`);
   }
-  if (unreadable) return EXIT_USAGE;
-  return results.every((r) => r.valid) ? EXIT_VALID : EXIT_INVALID;
+  if (counts.unreadable > 0) return EXIT_USAGE;
+  return counts.invalid > 0 ? EXIT_INVALID : EXIT_VALID;
+}
+
+/** A one-line progress bar on stderr, redrawn at most every 100 ms; nothing when stderr is not a terminal. */
+function createProgress(options: ValidateCommandOptions, label: string, totalBytes: number | undefined) {
+  if (!options.progress) return { advance: () => {}, record: () => {}, done: () => {} };
+  let bytes = 0;
+  let last = 0;
+  let latest = { records: 0, valid: 0, invalid: 0 };
+  const draw = () => {
+    const share = totalBytes ? Math.min(1, bytes / totalBytes) : undefined;
+    const bar = share === undefined ? "" : `[${"#".repeat(Math.round(share * 30)).padEnd(30, ".")}] ${(share * 100).toFixed(0).padStart(3)}% `;
+    options.stderr(`\r${bar}${label}: ${latest.records} records, ${latest.invalid} invalid`);
+  };
+  return {
+    advance: (count: number) => {
+      bytes += count;
+    },
+    record: (counts: { records: number; valid: number; invalid: number }) => {
+      latest = counts;
+      const now = Date.now();
+      if (now - last >= 100) {
+        last = now;
+        draw();
+      }
+    },
+    done: () => {
+      draw();
+      options.stderr("\n");
+    },
+  };
 }

@@ -61,4 +61,84 @@ describe("specfirst validate", () => {
       expect(result.stdout + result.stderr).not.toContain(secret);
     }
   });
+
+  it("reads standard input with - or when no file is named", async () => {
+    const message = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" });
+    expect((await runCli(["validate", "message", "-"], { input: message })).code).toBe(0);
+    const piped = await runCli(["validate", "message"], { input: '{"type":"text/plain"}' });
+    expect(piped.code).toBe(1);
+    expect(piped.stdout).toContain("<stdin>:1:1: /to is required");
+  });
+
+  it("validates an NDJSON stream record by record, with line numbers and a summary", async () => {
+    const lines = [
+      JSON.stringify({ to: "a@b.c", type: "text/plain", content: "one" }),
+      "",
+      JSON.stringify({ to: "a@b.c", type: "text/plain", content: { no: 1 } }),
+      JSON.stringify({ to: "a@b.c", type: "application/vnd.lime.select+json", content: { options: [{ order: "x" }] } }),
+    ];
+    const file = write("stream.ndjson", `${lines.join("\n")}\n`);
+    const result = await runCli(["validate", "message", "--ndjson", file]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(`${file}:3:`);
+    expect(result.stdout).toContain("/content must be a string");
+    expect(result.stdout).toContain(`${file}:4:`);
+    expect(result.stdout).toContain("/content/options/0/order must be an integer");
+    expect(result.stdout).toContain("3 records: 1 valid, 2 invalid (0 not readable as JSON)");
+    expect(result.stderr).toBe(""); // no progress bar when stderr is not a terminal
+
+    const json = await runCli(["validate", "message", "--ndjson", "--format", "json", file]);
+    const records = json.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records.at(-1)).toEqual({ summary: { records: 3, valid: 1, invalid: 2, unreadable: 0 } });
+    expect(records[0]).toMatchObject({ file, record: 3, valid: false });
+
+    const withGarbage = await runCli(["validate", "message", "--ndjson", "-"], { input: `${lines[0]}\n{"to": \n` });
+    expect(withGarbage.code).toBe(2);
+    expect(withGarbage.stdout).toContain("<stdin>:2:");
+  });
+
+  it("checks the lenient Config and bare content documents", async () => {
+    const config = write("lenient.json", JSON.stringify({ name: "c", input: { kafka: { consumer_grop: "g" } } }));
+    expect((await runCli(["validate", "config", config])).code).toBe(1);
+    expect((await runCli(["validate", "config", "--lenient", config])).code).toBe(0);
+    expect((await runCli(["validate", "message", "--lenient", config])).code).toBe(2);
+    const select = write("select.json", JSON.stringify({ text: "Pick", options: [{ order: 1.5, text: "a" }] }));
+    const checked = await runCli(["validate", "--media-type", "application/vnd.lime.select+json", select]);
+    expect(checked.code).toBe(1);
+    expect(checked.stdout).toContain("/options/0/order must be an integer");
+    expect((await runCli(["validate", "--media-type", "application/x-unknown", select])).code).toBe(0);
+  });
+
+  it("answers odd input clearly: BOM, invalid UTF-8, duplicate keys, trailing commas, NaN, empty input", async () => {
+    const message = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" });
+    expect((await runCli(["validate", "message", write("bom.json", `\uFEFF${message}`)])).code).toBe(0);
+    const badUtf8 = path.join(dir, "latin1.json");
+    writeFileSync(badUtf8, Buffer.concat([Buffer.from('{"to":"a@b.c","type":"text/plain","content":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]));
+    const utf8 = await runCli(["validate", "message", badUtf8]);
+    expect(utf8).toMatchObject({ code: 2 });
+    expect(utf8.stdout).toContain("invalid UTF-8");
+    const cases: [string, string][] = [
+      ['{"to":"a@b.c","to":"d@e.f","type":"text/plain","content":"x"}', "duplicate key in an object"],
+      ['{"to":"a@b.c",}', "trailing comma"],
+      ['{"to":NaN}', "unexpected character"],
+      ["", "unexpected end of JSON input"],
+    ];
+    for (const [text, reason] of cases) {
+      const result = await runCli(["validate", "message", "-"], { input: text });
+      expect(result.code, text).toBe(2);
+      expect(result.stdout).toContain(reason);
+    }
+    for (const [text, message] of [["[]", "must be an object"], ["null", "must be an object"], ['"a string"', "must be an object"]]) {
+      const result = await runCli(["validate", "message", "-"], { input: text });
+      expect(result.code, text).toBe(1);
+      expect(result.stdout).toContain(message);
+    }
+  });
+
+  it("documents every option in --help", async () => {
+    const help = await runCli(["validate", "--help"]);
+    expect(help.code).toBe(0);
+    for (const option of ["--ndjson", "--lenient", "--media-type", "--format", "Exit codes"]) expect(help.stdout).toContain(option);
+  });
 });
+
