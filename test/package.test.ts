@@ -1,0 +1,109 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "./helpers/fixtures.js";
+
+// The package as a consumer gets it: `npm pack`, installed from the tarball into a new project, type-checked with
+// tsc and run with node.
+const run = promisify(execFile);
+const npm = (args: string[], cwd: string) => run("npm", args, { cwd, env: { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" }, maxBuffer: 64 * 1024 * 1024 });
+
+const consumer = mkdtempSync(path.join(tmpdir(), "specfirst-consumer-"));
+let tarball = "";
+
+const CONSUMER_SOURCE = `
+import type { Config, KnownMessage, Message } from "specfirst";
+import { isMessageOfType, redact, validate } from "specfirst/validators";
+import messageSchema from "specfirst/schemas/messaging/message.schema.json" with { type: "json" };
+
+const select: Message<"application/vnd.lime.select+json"> = {
+  to: "5531988887777@sms.example.net",
+  type: "application/vnd.lime.select+json",
+  content: { text: "Pick one", options: [{ order: 1, text: "First" }] },
+};
+const order: number | undefined = select.content.options?.[0]?.order;
+const config: Config = { name: "c", output: { http: { basic_auth: { user_id: "u", password: "hunter2" } } } };
+const incoming: unknown = JSON.parse(JSON.stringify(select));
+const label = (m: KnownMessage) => (m.type === "text/plain" ? m.content : m.type);
+const typed = isMessageOfType(incoming, "application/vnd.lime.select+json") ? incoming.content.options?.length : -1;
+console.log(JSON.stringify({
+  valid: validate("message", select),
+  invalid: validate("notification", { event: "read" }),
+  order,
+  typed,
+  label: label({ to: "a@b.c", type: "text/plain", content: "hi" }),
+  redacted: redact("config", config),
+  schemaId: messageSchema.$id,
+}));
+`;
+
+beforeAll(async () => {
+  const { stdout } = await npm(["pack", "--json", "--pack-destination", consumer], ROOT);
+  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  tarball = path.join(consumer, packed?.filename ?? "");
+  writeFileSync(path.join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  await npm(["install", "--no-save", "--prefer-offline", tarball], consumer);
+  mkdirSync(path.join(consumer, "src"));
+  writeFileSync(path.join(consumer, "src", "main.ts"), CONSUMER_SOURCE);
+  writeFileSync(
+    path.join(consumer, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { target: "ES2023", module: "NodeNext", moduleResolution: "NodeNext", strict: true, lib: ["ES2023", "DOM"], types: [], resolveJsonModule: true, outDir: "out", skipLibCheck: false },
+      include: ["src"],
+    }),
+  );
+}, 240_000);
+
+describe("the packed package", () => {
+  it("ships the generated code, the schemas and the CLI, and needs no TypeScript, generator or AJV compiler to run", () => {
+    const manifest = JSON.parse(readFileSync(path.join(consumer, "node_modules", "specfirst", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats"]);
+    // The validators load only ajv's runtime helpers, never its compiler: remove the compiler and they still run.
+    rmSync(path.join(consumer, "node_modules", "ajv", "dist", "compile"), { recursive: true, force: true });
+    rmSync(path.join(consumer, "node_modules", "ajv", "dist", "core.js"), { force: true });
+  });
+
+  it("type-checks a consumer file with tsc and runs it with node", async () => {
+    const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+    await run(process.execPath, [tsc, "-p", "tsconfig.json"], { cwd: consumer }).catch((error: { stdout: string }) => {
+      throw new Error(`tsc failed:\n${error.stdout}`);
+    });
+    const { stdout } = await run(process.execPath, [path.join("out", "main.js")], { cwd: consumer });
+    const output = JSON.parse(stdout) as Record<string, unknown>;
+    expect(output).toMatchObject({
+      valid: { valid: true },
+      invalid: { valid: false, errors: [{ pointer: "/event", message: "must be one of accepted, dispatched, received, consumed, failed" }] },
+      order: 1,
+      typed: 1,
+      label: "hi",
+      redacted: { output: { http: { basic_auth: { user_id: "u", password: "[REDACTED]" } } } },
+      schemaId: "https://specfirst.dev/schemas/messaging/message.schema.json",
+    });
+  });
+
+  it("rejects a wrong type at compile time in the consumer", async () => {
+    writeFileSync(path.join(consumer, "src", "wrong.ts"), `import type { Message } from "specfirst";\nexport const m: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", content: { text: "x" } };\n`);
+    const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+    const failure = await run(process.execPath, [tsc, "-p", "tsconfig.json", "--noEmit"], { cwd: consumer }).then(
+      () => "",
+      (error: { stdout: string }) => error.stdout,
+    );
+    rmSync(path.join(consumer, "src", "wrong.ts"));
+    expect(failure).toMatch(/wrong\.ts.*error TS2322/);
+  });
+
+  it("runs the specfirst CLI from the installed package", async () => {
+    const file = path.join(consumer, "message.json");
+    writeFileSync(file, JSON.stringify({ to: "a@b.c", type: "text/plain", content: 3 }));
+    const bin = path.join(consumer, "node_modules", ".bin", "specfirst");
+    const result = await run(bin, ["validate", "message", file]).then(
+      () => ({ code: 0, stdout: "" }),
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain("/content must be a string or an object");
+  });
+});
