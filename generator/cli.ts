@@ -12,6 +12,7 @@ Usage:
       --force   overwrite generated files edited by hand
       --quiet   print nothing on success
       --json    print the run report as JSON
+      --no-cache  recompute every stage (the content-hash cache lives in node_modules/.cache/specfirst)
       --root    project folder holding schemas/, templates/ and generated/ (default: this package)
   specfirst validate <name> [file... | -] [--ndjson] [--lenient] [--format text|json]
   specfirst validate --media-type <type> [file... | -]
@@ -42,15 +43,18 @@ async function runGenerate(args: string[]): Promise<number> {
       quiet: { type: "boolean" },
       json: { type: "boolean" },
       root: { type: "string" },
+      "no-cache": { type: "boolean" },
     },
   });
   const { generate } = await import("./generate.js");
   const { GenerationFailed, formatProblem } = await import("./problems.js");
   try {
-    const result = await generate({ root: values.root ?? projectRoot(), check: values.check, force: values.force });
+    const result = await generate({ root: values.root ?? projectRoot(), check: values.check, force: values.force, cache: !values["no-cache"] });
     if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
     else if (!values.quiet) {
-      for (const timing of result.timings) process.stdout.write(`${timing.stage.padEnd(22)} ${timing.ms.toFixed(0).padStart(6)} ms\n`);
+      for (const timing of result.timings) {
+        process.stdout.write(`${timing.stage.padEnd(22)} ${timing.ms.toFixed(0).padStart(6)} ms${timing.cached ? "  (cached)" : ""}\n`);
+      }
       if (result.written) {
         const { written, unchanged, removed } = result.written;
         for (const file of written) process.stdout.write(`wrote     ${file}\n`);

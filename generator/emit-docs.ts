@@ -12,6 +12,13 @@ const require = createRequire(import.meta.url);
 export const docsPath = (api: string) => `openapi/docs/${api}.html`;
 
 /**
+ * Redoc 3 shows an "API docs by Redocly" badge loaded from its CDN, and no option turns it off. The published page
+ * must need no network, so the badge points at an empty inline SVG instead.
+ */
+const CDN_BADGE = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
+const EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+
+/**
  * Renders each OpenAPI document to a single self-contained HTML page with `redocly build-docs --inlineBundle`
  * (Redoc's scripts inlined: the page needs no network). Redocly only reads and writes files, so the documents go
  * through a private temporary folder; the pages come back as outputs for the write stage.
@@ -29,7 +36,8 @@ export async function emitDocs(documents: { api: string; yaml: string }[]): Prom
           env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
           maxBuffer: 16 * 1024 * 1024,
         });
-        return { path: docsPath(api), contents: await readFile(target, "utf8") };
+        const html = await readFile(target, "utf8");
+        return { path: docsPath(api), contents: html.replace(CDN_BADGE, EMPTY_SVG) };
       }),
     );
   } finally {

@@ -1,33 +1,44 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { loadSchemas } from "./load-schemas.js";
-import { checkSchemas } from "./check-schemas.js";
-import { buildSchemaGraph } from "./schema-graph.js";
-import { loadTemplates } from "./templates.js";
-import { emitTypes } from "./emit-types.js";
-import { emitValidators } from "./emit-validators.js";
-import { loadOpenApiSources } from "./load-openapi-sources.js";
-import { emitOpenApi } from "./emit-openapi.js";
-import { emitDocs } from "./emit-docs.js";
-import { emitPathTypes } from "./emit-path-types.js";
-import { formatOutputs } from "./format.js";
+import { loadSchemas, type SchemaFile } from "./load-schemas.js";
+import { loadTemplates, type Templates } from "./templates.js";
+import { loadOpenApiSources, type OpenApiSource } from "./load-openapi-sources.js";
 import { addBanner } from "./banner.js";
+import { openCache, type Cache } from "./cache.js";
 import { findStale, writeOutputs, type WriteReport } from "./write-outputs.js";
 import type { OutputFile } from "./outputs.js";
 
 export interface StageTiming {
   stage: string;
   ms: number;
+  /** The stage's result came from the content-hash cache. */
+  cached?: boolean;
 }
 
 export interface GenerateResult {
   timings: StageTiming[];
   outputs: string[];
+  cache: { hits: number; misses: number };
   /** `--check`: the files that differ from what the schemas produce. */
   stale?: string[];
   /** A normal run: what was written, left alone and removed. */
   written?: WriteReport;
+}
+
+export interface GenerateOptions {
+  root: string;
+  check?: boolean;
+  force?: boolean;
+  /** Use the content-hash cache (default true). */
+  cache?: boolean;
+}
+
+interface Inputs {
+  files: SchemaFile[];
+  templates: Templates;
+  sources: OpenApiSource[];
+  version: string;
 }
 
 async function readPackageVersion(root: string): Promise<string> {
@@ -35,49 +46,92 @@ async function readPackageVersion(root: string): Promise<string> {
   return typeof manifest.version === "string" ? manifest.version : "0.0.0";
 }
 
-export interface GenerateOptions {
-  root: string;
-  check?: boolean;
-  force?: boolean;
+type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
+
+/** Every output, from checked inputs: each stage's result is taken from the cache when its own inputs are unchanged. */
+async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[]): Promise<OutputFile[]> {
+  const { files, templates, sources, version } = inputs;
+  // The stages' libraries (AJV, json-schema-to-typescript, prettier, openapi-typescript) take most of a second to
+  // load; they are imported only when some stage has to run, so a run the cache answers stays fast.
+  const [{ checkSchemas }, { buildSchemaGraph }, { emitTypes }, { emitValidators }, { emitOpenApi }, { emitDocs }, { emitPathTypes }, { formatOutput }] = await timed(
+    "load stages",
+    () =>
+      Promise.all([
+        import("./check-schemas.js"),
+        import("./schema-graph.js"),
+        import("./emit-types.js"),
+        import("./emit-validators.js"),
+        import("./emit-openapi.js"),
+        import("./emit-docs.js"),
+        import("./emit-path-types.js"),
+        import("./format.js"),
+      ]),
+  );
+  await timed("check schemas", () => checkSchemas(files));
+  const graph = await timed("build schema graph", () => buildSchemaGraph(files));
+  const schemaTexts = files.map((file) => `${file.file}\n${file.text}`);
+  const templateTexts = [...templates.sources].map(([name, text]) => `${name}\n${text}`);
+
+  const documents = await timed("emit openapi", () => emitOpenApi(graph, sources, version));
+  const yamlDocuments = sources.map((source, index) => ({ api: source.api, yaml: documents[index]?.contents ?? "" }));
+  // The four emitters run concurrently, each timed on its own; `cached` when none of its results was computed.
+  const stage = async <T>(name: string, run: (track: Cache) => Promise<T>) => {
+    let computed = false;
+    const tracking: Cache = { ...cache, memoJson: (s, i, compute) => cache.memoJson(s, i, () => ((computed = true), compute())) };
+    const start = performance.now();
+    const result = await run(tracking);
+    timings.push({ stage: name, ms: performance.now() - start, ...(computed ? {} : { cached: true }) });
+    return result;
+  };
+  const [types, validators, docs, pathTypes] = await Promise.all([
+    stage("emit types", (c) => c.memoJson("types", schemaTexts, () => emitTypes(graph))),
+    stage("emit validators", (c) => c.memoJson("validators", [...schemaTexts, ...templateTexts], () => emitValidators(graph, templates))),
+    stage("emit docs", (c) => Promise.all(yamlDocuments.map((doc) => c.memoJson("docs", [doc.api, doc.yaml], async () => (await emitDocs([doc]))[0] as OutputFile)))),
+    stage("emit path types", (c) => Promise.all(yamlDocuments.map((doc) => c.memoJson("path-types", [doc.api, doc.yaml], async () => (await emitPathTypes([doc]))[0] as OutputFile)))),
+  ]);
+  const emitted: OutputFile[] = [types, ...validators, ...documents, ...docs, ...pathTypes];
+  const formatted = await timed("format", () => Promise.all(emitted.map((file) => cache.memoJson("format", [file.path, file.contents], () => formatOutput(file)))));
+  return formatted.map(addBanner);
 }
 
 /**
- * The whole pipeline: load and check schemas → build the schema graph → emit types and validators → format →
- * banner → write atomically (or, with `check`, compare with what is on disk and write nothing).
+ * The whole pipeline: load inputs → (check schemas → schema graph → emit types, validators, OpenAPI, docs, path
+ * types → format → banner) → write atomically, or with `check` compare with the disk and write nothing. When every
+ * input is byte-identical to a run the cache remembers, its outputs are reused without running any stage.
  * Throws `GenerationFailed` on a broken input, before anything is written.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const timings: StageTiming[] = [];
-  const timed = async <T>(stage: string, run: () => T | Promise<T>): Promise<T> => {
+  const timed: Timed = async (stage, run) => {
     const start = performance.now();
     const result = await run();
     timings.push({ stage, ms: performance.now() - start });
     return result;
   };
-
-  const files = await timed("load schemas", () => loadSchemas(options.root));
-  await timed("check schemas", () => checkSchemas(files));
-  const graph = await timed("build schema graph", () => buildSchemaGraph(files));
-  const templates = await timed("load templates", () => loadTemplates(options.root));
-  const sources = await timed("load openapi sources", () => loadOpenApiSources(options.root));
-  const version = await readPackageVersion(options.root);
-
-  const documents = await timed("emit openapi", () => emitOpenApi(graph, sources, version));
-  const yamlDocuments = sources.map((source, index) => ({ api: source.api, yaml: documents[index]?.contents ?? "" }));
-  const [types, validators, docs, pathTypes] = await Promise.all([
-    timed("emit types", () => emitTypes(graph)),
-    timed("emit validators", () => emitValidators(graph, templates)),
-    timed("emit docs", () => emitDocs(yamlDocuments)),
-    timed("emit path types", () => emitPathTypes(yamlDocuments)),
-  ]);
-  const emitted: OutputFile[] = [types, ...validators, ...documents, ...docs, ...pathTypes];
-  const formatted = await timed("format", () => formatOutputs(emitted));
-  const outputs = formatted.map(addBanner);
-  const paths = outputs.map((o) => o.path);
-  if (options.check) {
-    const stale = await timed("check outputs", () => findStale(options.root, outputs));
-    return { timings, outputs: paths, stale };
+  const cache = await openCache(options.root, { enabled: options.cache ?? true });
+  const [files, templates, sources, version] = await timed("load inputs", () =>
+    Promise.all([loadSchemas(options.root), loadTemplates(options.root), loadOpenApiSources(options.root), readPackageVersion(options.root)]),
+  );
+  const runInputs = [
+    version,
+    ...files.map((file) => `${file.file}\n${file.text}`),
+    ...[...templates.sources].map(([name, text]) => `${name}\n${text}`),
+    ...sources.flatMap((source) => [...source.inputs].map(([file, text]) => `${file}\n${text}`)),
+  ];
+  let outputs = await cache.peekJson<OutputFile[]>("run", runInputs);
+  if (outputs === undefined) {
+    outputs = await produceOutputs({ files, templates, sources, version }, cache, timed, timings);
+    await cache.storeJson("run", runInputs, outputs);
+  } else {
+    cache.hits++;
+    timings.push({ stage: "all stages", ms: 0, cached: true });
   }
-  const written = await timed("write", () => writeOutputs(options.root, outputs, { force: options.force ?? false }));
-  return { timings, outputs: paths, written };
+  const paths = outputs.map((o) => o.path);
+  const done = async (result: Omit<GenerateResult, "timings" | "outputs" | "cache">): Promise<GenerateResult> => {
+    await cache.prune();
+    return { timings, outputs: paths, cache: { hits: cache.hits, misses: cache.misses }, ...result };
+  };
+  const final = outputs;
+  if (options.check) return done({ stale: await timed("check outputs", () => findStale(options.root, final)) });
+  return done({ written: await timed("write", () => writeOutputs(options.root, final, { force: options.force ?? false })) });
 }

@@ -32,6 +32,9 @@ async function listFiles(dir: string): Promise<string[]> {
   }
 }
 
+/** Temporary files of an interrupted earlier run (`<file>.<pid>.tmp`, see `writeOutputs`). */
+const TEMPORARY = /\.\d+\.tmp$/;
+
 /** Generated files present on disk that this run no longer produces. */
 async function findOrphans(root: string, outputs: OutputFile[]): Promise<string[]> {
   const produced = new Set(outputs.map((o) => o.path));
@@ -39,7 +42,7 @@ async function findOrphans(root: string, outputs: OutputFile[]): Promise<string[
   for (const dir of OWNED_DIRS) {
     for (const absolute of await listFiles(path.join(root, dir))) {
       const relative = path.relative(root, absolute).split(path.sep).join("/");
-      if (produced.has(relative)) continue;
+      if (produced.has(relative) || TEMPORARY.test(relative)) continue;
       if (bannerIntact(await readFile(absolute, "utf8")) !== undefined) orphans.push(relative);
     }
   }
@@ -86,6 +89,9 @@ export async function writeOutputs(root: string, outputs: OutputFile[], options:
     await writeFile(temporary, output.contents);
     await rename(temporary, target);
     report.written.push(output.path);
+  }
+  for (const dir of OWNED_DIRS) {
+    for (const leftover of (await listFiles(path.join(root, dir))).filter((file) => TEMPORARY.test(file))) await rm(leftover, { force: true });
   }
   for (const orphan of await findOrphans(root, outputs)) {
     await rm(path.join(root, orphan));
