@@ -31,6 +31,12 @@ Usage:
       a key repeated in one object is an error, and anything but one JSON value (trailing commas, NaN, comments,
       a second value) is an error. Errors never quote the input.
       Exit codes: 0 all valid, 1 some invalid, 2 usage error or input that cannot be read as JSON.
+  specfirst diff <git-ref> [--format text|json]
+      List the schema changes between a git ref and the working tree (the OpenAPI documents follow the schemas),
+      each classified as breaking for payload producers, consumers, both, or compatible: field removed or renamed,
+      type changed, enum value removed or added, field became required or optional, pattern/format/bound
+      tightened or loosened, open object closed, new optional field. Exit 1 when anything breaks, 0 otherwise,
+      2 when the ref cannot be read.
   specfirst --help
 `;
 
@@ -125,8 +131,33 @@ async function runValidate(args: string[]): Promise<number> {
   });
 }
 
+async function runDiff(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { format: { type: "string", default: "text" }, root: { type: "string" } } });
+  } catch (error) {
+    process.stderr.write(`specfirst diff: ${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  const [ref] = parsed.positionals;
+  const format = parsed.values.format;
+  if (ref === undefined || (format !== "text" && format !== "json")) {
+    process.stderr.write(HELP);
+    return EXIT_USAGE;
+  }
+  const { runDiffCommand } = await import("./diff-command.js");
+  return runDiffCommand({
+    root: parsed.values.root ?? projectRoot(),
+    ref,
+    format,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  if (command === "diff") return runDiff(rest);
   if (command === "generate") return runGenerate(rest);
   if (command === "validate") return runValidate(rest);
   if (command === "--help" || command === "-h" || command === "help") {
