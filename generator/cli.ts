@@ -6,9 +6,11 @@ import { EXIT_USAGE } from "./validate-command.js";
 const HELP = `specfirst — schema-first contracts for the messaging and pipeline configuration APIs
 
 Usage:
-  specfirst generate [--check] [--force] [--quiet] [--json]
+  specfirst generate [--check] [--watch] [--force] [--quiet] [--json]
       Regenerate generated/ from schemas/ and templates/.
       --check   write nothing; exit 1 and name the stale files when generated/ differs from what the schemas produce
+      --watch   after the first run, regenerate on every change under schemas/, openapi/ and templates/
+                (debounced); a broken edit prints its error and keeps the last good outputs
       --force   overwrite generated files edited by hand
       --quiet   print nothing on success
       --json    print the run report as JSON
@@ -48,39 +50,59 @@ async function runGenerate(args: string[]): Promise<number> {
       force: { type: "boolean" },
       quiet: { type: "boolean" },
       json: { type: "boolean" },
+      watch: { type: "boolean" },
       root: { type: "string" },
       "no-cache": { type: "boolean" },
     },
   });
   const { generate } = await import("./generate.js");
   const { GenerationFailed, formatProblem } = await import("./problems.js");
-  try {
-    const result = await generate({ root: values.root ?? projectRoot(), check: values.check, force: values.force, cache: !values["no-cache"] });
-    if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
-    else if (!values.quiet) {
-      for (const timing of result.timings) {
-        process.stdout.write(`${timing.stage.padEnd(22)} ${timing.ms.toFixed(0).padStart(6)} ms${timing.cached ? "  (cached)" : ""}\n`);
+  const root = values.root ?? projectRoot();
+  const once = async (): Promise<number> => {
+    try {
+      const result = await generate({ root, check: values.check, force: values.force, cache: !values["no-cache"] });
+      if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
+      else if (!values.quiet) {
+        for (const timing of result.timings) {
+          process.stdout.write(`${timing.stage.padEnd(22)} ${timing.ms.toFixed(0).padStart(6)} ms${timing.cached ? "  (cached)" : ""}\n`);
+        }
+        if (result.written) {
+          const { written, unchanged, removed } = result.written;
+          for (const file of written) process.stdout.write(`wrote     ${file}\n`);
+          for (const file of removed) process.stdout.write(`removed   ${file}\n`);
+          process.stdout.write(`${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed\n`);
+        }
       }
-      if (result.written) {
-        const { written, unchanged, removed } = result.written;
-        for (const file of written) process.stdout.write(`wrote     ${file}\n`);
-        for (const file of removed) process.stdout.write(`removed   ${file}\n`);
-        process.stdout.write(`${written.length} written, ${unchanged.length} unchanged, ${removed.length} removed\n`);
+      if (result.stale && result.stale.length > 0) {
+        process.stderr.write(`Generated files are stale; run \`npm run generate\` and commit:\n${result.stale.map((f) => `  ${f}\n`).join("")}`);
+        return 1;
       }
+      if (result.stale && !values.quiet && !values.json) process.stdout.write("generated files are up to date\n");
+      return 0;
+    } catch (error) {
+      if (error instanceof GenerationFailed) {
+        process.stderr.write(`Generation failed; previous outputs were left as they were.\n${error.problems.map((p) => `  ${formatProblem(p)}\n`).join("")}`);
+        return 1;
+      }
+      throw error;
     }
-    if (result.stale && result.stale.length > 0) {
-      process.stderr.write(`Generated files are stale; run \`npm run generate\` and commit:\n${result.stale.map((f) => `  ${f}\n`).join("")}`);
-      return 1;
-    }
-    if (result.stale && !values.quiet && !values.json) process.stdout.write("generated files are up to date\n");
-    return 0;
-  } catch (error) {
-    if (error instanceof GenerationFailed) {
-      process.stderr.write(`Generation failed; previous outputs were left as they were.\n${error.problems.map((p) => `  ${formatProblem(p)}\n`).join("")}`);
-      return 1;
-    }
-    throw error;
-  }
+  };
+  const code = await once();
+  if (!values.watch) return code;
+
+  const { watchInputs } = await import("./watch.js");
+  const stop = watchInputs({
+    root,
+    run: async (changed) => {
+      process.stdout.write(`changed: ${changed.join(", ")}\n`);
+      const status = await once();
+      process.stdout.write(status === 0 ? "regenerated; watching\n" : "kept the last good outputs; watching\n");
+    },
+  });
+  process.stdout.write("watching schemas/, openapi/ and templates/ (Ctrl-C to stop)\n");
+  await new Promise<void>((resolve) => process.once("SIGINT", resolve).once("SIGTERM", resolve));
+  stop();
+  return 0;
 }
 
 async function runValidate(args: string[]): Promise<number> {

@@ -1,0 +1,49 @@
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import path from "node:path";
+import { ROOT } from "./fixtures.js";
+
+/** A running CLI process whose output can be awaited line by line. */
+export interface LiveCli {
+  child: ChildProcessWithoutNullStreams;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when stdout has printed `text` `count` times in all. */
+  waitFor(text: string, count?: number, timeoutMs?: number): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+export function startCli(args: string[]): LiveCli {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "generator", "cli.ts"), ...args], { cwd: ROOT });
+  let out = "";
+  let err = "";
+  const waiters = new Set<() => void>();
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+    for (const wake of waiters) wake();
+  });
+  child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor(text, count = 1, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (out.split(text).length - 1 >= count) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`timed out waiting for "${text}" x${count}; stdout:\n${out}\nstderr:\n${err}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyProject } from "./helpers/project-copy.js";
+import { startCli, type LiveCli } from "./helpers/spawn-cli.js";
+
+let live: LiveCli | undefined;
+afterEach(async () => {
+  live?.child.kill("SIGTERM");
+  await live?.exited;
+});
+
+describe("generate --watch", () => {
+  it("regenerates on a real file edit, survives a broken edit with its error, and recovers on the next good edit", async () => {
+    const dir = copyProject();
+    const schemaFile = path.join(dir, "schemas/messaging/reason.schema.json");
+    const typesFile = path.join(dir, "generated/types.d.ts");
+    const original = readFileSync(schemaFile, "utf8");
+    live = startCli(["generate", "--watch", "--root", dir]);
+    await live.waitFor("watching schemas/");
+
+    writeFileSync(schemaFile, original.replace('"properties": {', '"properties": {\n    "retry_after": { "type": "integer", "description": "Seconds to wait." },'));
+    await live.waitFor("regenerated; watching");
+    expect(readFileSync(typesFile, "utf8")).toContain("retry_after?: number");
+    expect(live.stdout()).toContain("changed: schemas/messaging/reason.schema.json");
+
+    const good = readFileSync(typesFile, "utf8");
+    writeFileSync(schemaFile, original.replace('"type": "object",', '"type": "object"'));
+    await live.waitFor("kept the last good outputs; watching");
+    expect(live.stderr()).toMatch(/schemas\/messaging\/reason\.schema\.json:7:\d+: invalid JSON/);
+    expect(readFileSync(typesFile, "utf8")).toBe(good);
+
+    writeFileSync(schemaFile, original.replace('"properties": {', '"properties": {\n    "retryable": { "type": "boolean", "description": "Whether to retry." },'));
+    await live.waitFor("regenerated; watching", 2);
+    const recovered = readFileSync(typesFile, "utf8");
+    expect(recovered).toContain("retryable?: boolean");
+    expect(recovered).not.toContain("retry_after");
+  });
+});
