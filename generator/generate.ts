@@ -116,7 +116,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     version,
     ...files.map((file) => `${file.file}\n${file.text}`),
     ...[...templates.sources].map(([name, text]) => `${name}\n${text}`),
-    ...sources.flatMap((source) => [...source.inputs].map(([file, text]) => `${file}\n${text}`)),
+    // Sorted: example files are read concurrently, so the order they were met in varies from run to run.
+    ...sources.flatMap((source) => [...source.inputs].map(([file, text]) => `${file}\n${text}`)).sort(),
   ];
   let outputs = await cache.peekJson<OutputFile[]>("run", runInputs);
   if (outputs === undefined) {

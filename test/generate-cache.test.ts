@@ -1,0 +1,37 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generate } from "../generator/generate.js";
+import { copyProject } from "./helpers/project-copy.js";
+
+describe("the content-hash cache", () => {
+  it("answers an unchanged run without running any stage, and after a one-schema edit rebuilds only what depends on it", async () => {
+    const dir = copyProject();
+    const cold = await generate({ root: dir });
+    expect(cold.written?.written).toEqual([]);
+    expect(cold.cache.misses).toBeGreaterThan(0);
+
+    const warm = await generate({ root: dir });
+    expect(warm.timings.map((t) => t.stage)).toEqual(["load inputs", "all stages", "write"]);
+    expect(warm.cache).toEqual({ hits: 1, misses: 0 });
+
+    // A description edit in a Config-tree schema: the validators (which drop annotations) and everything of the
+    // messaging API stay as they are; the types, the configs document, its docs and path types change.
+    const file = path.join(dir, "schemas/configs/batching.schema.json");
+    const schema = JSON.parse(readFileSync(file, "utf8")) as { description: string };
+    schema.description = `${schema.description} Edited.`;
+    writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
+
+    const check = await generate({ root: dir, check: true });
+    const expected = ["generated/configs-paths.d.ts", "generated/types.d.ts", "openapi/configs.yaml", "openapi/docs/configs.html"];
+    expect([...(check.stale ?? [])].sort()).toEqual(expected);
+
+    const edited = await generate({ root: dir });
+    expect([...(edited.written?.written ?? [])].sort()).toEqual(expected);
+    const stage = (name: string) => edited.timings.find((t) => t.stage === name);
+    expect(stage("emit validators")?.cached).toBeUndefined(); // recomputed: it reads every schema...
+    expect(edited.cache.hits).toBeGreaterThan(0); // ...but its formatting, and the messaging docs and path types, came from the cache
+    expect(readFileSync(path.join(dir, "generated/types.d.ts"), "utf8")).toContain("Edited.");
+    expect((await generate({ root: dir, check: true })).stale).toEqual([]);
+  }, 120_000);
+});
