@@ -138,10 +138,39 @@ export function emitValidators(graph: SchemaGraph, templates: Templates): Output
   const documentSchemas = Object.fromEntries(
     graph.files.flatMap((file) => findDispatchTables(graph, file).filter((t) => t.owner === file).flatMap((t) => t.cases.map((c) => [c.value, c.target.name]))),
   );
+  // For each schema, the dispatch tables that apply to its payloads (its own, or those of the envelope kinds it
+  // dispatches to): an error inside a dispatched field names the document it was checked against.
+  const tablesOf = (file: SchemaFile) => findDispatchTables(graph, file).filter(() => file.schema.properties !== undefined);
+  const leafFiles = (node: JsonObject, from: SchemaFile): SchemaFile[] =>
+    ["then", "else"].flatMap((key) => {
+      const branch = node[key];
+      if (typeof branch !== "object" || branch === null || Array.isArray(branch)) return [];
+      const sub = branch as JsonObject;
+      return typeof sub.$ref === "string" ? [graph.resolveRef(from, sub.$ref).file] : leafFiles(sub, from);
+    });
+  const documentRules = Object.fromEntries(
+    graph.files
+      .map((file) => {
+        const tables = [...tablesOf(file), ...leafFiles(file.schema, file).flatMap(tablesOf)];
+        const rules = tables.map((t) => ({ field: t.field, discriminator: t.discriminator, values: t.cases.map((c) => c.value) }));
+        const unique = rules.filter((rule, index) => rules.findIndex((r) => r.field === rule.field && r.discriminator === rule.discriminator) === index);
+        return [file.name, unique] as const;
+      })
+      .filter(([, rules]) => rules.length > 0),
+  );
+  // A pattern error quotes the first sentence of the description of the field it checks, in plain words.
+  const patternHints: Record<string, string> = {};
+  for (const file of graph.files) {
+    walkSchema(file.schema, (node) => {
+      if (typeof node.pattern === "string" && typeof node.description === "string") {
+        patternHints[node.pattern] ??= (node.description.split(/(?<=\.)\s/)[0] ?? "").replace(/\.$/, "").replace(/`/g, "");
+      }
+    });
+  }
   const shapes = secretShapes(graph);
   const lenientShape = shapes[LENIENT_ROOT];
   if (lenientRoot !== undefined && lenientShape !== undefined) shapes[`${LENIENT_ROOT}${LENIENT_SUFFIX}`] = lenientShape;
-  const view = { imports: hoisted.imports, standaloneCode: hoisted.code, validators, dispatchGuards, documentSchemas, secretShapes: shapes };
+  const view = { imports: hoisted.imports, standaloneCode: hoisted.code, validators, dispatchGuards, documentSchemas, documentRules, patternHints, secretShapes: shapes };
   return [
     { path: VALIDATORS_JS_PATH, contents: templates.render("validators.js.hbs", view) },
     { path: VALIDATORS_DTS_PATH, contents: templates.render("validators.d.ts.hbs", view) },

@@ -55,6 +55,24 @@ describe("validate()", () => {
     });
   });
 
+  it("says which media type's document a content error was checked against", () => {
+    const select = { to: "a@b.c", type: "application/vnd.lime.select+json", content: { options: [{ order: "1" }] } };
+    expect(validate("message", select)).toMatchObject({
+      errors: [{ pointer: "/content/options/0/order", message: "must be an integer (checked as the application/vnd.lime.select+json document)" }],
+    });
+    expect(validate("envelope", { to: "a@b.c", type: "text/plain", content: {} })).toMatchObject({
+      errors: [{ pointer: "/content", message: "must be a string (checked as the text/plain document)" }],
+    });
+    // An unknown media type is never echoed back.
+    expect(validate("message", { to: "a@b.c", type: "x-secret/token-abc", content: 3 })).toMatchObject({ errors: [{ pointer: "/content", message: "must be a string or an object" }] });
+  });
+
+  it("explains a pattern in words from the field's description", () => {
+    expect(validate("message", { to: "nobody", type: "text/plain", content: "x" })).toMatchObject({
+      errors: [{ pointer: "/to", message: expect.stringContaining("(Address of a node in the form name@domain/instance)") }],
+    });
+  });
+
   it("accepts unknown Config keys in the lenient variant only", () => {
     const config = { name: "c", input: { kafka: { consumer_grop: "g" } } };
     expect(validate("config", config).valid).toBe(false);
