@@ -51,9 +51,9 @@ type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
 /** Every output, from checked inputs: each stage's result is taken from the cache when its own inputs are unchanged. */
 async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[]): Promise<OutputFile[]> {
   const { files, templates, sources, version } = inputs;
-  // The stages' libraries (AJV, json-schema-to-typescript, prettier, openapi-typescript) take most of a second to
-  // load; they are imported only when some stage has to run, so a run the cache answers stays fast.
-  const [{ checkSchemas }, { buildSchemaGraph }, { emitTypes }, { emitValidators }, { emitOpenApi }, { emitDocs }, { emitPathTypes }, { formatOutput }] = await timed(
+  // The stages' libraries (AJV, json-schema-to-typescript, prettier, openapi-typescript, ts-morph) take most of a
+  // second to load; they are imported only when some stage has to run, so a run the cache answers stays fast.
+  const [{ checkSchemas }, { buildSchemaGraph }, { emitTypes }, { emitValidators }, { emitOpenApi }, { emitDocs }, { emitPathTypes }, { emitClients }, { formatOutput }] = await timed(
     "load stages",
     () =>
       Promise.all([
@@ -64,6 +64,7 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
         import("./emit-openapi.js"),
         import("./emit-docs.js"),
         import("./emit-path-types.js"),
+        import("./emit-clients.js"),
         import("./format.js"),
       ]),
   );
@@ -89,15 +90,27 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
     stage("emit docs", (c) => Promise.all(yamlDocuments.map((doc) => c.memoJson("docs", [doc.api, doc.yaml], async () => (await emitDocs([doc]))[0] as OutputFile)))),
     stage("emit path types", (c) => Promise.all(yamlDocuments.map((doc) => c.memoJson("path-types", [doc.api, doc.yaml], async () => (await emitPathTypes([doc]))[0] as OutputFile)))),
   ]);
-  const emitted: OutputFile[] = [types, ...validators, ...documents, ...docs, ...pathTypes];
+  // The clients are rendered from the OpenAPI documents and type-checked against the generated declarations.
+  const declarations = [types, ...validators.filter((file) => file.path.endsWith(".d.ts")), ...pathTypes];
+  const schemaNames = Object.fromEntries(files.map((file) => [String(file.schema.title), file.name]));
+  const clientTemplates = new Map([...templates.sources].filter(([name]) => name.startsWith("client/")));
+  const clientInputs = [
+    JSON.stringify(schemaNames),
+    ...yamlDocuments.map((doc) => `${doc.api}\n${doc.yaml}`),
+    ...[...clientTemplates].map(([name, text]) => `${name}\n${text}`),
+    ...declarations.map((file) => `${file.path}\n${file.contents}`),
+  ];
+  const clients = await stage("emit clients", (c) => c.memoJson("clients", clientInputs, () => emitClients({ documents: yamlDocuments, schemaNames, declarations, templates: clientTemplates })));
+  const emitted: OutputFile[] = [types, ...validators, ...documents, ...docs, ...pathTypes, ...clients];
   const formatted = await timed("format", () => Promise.all(emitted.map((file) => cache.memoJson("format", [file.path, file.contents], () => formatOutput(file)))));
   return formatted.map(addBanner);
 }
 
 /**
  * The whole pipeline: load inputs → (check schemas → schema graph → emit types, validators, OpenAPI, docs, path
- * types → format → banner) → write atomically, or with `check` compare with the disk and write nothing. When every
- * input is byte-identical to a run the cache remembers, its outputs are reused without running any stage.
+ * types → emit clients → format → banner) → write atomically, or with `check` compare with the disk and write
+ * nothing. When every input is byte-identical to a run the cache remembers, its outputs are reused without running
+ * any stage.
  * Throws `GenerationFailed` on a broken input, before anything is written.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {

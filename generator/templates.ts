@@ -9,9 +9,13 @@ export interface Templates {
   render(name: string, view: object): string;
 }
 
+/** Every `.hbs` file under `templates/`, at any depth, named by its path there (`client/api.js.hbs`). */
 export async function loadTemplates(root: string): Promise<Templates> {
   const dir = path.join(root, "templates");
-  const names = (await readdir(dir)).filter((name) => name.endsWith(".hbs")).sort();
+  const names = (await readdir(dir, { recursive: true }))
+    .map((name) => name.split(path.sep).join("/"))
+    .filter((name) => name.endsWith(".hbs"))
+    .sort();
   const sources = new Map<string, string>();
   for (const name of names) sources.set(name, await readFile(path.join(dir, name), "utf8"));
   const handlebars = Handlebars.create();

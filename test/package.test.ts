@@ -18,6 +18,7 @@ const CONSUMER_SOURCE = `
 import type { Config, KnownMessage, Message } from "specfirst";
 import { isMessageOfType, redact, validate } from "specfirst/validators";
 import messageSchema from "specfirst/schemas/messaging/message.schema.json" with { type: "json" };
+import { createMessagingClient, type MessagingClient } from "specfirst/client";
 
 const select: Message<"application/vnd.lime.select+json"> = {
   to: "5531988887777@sms.example.net",
@@ -29,6 +30,8 @@ const config: Config = { name: "c", output: { http: { basic_auth: { user_id: "u"
 const incoming: unknown = JSON.parse(JSON.stringify(select));
 const label = (m: KnownMessage) => (m.type === "text/plain" ? m.content : m.type);
 const typed = isMessageOfType(incoming, "application/vnd.lime.select+json") ? incoming.content.options?.length : -1;
+const send = (client: MessagingClient): Promise<void> => client.sendMessage(select, { signal: AbortSignal.timeout(1000) });
+const client = createMessagingClient({ baseUrl: "https://messaging.example.net", accessKey: "k", limits: "free" });
 console.log(JSON.stringify({
   valid: validate("message", select),
   invalid: validate("notification", { event: "read" }),
@@ -37,6 +40,7 @@ console.log(JSON.stringify({
   label: label({ to: "a@b.c", type: "text/plain", content: "hi" }),
   redacted: redact("config", config),
   schemaId: messageSchema.$id,
+  client: typeof send === "function" && typeof client.sendMessage,
 }));
 `;
 
@@ -81,6 +85,7 @@ describe("the packed package", () => {
       label: "hi",
       redacted: { output: { http: { basic_auth: { user_id: "u", password: "[REDACTED]" } } } },
       schemaId: "https://specfirst.dev/schemas/messaging/message.schema.json",
+      client: "function",
     });
   });
 

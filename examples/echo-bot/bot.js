@@ -1,0 +1,45 @@
+// An echo bot over webhooks: the service POSTs each customer message to the bot's messages URL, the bot sends the
+// same content back to the customer (the received `from`, unchanged, as `to`), and the webhook handler then sends
+// the `consumed` notification (or `failed` when echoing threw). Plain node:http and the specfirst client.
+//
+//   MESSAGING_BASE_URL=https://messaging.example.net MESSAGING_ACCESS_KEY=... PORT=8080 node examples/echo-bot/bot.js
+//
+// Set the bot's messages URL and notifications URL in the portal to http(s)://<this host>/messages and /notifications;
+// one handler serves both (it tells the envelope kinds apart by their fields).
+import { createServer } from "node:http";
+import { createMessagingClient, createWebhookHandler } from "specfirst/client";
+
+/**
+ * @param {{ baseUrl: string, accessKey: string, plan?: "free" | "business" | "enterprise" | "paid", log?: (line: string) => void }} options
+ */
+export function createEchoBot({ baseUrl, accessKey, plan = "free", log = (line) => process.stdout.write(`${line}\n`) }) {
+  // Sends stay under the plan's per-second limits; a message with an id is retried after 429 or 5xx.
+  const client = createMessagingClient({ baseUrl, accessKey, limits: plan, retry: true, validate: true });
+  const handler = createWebhookHandler({
+    client,
+    async onMessage(message, { reply }) {
+      // Chat states (typing, ...) carry nothing to echo.
+      if (message.type === "application/vnd.lime.chatstate+json") return;
+      await reply({ type: message.type, content: message.content });
+    },
+    onNotification(notification) {
+      log(`message ${notification.id ?? "(no id)"}: ${notification.event}${notification.reason ? ` (reason ${notification.reason.code})` : ""}`);
+    },
+    // Errors never contain the access key, so they can be logged as they are.
+    onError(error, context) {
+      log(`${context.stage} failed: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  });
+  return createServer(handler);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const baseUrl = process.env.MESSAGING_BASE_URL;
+  const accessKey = process.env.MESSAGING_ACCESS_KEY;
+  if (!baseUrl || !accessKey) {
+    process.stderr.write("set MESSAGING_BASE_URL and MESSAGING_ACCESS_KEY\n");
+    process.exit(2);
+  }
+  const port = Number(process.env.PORT ?? 8080);
+  createEchoBot({ baseUrl, accessKey }).listen(port, () => process.stdout.write(`echo bot on http://localhost:${port}\n`));
+}
