@@ -1,0 +1,144 @@
+/**
+ * Hand-written validators for the message envelope and the notification envelope: the rules of
+ * schemas/messaging/message.schema.json and notification.schema.json (with node-address, reason and the six content
+ * documents), written the way a careful developer would write them by hand. They collect every error, like the
+ * generated validators (`allErrors`), and return the same `{ valid: true } | { valid: false, errors }` shape.
+ *
+ * They are the practical lower bound of the validator benchmark (bench/validators.ts); bench/agreement.ts checks
+ * them against the generated validators on every fixture of test/fixtures/validators/{message,notification}.
+ */
+
+export interface HandError {
+  pointer: string;
+  message: string;
+  keyword: string;
+}
+export type HandResult = { valid: true } | { valid: false; errors: HandError[] };
+
+const VALID: HandResult = Object.freeze({ valid: true }) as HandResult;
+
+/** schemas/messaging/node-address.schema.json `pattern` (AJV compiles patterns with the `u` flag). */
+const NODE_ADDRESS = /^[^@/]+@[^@/]+(?:\/.+)?$/u;
+const CHAT_STATES = new Set(["starting", "composing", "paused", "deleting", "gone"]);
+const EVENTS = new Set(["accepted", "dispatched", "received", "consumed", "failed"]);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isInteger = (value: unknown): boolean => typeof value === "number" && Number.isInteger(value);
+const escape = (key: string) => (key.includes("~") || key.includes("/") ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key);
+
+type Errors = HandError[] | null;
+const push = (errors: Errors, pointer: string, message: string, keyword: string): HandError[] => {
+  const error = { pointer, message, keyword };
+  if (errors === null) return [error];
+  errors.push(error);
+  return errors;
+};
+
+function nodeAddress(value: unknown, pointer: string, errors: Errors): Errors {
+  if (typeof value !== "string") return push(errors, pointer, "must be a string", "type");
+  if (!NODE_ADDRESS.test(value)) return push(errors, pointer, "must match the pattern ^[^@/]+@[^@/]+(?:/.+)?$", "pattern");
+  return errors;
+}
+
+function optionalString(data: Record<string, unknown>, key: string, pointer: string, errors: Errors): Errors {
+  const value = data[key];
+  return value === undefined || typeof value === "string" ? errors : push(errors, `${pointer}/${key}`, "must be a string", "type");
+}
+
+/** The content document of a known media type; `undefined` media type → any string or object. */
+function content(type: unknown, value: unknown, errors: Errors): Errors {
+  const at = "/content";
+  switch (type) {
+    case "text/plain":
+      return typeof value === "string" ? errors : push(errors, at, "must be a string", "type");
+    case "application/vnd.lime.chatstate+json":
+      if (!isObject(value)) return push(errors, at, "must be an object", "type");
+      if (value.state !== undefined && !(typeof value.state === "string" && CHAT_STATES.has(value.state))) {
+        errors = push(errors, `${at}/state`, "must be one of starting, composing, paused, deleting, gone", "enum");
+      }
+      return errors;
+    case "application/vnd.lime.collection+json":
+      if (!isObject(value)) return push(errors, at, "must be an object", "type");
+      errors = optionalString(value, "itemType", at, errors);
+      if (value.items !== undefined && !Array.isArray(value.items)) errors = push(errors, `${at}/items`, "must be an array", "type");
+      return errors;
+    case "application/vnd.lime.container+json":
+      if (!isObject(value)) return push(errors, at, "must be an object", "type");
+      return optionalString(value, "type", at, errors);
+    case "application/vnd.lime.media-link+json":
+      if (!isObject(value)) return push(errors, at, "must be an object", "type");
+      errors = optionalString(value, "text", at, errors);
+      errors = optionalString(value, "type", at, errors);
+      return optionalString(value, "uri", at, errors);
+    case "application/vnd.lime.select+json": {
+      if (!isObject(value)) return push(errors, at, "must be an object", "type");
+      errors = optionalString(value, "text", at, errors);
+      const options = value.options;
+      if (options === undefined) return errors;
+      if (!Array.isArray(options)) return push(errors, `${at}/options`, "must be an array", "type");
+      for (let index = 0; index < options.length; index++) {
+        const option: unknown = options[index];
+        if (!isObject(option)) {
+          errors = push(errors, `${at}/options/${index}`, "must be an object", "type");
+          continue;
+        }
+        if (option.order !== undefined && !isInteger(option.order)) errors = push(errors, `${at}/options/${index}/order`, "must be an integer", "type");
+        errors = optionalString(option, "text", `${at}/options/${index}`, errors);
+      }
+      return errors;
+    }
+    default:
+      return errors;
+  }
+}
+
+/** Same rules as `validate("message", data)`. */
+export function checkMessage(data: unknown): HandResult {
+  if (!isObject(data)) return { valid: false, errors: [{ pointer: "", message: "must be an object", keyword: "type" }] };
+  let errors: Errors = null;
+  const { id, from, to, type, metadata } = data;
+  if (id !== undefined && typeof id !== "string") errors = push(errors, "/id", "must be a string", "type");
+  if (from !== undefined) errors = nodeAddress(from, "/from", errors);
+  if (to === undefined) errors = push(errors, "/to", "is required", "required");
+  else errors = nodeAddress(to, "/to", errors);
+  if (type === undefined) errors = push(errors, "/type", "is required", "required");
+  else if (typeof type !== "string") errors = push(errors, "/type", "must be a string", "type");
+  const value = data.content;
+  if (value === undefined) errors = push(errors, "/content", "is required", "required");
+  else if (typeof value !== "string" && !isObject(value)) errors = push(errors, "/content", "must be a string or an object", "type");
+  if (value !== undefined) errors = content(type, value, errors);
+  if (metadata !== undefined) {
+    if (!isObject(metadata)) errors = push(errors, "/metadata", "must be an object", "type");
+    else {
+      for (const key in metadata) {
+        if (typeof metadata[key] !== "string") errors = push(errors, `/metadata/${escape(key)}`, "must be a string", "type");
+      }
+    }
+  }
+  return errors === null ? VALID : { valid: false, errors };
+}
+
+function reason(value: unknown, errors: Errors): Errors {
+  if (!isObject(value)) return push(errors, "/reason", "must be an object", "type");
+  if (value.code === undefined) errors = push(errors, "/reason/code", "is required", "required");
+  else if (!isInteger(value.code)) errors = push(errors, "/reason/code", "must be an integer", "type");
+  return optionalString(value, "description", "/reason", errors);
+}
+
+/** Same rules as `validate("notification", data)`. */
+export function checkNotification(data: unknown): HandResult {
+  if (!isObject(data)) return { valid: false, errors: [{ pointer: "", message: "must be an object", keyword: "type" }] };
+  let errors: Errors = null;
+  const { id, from, to, event } = data;
+  if (id !== undefined && typeof id !== "string") errors = push(errors, "/id", "must be a string", "type");
+  if (from !== undefined) errors = nodeAddress(from, "/from", errors);
+  if (to !== undefined) errors = nodeAddress(to, "/to", errors);
+  if (event === undefined) errors = push(errors, "/event", "is required", "required");
+  else if (!(typeof event === "string" && EVENTS.has(event))) {
+    errors = push(errors, "/event", "must be one of accepted, dispatched, received, consumed, failed", "enum");
+  }
+  if (data.reason !== undefined) errors = reason(data.reason, errors);
+  else if (event === "failed") errors = push(errors, "/reason", "is required", "required");
+  return errors === null ? VALID : { valid: false, errors };
+}

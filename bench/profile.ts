@@ -1,0 +1,65 @@
+/**
+ * CPU profile of the generated `validate()` on one payload: runs bench/cold/profile-loop.mjs under
+ * `node --cpu-prof` and sums self time per function. Used by section 1 to show where the time goes;
+ * also usable alone: `npx tsx bench/profile.ts message-text message [seconds]`.
+ */
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { BENCH_DIR, fmt, run } from "./shared.js";
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+export interface ProfileLine {
+  share: number;
+  name: string;
+}
+
+export async function profileValidate(payload: string, schema: string, seconds = 2, module?: string): Promise<{ opsPerSec: number; top: ProfileLine[] }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "specfirst-bench-prof-"));
+  try {
+    const args = ["--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", "100", path.join(BENCH_DIR, "cold", "profile-loop.mjs"), schema, path.join(BENCH_DIR, "payloads", `${payload}.json`), String(seconds)];
+    if (module !== undefined) args.push(module);
+    const result = await run(process.execPath, args);
+    if (result.code !== 0) throw new Error(`profile run failed: ${result.stderr.slice(0, 300)}`);
+    const { opsPerSec } = JSON.parse(result.stdout) as { opsPerSec: number };
+    const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"));
+    if (file === undefined) throw new Error("no .cpuprofile written");
+    const profile = JSON.parse(await readFile(path.join(dir, file), "utf8")) as { nodes: ProfileNode[]; samples: number[] };
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const self = new Map<string, number>();
+    for (const id of profile.samples) {
+      const frame = byId.get(id)!.callFrame;
+      const where = frame.url === "" ? "" : ` (${path.basename(frame.url)}:${frame.lineNumber + 1})`;
+      const key = `${frame.functionName || "(anonymous)"}${where}`;
+      self.set(key, (self.get(key) ?? 0) + 1);
+    }
+    // name AJV's validateNNN functions after their schema (each carries a sourceURL comment with its $id)
+    const source = await readFile(module ?? path.join(BENCH_DIR, "..", "generated", "validators.js"), "utf8").catch(() => "");
+    const schemaOf = new Map(
+      [...source.matchAll(/function (validate\d+)\([^)]*\)[^{]*\{\s*\/\*# sourceURL="[^"]*\/([\w-]+)\/([\w-]+)\.schema\.json"/g)].map((m) => [
+        m[1]!,
+        m[2]!.endsWith("-lenient") ? `${m[3]}-lenient` : m[3]!,
+      ]),
+    );
+    const total = profile.samples.length;
+    const top = [...self]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, count]) => {
+        const fn = /^(validate\d+)\b/.exec(name)?.[1];
+        return { share: (count / total) * 100, name: fn !== undefined && schemaOf.has(fn) ? name.replace(fn, `${fn} [${schemaOf.get(fn)} schema]`) : name };
+      });
+    return { opsPerSec, top };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [payload = "message-text", schema = "message", seconds = "3"] = process.argv.slice(2);
+  const { opsPerSec, top } = await profileValidate(payload, schema, Number(seconds));
+  process.stdout.write(`${fmt(opsPerSec)} ops/s\n${top.slice(0, 15).map((l) => `${l.share.toFixed(1).padStart(5)}%  ${l.name}`).join("\n")}\n`);
+}

@@ -1,0 +1,344 @@
+/** Helpers shared by the benchmark sections: paths, payloads, run-time AJV compilation, timing and table output. */
+import { spawn } from "node:child_process";
+import v8 from "node:v8";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { Bench, hrtimeNow } from "tinybench";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsPlugin from "ajv-formats";
+// @ts-expect-error: plain ES module without declarations, shared with bench/cold/*.mjs
+import * as ajvOptions from "./ajv-options.mjs";
+
+export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.dirname(BENCH_DIR);
+
+/** `npm run bench -- --quick`: shorter timings, for checking that the suite runs (figures are then rougher). */
+export const QUICK = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
+
+export type Check = (data: unknown) => boolean;
+
+export interface Section {
+  title: string;
+  /** Markdown: sentences on what each figure measures and how to reproduce it, then the table(s). */
+  body: string;
+}
+
+// ---------------------------------------------------------------- payloads
+
+export interface Payload {
+  /** File base name in bench/payloads/. */
+  name: string;
+  /** Short label for tables. */
+  label: string;
+  /** Validator name. */
+  schema: string;
+  valid: boolean;
+  data: unknown;
+}
+
+const PAYLOADS: [name: string, label: string, schema: string, valid: boolean][] = [
+  ["message-text", "text/plain message", "message", true],
+  ["message-select", "select message", "message", true],
+  ["message-media-link", "media-link message", "message", true],
+  ["notification-failed", "failed notification", "notification", true],
+  ["command-set-schedule", "set /schedules command (nested select message)", "command", true],
+  ["config-large", "large Config (kafka input, filter depth 6, 4 steps, flink processor, elastic output)", "config", true],
+  ["message-invalid", "invalid message (4 errors)", "message", false],
+  ["config-invalid", "invalid Config (4 errors)", "config", false],
+];
+
+export function loadPayloads(): Payload[] {
+  return PAYLOADS.map(([name, label, schema, valid]) => ({
+    name,
+    label,
+    schema,
+    valid,
+    data: JSON.parse(readFileSync(path.join(BENCH_DIR, "payloads", `${name}.json`), "utf8")) as unknown,
+  }));
+}
+
+// ---------------------------------------------------------------- validators
+
+export interface GeneratedModule {
+  schemaNames: readonly string[];
+  validate(name: string, data: unknown): { valid: boolean; errors?: unknown[] };
+  [guard: string]: unknown;
+}
+
+/**
+ * Imports generated/validators.js (or another build of it). A distinct `instance` gives a separate module instance
+ * (its own functions, so its own type feedback), as a fresh process would have.
+ */
+export async function loadGenerated(file = path.join(ROOT, "generated", "validators.js"), instance?: string): Promise<GeneratedModule> {
+  const url = pathToFileURL(file).href + (instance === undefined ? "" : `?instance=${encodeURIComponent(instance)}`);
+  return (await import(url)) as GeneratedModule;
+}
+
+/** `message` → `isMessage`, `command-response` → `isCommandResponse` (the guard names of generated/validators.js). */
+export const guardName = (name: string) => `is${name.replace(/(^|-)(\w)/g, (_m, _s: string, c: string) => c.toUpperCase())}`;
+
+export interface SchemaSource {
+  name: string;
+  api: string;
+  schema: Record<string, unknown>;
+}
+
+export function readSchemas(root = ROOT): SchemaSource[] {
+  const out: SchemaSource[] = [];
+  for (const api of ["configs", "messaging"]) {
+    const dir = path.join(root, "schemas", api);
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".schema.json")).sort()) {
+      out.push({ name: file.replace(/\.schema\.json$/, ""), api, schema: JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown> });
+    }
+  }
+  return out;
+}
+
+/** The AJV options of generator/emit-validators.ts (bench/ajv-options.mjs, kept in step by hand). */
+export const GENERATOR_AJV_OPTIONS: Readonly<Record<string, unknown>> = ajvOptions.GENERATOR_AJV_OPTIONS;
+
+const addFormats = addFormatsPlugin as unknown as (ajv: unknown, formats: string[]) => void;
+
+function formatsUsed(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) formatsUsed(item, found);
+  else if (node !== null && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "format" && typeof value === "string") found.add(value);
+      else formatsUsed(value, found);
+    }
+  }
+  return found;
+}
+
+/** An Ajv2020 instance with every schema file added, configured like the generator (options can be overridden). */
+export function createAjv(options: Record<string, unknown> = {}, schemas = readSchemas()): Ajv2020 {
+  const ajv = new Ajv2020({ ...GENERATOR_AJV_OPTIONS, ...options });
+  addFormats(ajv, [...formatsUsed(schemas.map((s) => s.schema))].sort());
+  ajv.addKeyword({ keyword: "x-secret", schemaType: "boolean" });
+  for (const s of schemas) ajv.addSchema(s.schema);
+  return ajv;
+}
+
+/** Every schema compiled at run time with AJV, as the generator compiles them: name → validate function. */
+export async function compileAtRunTime(options: Record<string, unknown> = {}, only?: string): Promise<Map<string, Check>> {
+  const schemas = readSchemas();
+  const ajv = createAjv(options, schemas);
+  return new Map(schemas.filter((s) => only === undefined || s.name === only).map((s) => [s.name, ajv.getSchema(String(s.schema.$id)) as unknown as Check]));
+}
+
+/** Bytes allocated on the V8 heap per call of `fn(...args)`, from the growth of the young generation (median of runs with no GC). */
+export function bytesPerCall(fn: (...args: never[]) => unknown, args: unknown[]): number {
+  const loop = new Function("fn", "args", "n", "let r; for (let i = 0; i < n; i++) r = fn(...args); return r;") as (
+    fn: unknown,
+    args: unknown[],
+    n: number,
+  ) => unknown;
+  // warm up for ~20 ms, and size each run to ~1 ms of calls (at most 200)
+  let calls = 0;
+  const start = hrtimeNow();
+  while (hrtimeNow() - start < 20) {
+    loop(fn, args, 1);
+    calls++;
+  }
+  const n = Math.max(1, Math.min(200, Math.round(calls / 20)));
+  const newSpace = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_used_size ?? 0;
+  const samples: number[] = [];
+  for (let attempt = 0; attempt < 40 && samples.length < 9; attempt++) {
+    const before = newSpace();
+    loop(fn, args, n);
+    const after = newSpace();
+    if (after >= before) samples.push((after - before) / n);
+  }
+  return samples.length === 0 ? Number.NaN : median(samples);
+}
+
+// ---------------------------------------------------------------- timing
+
+export interface Measured {
+  /** Operations per second: median of the per-sample throughput. */
+  median: number;
+  /** Operations per second: mean of the per-sample throughput. */
+  mean: number;
+  /** Relative margin of error of the mean latency, in %. */
+  rme: number;
+  samples: number;
+  /** Calls per sample. */
+  batch: number;
+  /** ops/s of each round (median sample of the round), for ratios paired in time (see bench/validators.ts). */
+  rounds: number[];
+}
+
+export const BENCH_TIME_MS = QUICK ? 45 : 105;
+export const WARMUP_TIME_MS = QUICK ? 30 : 60;
+/** Fresh instances of each implementation per payload (see bench/validators.ts). */
+export const INSTANCES = QUICK ? 1 : 5;
+/** Target duration of one sample (a batch of calls), ms. */
+const SAMPLE_MS = 0.5;
+
+/** Interleaved rounds per timed group (see `timeTasks`). */
+export const ROUNDS = QUICK ? 1 : 3;
+
+/** A task: `fn(...args)` is the timed call. */
+export interface TimedTask {
+  name: string;
+  fn: (...args: never[]) => unknown;
+  args: unknown[];
+}
+
+/**
+ * Times each task with tinybench. One sample is `batch` calls (calibrated so a sample takes ~0.5 ms), so the
+ * timer's own cost (~40 ns) does not swamp a call that takes 100 ns. Each task gets its own loop function
+ * (`new Function`), so the call site in the loop sees one target only, as a call site in an application does,
+ * and one task's type feedback cannot speed up or slow down the next one. The tasks run in `ROUNDS`
+ * interleaved rounds and the samples of all rounds are pooled, so a burst of load from another process on the
+ * machine hits every implementation alike instead of one of them.
+ */
+export function timeTasks(tasks: TimedTask[]): Map<string, Measured> {
+  const sink: unknown[] = [];
+  const prepared = tasks.map((task) => {
+    const params = task.args.map((_a, i) => `a${i}`);
+    const loop = new Function("fn", ...params, "n", "sink", `let r; for (let i = 0; i < n; i++) r = fn(${params.join(", ")}); sink[0] = r;`) as (
+      ...args: unknown[]
+    ) => void;
+    // warm up (~20 ms), then calibrate: how many calls fit in one sample
+    let batch = 1;
+    for (let start = hrtimeNow(); hrtimeNow() - start < (QUICK ? 5 : 20); ) loop(task.fn, ...task.args, 16, sink);
+    for (;;) {
+      const start = hrtimeNow();
+      loop(task.fn, ...task.args, batch, sink);
+      const elapsed = hrtimeNow() - start;
+      if (elapsed >= 4 || batch >= 1 << 20) {
+        batch = Math.max(1, Math.round((batch * SAMPLE_MS) / Math.max(elapsed, 1e-3)));
+        break;
+      }
+      batch *= 2;
+    }
+    return { task, loop, batch, samples: [] as number[], latency: [] as number[], rounds: [] as number[] };
+  });
+  for (let round = 0; round < ROUNDS; round++) {
+    const bench = new Bench({
+      time: BENCH_TIME_MS / ROUNDS,
+      warmupTime: round === 0 ? WARMUP_TIME_MS : WARMUP_TIME_MS / 5,
+      warmupIterations: 16,
+      iterations: 16,
+      now: hrtimeNow,
+    });
+    for (const p of prepared) bench.add(p.task.name, () => p.loop(p.task.fn, ...p.task.args, p.batch, sink));
+    bench.runSync();
+    for (const p of prepared) {
+      const result = bench.getTask(p.task.name)?.result;
+      if (result === undefined || result.error !== undefined) throw result?.error ?? new Error(`task ${p.task.name} did not run`);
+      for (const s of result.throughput.samples) p.samples.push(s * p.batch);
+      p.rounds.push(median(result.throughput.samples) * p.batch);
+      for (const s of result.latency.samples) p.latency.push(s);
+    }
+  }
+  const out = new Map<string, Measured>();
+  for (const p of prepared) {
+    const mean = p.samples.reduce((a, b) => a + b, 0) / p.samples.length;
+    const lat = p.latency.reduce((a, b) => a + b, 0) / p.latency.length;
+    const sd = Math.sqrt(p.latency.reduce((a, b) => a + (b - lat) ** 2, 0) / Math.max(1, p.latency.length - 1));
+    out.set(p.task.name, {
+      median: median(p.samples),
+      mean,
+      rme: ((1.96 * sd) / Math.sqrt(p.latency.length) / lat) * 100,
+      samples: p.samples.length,
+      batch: p.batch,
+      rounds: p.rounds,
+    });
+  }
+  return out;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Measures how much CPU the rest of the machine used while `work` ran, in cores (from /proc/stat minus this
+ * process's own CPU time): the noise indicator printed next to the throughput figures. Undefined off Linux.
+ */
+export async function withOtherLoad<T>(work: () => Promise<T> | T): Promise<{ result: T; otherCores?: number }> {
+  const busy = (): number | undefined => {
+    try {
+      const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+      const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+      return (user + nice + system + irq + softirq + steal) / 100; // USER_HZ
+    } catch {
+      return undefined;
+    }
+  };
+  const own = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+  };
+  const [b0, o0, t0] = [busy(), own(), performance.now()];
+  const result = await work();
+  const [b1, o1, t1] = [busy(), own(), performance.now()];
+  if (b0 === undefined || b1 === undefined) return { result };
+  return { result, otherCores: Math.max(0, (b1 - b0 - (o1 - o0)) / ((t1 - t0) / 1000)) };
+}
+
+// ---------------------------------------------------------------- processes
+
+export interface Spawned {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+/** Runs a command to completion, timing it from spawn to exit. */
+export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Spawned> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr, ms: performance.now() - start }));
+  });
+}
+
+/** How to run the specfirst CLI: the built one when dist/ exists, else the TypeScript sources through tsx. */
+export function cliCommand(): { args: string[]; label: string; note: string } {
+  const built = path.join(ROOT, "dist", "generator", "cli.js");
+  if (existsSync(built)) {
+    const sources = readdirSync(path.join(ROOT, "generator")).filter((f) => f.endsWith(".ts"));
+    const newest = Math.max(...sources.map((f) => statSync(path.join(ROOT, "generator", f)).mtimeMs));
+    const stale = newest > statSync(built).mtimeMs || sources.some((f) => !existsSync(path.join(ROOT, "dist", "generator", f.replace(/\.ts$/, ".js"))));
+    return {
+      args: [built],
+      label: "node dist/generator/cli.js",
+      note: stale ? "dist/ is older than some generator/*.ts (built before the latest source edits)" : "dist/ is up to date with generator/",
+    };
+  }
+  return { args: ["--import", "tsx", path.join(ROOT, "generator", "cli.ts")], label: "node --import tsx generator/cli.ts", note: "no dist/ build" };
+}
+
+// ---------------------------------------------------------------- output
+
+export function table(header: string[], rows: (string | number)[][], align?: ("l" | "r")[]): string {
+  const sep = header.map((_h, i) => ((align?.[i] ?? (i === 0 ? "l" : "r")) === "r" ? "---:" : "---"));
+  const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [line(header), `| ${sep.join(" | ")} |`, ...rows.map(line)].join("\n");
+}
+
+/** 1234567 → "1,234,567"; 12.345 → "12.3". */
+export function fmt(value: number, digits = 0): string {
+  if (!Number.isFinite(value)) return String(value);
+  return value.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+export const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)}×`;
+
+export const kib = (bytes: number) => `${fmt(bytes)} B (${(bytes / 1024).toFixed(1)} KiB)`;
+
+export function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
