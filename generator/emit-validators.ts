@@ -5,6 +5,7 @@ import type { JsonObject } from "./json-text.js";
 import { locatePointer } from "./json-text.js";
 import { mapSchema, walkSchema } from "./schema-walk.js";
 import { findDispatchTables } from "./dispatch-tables.js";
+import { addDispatchKeyword, rewriteDispatches } from "./compile-dispatch.js";
 import { secretShapes } from "./secret-shapes.js";
 import { GenerationFailed } from "./problems.js";
 import type { SchemaFile } from "./load-schemas.js";
@@ -30,12 +31,24 @@ const ANNOTATIONS = ["title", "description", "$comment", "examples", "deprecated
 const pascal = (text: string) => text.replace(/(^|[-_ ./+])(\w)/g, (_m, _sep: string, c: string) => c.toUpperCase());
 const functionNameOf = (name: string) => `validate${pascal(name)}`;
 
+/** The copy AJV compiles: annotations dropped, value dispatches as `x-dispatch` (generator/compile-dispatch.ts). */
 function validationSchema(schema: JsonObject): JsonObject {
-  return mapSchema(schema, (node) => {
+  const plain = mapSchema(schema, (node) => {
     for (const key of ANNOTATIONS) delete node[key];
     return node;
   });
+  return rewriteDispatches(plain);
 }
+
+/** Keywords that need AJV 2020's run-time tracking of evaluated properties and items, or of dynamic scopes. */
+const TRACKED_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor"];
+
+const usesTrackedKeywords = (graph: SchemaGraph) =>
+  graph.files.some((file) => {
+    let found = false;
+    walkSchema(file.schema, (node) => (found ||= TRACKED_KEYWORDS.some((keyword) => keyword in node)));
+    return found;
+  });
 
 /** A copy of a Config-tree schema with its closed objects opened, under its own `$id`. */
 function lenientSchema(file: SchemaFile): JsonObject {
@@ -81,6 +94,10 @@ export function emitValidators(graph: SchemaGraph, templates: Templates): Output
     allErrors: true,
     code: { source: true, esm: true, optimize: true },
   });
+  // Ajv2020 always generates the bookkeeping for `unevaluated*` and `$dynamicRef` (a copy of the evaluated
+  // properties per composite rule, on every call). When no schema uses those keywords it only costs time.
+  if (!usesTrackedKeywords(graph)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
+  addDispatchKeyword(ajv);
   const formats = new Set<string>();
   for (const file of graph.files) walkSchema(file.schema, (node) => typeof node.format === "string" && formats.add(node.format));
   addFormats(ajv, [...formats].sort() as Parameters<typeof addFormats>[1] & string[]);

@@ -173,11 +173,55 @@ export function parseJson(text: string, options: { duplicateKeys?: boolean } = {
     const problem = scanJson(text) ?? { offset: 0, reason: "invalid JSON" };
     throw new JsonSyntaxError(`invalid JSON: ${problem.reason}`, positionAt(text, problem.offset));
   }
-  if (options.duplicateKeys) {
+  // The full scan (a Set of keys per object) runs only for a text that holds more keys than its parsed value.
+  if (options.duplicateKeys && keysInText(text) !== keysInValue(value)) {
     const problem = scanJson(text, { duplicateKeys: true });
     if (problem !== undefined) throw new JsonSyntaxError(`invalid JSON: ${problem.reason}`, positionAt(text, problem.offset));
   }
   return value;
+}
+
+/**
+ * Number of object keys written in a JSON text that JSON.parse accepted: the strings followed by `:`. JSON.parse
+ * keeps one property per name, so the text repeats a key exactly when this exceeds `keysInValue` of its value.
+ */
+function keysInText(text: string): number {
+  let keys = 0;
+  for (let open = text.indexOf('"'); open !== -1; ) {
+    let close = open;
+    for (;;) {
+      close = text.indexOf('"', close + 1);
+      let slashes = 0;
+      while (text.charCodeAt(close - 1 - slashes) === 92) slashes++; // backslashes before the quote
+      if (slashes % 2 === 0) break;
+    }
+    let next = close + 1;
+    for (let c = text.charCodeAt(next); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++next));
+    if (text.charCodeAt(next) === 58) keys++;
+    open = text.indexOf('"', close + 1);
+  }
+  return keys;
+}
+
+/** Number of own properties of every object in a parsed JSON value (iterative, so any depth). */
+function keysInValue(value: JsonValue): number {
+  let keys = 0;
+  const stack: JsonValue[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (item === null || typeof item !== "object") continue;
+    if (Array.isArray(item)) {
+      for (const child of item) if (child !== null && typeof child === "object") stack.push(child);
+      continue;
+    }
+    // for...in allocates nothing; an inherited enumerable key only makes the count differ, and the full scan decide
+    for (const key in item) {
+      keys++;
+      const child = item[key];
+      if (child !== undefined && child !== null && typeof child === "object") stack.push(child);
+    }
+  }
+  return keys;
 }
 
 export function escapePointerSegment(segment: string): string {

@@ -1,0 +1,144 @@
+/**
+ * Value dispatches in the copy of the schemas that AJV compiles into the validators (the schema files stay
+ * standard JSON Schema).
+ *
+ * The messaging schemas choose a subschema by a property's value with `if`/`then`: `content` by `type` (six
+ * cases), `resource` by `type`, `reason` required when `event` is `failed`. AJV compiles every `if` as a composite
+ * rule that allocates on each call, and a text/plain message fails five of the six `if`s of message.schema.json
+ * every time. Rewritten as the `x-dispatch` keyword, the property is read once and only the matching branch runs,
+ * allocating nothing. Validity and errors are unchanged: AJV's own `if` errors ("must match then schema") are
+ * dropped by the validators' wrapper anyway.
+ *
+ * Only the exact form `{ if: { properties: { P: { const | enum } }, required: [P] }, then?, else? }` is rewritten,
+ * and only when the branches use keywords that apply to objects alone: for a non-object the `if` is vacuously true
+ * and such a `then` vacuously holds, which is what `x-dispatch` (an object-only keyword) does by skipping.
+ */
+import { _ } from "ajv/dist/2020.js";
+import type { Ajv2020, KeywordCxt } from "ajv/dist/2020.js";
+import codegen from "ajv/dist/compile/codegen/index.js";
+import type { JsonObject, JsonValue } from "./json-text.js";
+import { isJsonObject, mapSchema } from "./schema-walk.js";
+
+// A CommonJS module: its named exports sit on the default import under ESM.
+const { getProperty } = codegen as unknown as { getProperty: (key: string) => ReturnType<typeof _> };
+
+const ON = "x-dispatch-on";
+const CASES = "x-dispatch";
+const ELSE = "x-dispatch-else";
+
+/** Keywords that only ever constrain objects. */
+const OBJECT_ONLY = new Set([
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "propertyNames",
+  "required",
+  "dependentRequired",
+  "dependentSchemas",
+  "minProperties",
+  "maxProperties",
+  ON,
+  CASES,
+  ELSE,
+]);
+
+interface Dispatch {
+  on: string;
+  cases: Map<string, JsonValue>;
+  otherwise?: JsonValue;
+}
+
+const objectOnly = (branch: JsonValue | undefined) =>
+  branch === undefined || (isJsonObject(branch) && Object.keys(branch).every((keyword) => OBJECT_ONLY.has(keyword)));
+
+/** `{ properties: { P: { const: V } | { enum: [...] } }, required: [P] }` → P and its string values. */
+function readCondition(condition: JsonValue | undefined): { on: string; values: string[] } | undefined {
+  if (!isJsonObject(condition) || Object.keys(condition).sort().join() !== "properties,required") return undefined;
+  const { properties, required } = condition;
+  if (!isJsonObject(properties) || !Array.isArray(required) || required.length !== 1) return undefined;
+  const [on, ...others] = Object.keys(properties);
+  const test = on === undefined ? undefined : properties[on];
+  if (on === undefined || others.length > 0 || on !== required[0] || !isJsonObject(test)) return undefined;
+  const keys = Object.keys(test).join();
+  const values = keys === "const" ? [test.const] : keys === "enum" && Array.isArray(test.enum) ? test.enum : [];
+  if (values.length === 0 || !values.every((v): v is string => typeof v === "string")) return undefined;
+  return { on, values };
+}
+
+function readDispatch(node: JsonObject): Dispatch | undefined {
+  if (ON in node) return { on: String(node[ON]), cases: new Map(Object.entries(node[CASES] as JsonObject)), ...(ELSE in node ? { otherwise: node[ELSE] } : {}) };
+  const condition = readCondition(node.if);
+  if (condition === undefined || !objectOnly(node.then) || !objectOnly(node.else)) return undefined;
+  const then = node.then ?? {};
+  return { on: condition.on, cases: new Map(condition.values.map((value) => [value, then])), ...(node.else === undefined ? {} : { otherwise: node.else }) };
+}
+
+const asKeywords = (d: Dispatch): JsonObject => ({
+  [ON]: d.on,
+  [CASES]: Object.fromEntries(d.cases),
+  ...(d.otherwise === undefined ? {} : { [ELSE]: d.otherwise }),
+});
+
+/** Adjacent `allOf` members that dispatch on the same property, on different values and with no `else`, become one. */
+function mergeMembers(members: JsonValue[]): JsonValue[] {
+  const merged: JsonValue[] = [];
+  let open: Dispatch | undefined;
+  for (const member of members) {
+    const pure = isJsonObject(member) && ON in member && Object.keys(member).every((k) => k === ON || k === CASES || k === ELSE);
+    const d = pure ? readDispatch(member) : undefined;
+    const joins = d !== undefined && open !== undefined && open.on === d.on && open.otherwise === undefined && d.otherwise === undefined && [...d.cases.keys()].every((k) => !open!.cases.has(k));
+    if (joins) {
+      for (const [value, branch] of d.cases) open!.cases.set(value, branch);
+      merged[merged.length - 1] = asKeywords(open!);
+    } else {
+      merged.push(member);
+      open = d === undefined ? undefined : { ...d, cases: new Map(d.cases) };
+    }
+  }
+  return merged;
+}
+
+/** A copy of `schema` with every constant-valued `if` rewritten as `x-dispatch`. */
+export function rewriteDispatches(schema: JsonObject): JsonObject {
+  return mapSchema(schema, (node) => {
+    let out = node;
+    const own = "if" in out ? readDispatch(out) : undefined;
+    if (own !== undefined) {
+      const { if: _if, then: _then, else: _else, ...rest } = out;
+      out = { ...rest, ...asKeywords(own) };
+    }
+    if (Array.isArray(out.allOf)) out = { ...out, allOf: mergeMembers(out.allOf) };
+    return out;
+  });
+}
+
+/** Registers `x-dispatch-on`, `x-dispatch` and `x-dispatch-else` with AJV. */
+export function addDispatchKeyword(ajv: Ajv2020): void {
+  ajv.addKeyword({ keyword: ON, schemaType: "string" });
+  ajv.addKeyword({ keyword: ELSE, schemaType: "object" });
+  ajv.addKeyword({
+    keyword: CASES,
+    type: "object",
+    schemaType: "object",
+    code(cxt: KeywordCxt) {
+      const { gen, data, schema, parentSchema } = cxt;
+      const tag = gen.const("tag", _`${data}${getProperty(String(parentSchema[ON]))}`);
+      const valid = gen.let("valid", true);
+      gen.if(false);
+      for (const value of Object.keys(schema as JsonObject)) {
+        gen.elseIf(_`${tag} === ${value}`);
+        const branch = gen.name("valid");
+        cxt.subschema({ keyword: CASES, schemaProp: value }, branch);
+        gen.assign(valid, branch);
+      }
+      if (parentSchema[ELSE] !== undefined) {
+        gen.else();
+        const branch = gen.name("valid");
+        cxt.subschema({ keyword: ELSE }, branch);
+        gen.assign(valid, branch);
+      }
+      gen.endIf();
+      cxt.ok(valid);
+    },
+  });
+}
