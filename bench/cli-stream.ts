@@ -3,13 +3,11 @@
  * memory. The file is generated into a temporary folder: a realistic mix of message types, ~2% invalid.
  */
 import { existsSync } from "node:fs";
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { hasRepeatedKey } from "./duplicate-keys.mjs";
 import { messageMix } from "./message-mix.js";
-import { BENCH_DIR, QUICK, ROOT, cliCommand, fmt, loadGenerated, log, median, run, table, type Section } from "./shared.js";
+import { QUICK, ROOT, cliCommand, fmt, loadGenerated, log, median, run, table, type Section } from "./shared.js";
 
 const RECORDS = QUICK ? 20_000 : 100_000;
 const RUNS = QUICK ? 1 : 3;
@@ -65,30 +63,6 @@ async function inProcess(file: string, parsers: ((text: string) => unknown)[]): 
   return rates.map(median);
 }
 
-/**
- * An experimental copy of the built CLI (dist/generator/) whose parseJson runs the full repeated-key scan only when
- * bench/duplicate-keys.mjs finds more keys in the text than in the parsed value. Built in `dir`, next to copies of
- * package.json and generated/ (the CLI loads the validators from its project root); undefined without dist/.
- */
-async function experimentalCli(dir: string): Promise<string[] | undefined> {
-  const dist = path.join(ROOT, "dist", "generator");
-  if (!existsSync(dist)) return undefined;
-  await cp(dist, path.join(dir, "dist", "generator"), { recursive: true });
-  await cp(path.join(ROOT, "generated"), path.join(dir, "generated"), { recursive: true });
-  await cp(path.join(ROOT, "package.json"), path.join(dir, "package.json"));
-  await symlink(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
-  const file = path.join(dir, "dist", "generator", "json-text.js");
-  const text = await readFile(file, "utf8");
-  const scan = "const problem = scanJson(text, { duplicateKeys: true });";
-  if (!text.includes(scan)) throw new Error("dist/generator/json-text.js: the repeated-key scan was not found (changed?)");
-  const helper = pathToFileURL(path.join(BENCH_DIR, "duplicate-keys.mjs")).href;
-  await writeFile(
-    file,
-    `import { hasRepeatedKey } from ${JSON.stringify(helper)};\n${text.replace(scan, "const problem = hasRepeatedKey(text, value) ? scanJson(text, { duplicateKeys: true }) : undefined;")}`,
-  );
-  return [path.join(dir, "dist", "generator", "cli.js")];
-}
-
 export async function runCliStream(): Promise<Section> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "specfirst-bench-ndjson-"));
   try {
@@ -112,7 +86,7 @@ export async function runCliStream(): Promise<Section> {
       if (bad !== undefined) throw new Error(`${label}: unexpected exit ${bad.code} / output "${bad.summary}"`);
       const wall = median(results.map((r) => r.wallMs));
       rows.push([
-        label.startsWith("proposed") ? `${label} \`validate message --ndjson\`` : `\`${label} validate message --ndjson\``,
+        `\`${label} validate message --ndjson\``,
         fmt(RECORDS / (wall / 1000)),
         fmt(RECORDS / ((wall - startup.wallMs) / 1000)),
         `${fmt(wall / 1000, 2)} s (1 record: ${fmt(startup.wallMs / 1000, 2)} s)`,
@@ -123,39 +97,20 @@ export async function runCliStream(): Promise<Section> {
     await measure(cli.label, cli.args, RUNS);
     if (other !== undefined) await measure(other.label, other.args, 1);
     try {
-      const experimental = await experimentalCli(path.join(tmp, "cli"));
-      if (experimental !== undefined) await measure("proposed: node <copy of dist>/generator/cli.js with the cheaper repeated-key check", experimental, RUNS);
-    } catch (error) {
-      log(`cli stream: experimental CLI not built: ${(error as Error).message}`);
-    }
-    try {
-      // the CLI's own parser (generator/json-text.ts): JSON.parse, then a scan of the text for repeated keys
-      const { parseJson, scanJson } = await import("../generator/json-text.js");
-      const lines = (await readFile(file, "utf8")).split("\n").filter((l) => l.length > 0);
-      const disagreements = lines.filter((l) => hasRepeatedKey(l, JSON.parse(l)) !== (scanJson(l, { duplicateKeys: true }) !== undefined)).length;
-      if (disagreements > 0) log(`cli stream: hasRepeatedKey disagrees with scanJson on ${disagreements} records`);
-      const [plain, cliParser, proposed] = await inProcess(file, [
-        JSON.parse,
-        (text) => parseJson(text, { duplicateKeys: true }),
-        (text) => {
-          const value = JSON.parse(text) as unknown;
-          return hasRepeatedKey(text, value) ? parseJson(text, { duplicateKeys: true }) : value;
-        },
-      ]);
+      // the CLI's own parser (generator/json-text.ts): JSON.parse, then keys in the text vs in the value, and the
+      // full repeated-key scan only when the counts differ
+      const { parseJson } = await import("../generator/json-text.js");
+      const [plain, cliParser] = await inProcess(file, [JSON.parse, (text) => parseJson(text, { duplicateKeys: true })]);
       const row = (label: string, value: number | undefined) => rows.push([label, fmt(value ?? Number.NaN), "", "", "", ""]);
       row("in-process: `JSON.parse` + generated `validate()` per line (no CLI, no repeated-key check)", plain);
       row("in-process: generator/json-text.ts `parseJson(line, { duplicateKeys: true })` (the CLI's parser) + `validate()`", cliParser);
-      row(
-        `in-process, proposed: \`JSON.parse\`, then bench/duplicate-keys.mjs \`hasRepeatedKey\` (keys in the text vs in the value; the full scan only when they differ) + \`validate()\`${disagreements > 0 ? ` (**disagrees with the scanner on ${disagreements} records**)` : ""}`,
-        proposed,
-      );
     } catch (error) {
       log(`cli stream: generator/json-text.ts not usable: ${(error as Error).message}`);
     }
     const body = [
       `What it measures: records per second of the CLI on a ${fmt(RECORDS)}-record NDJSON file of messages (${fmt(bytes / 1024 / 1024, 1)} MiB; 50% text/plain, 12% chat states, 12% select, 10% media links, 6% collections, 3% containers, 7% other media types; ${fmt(invalid)} records (${fmt((invalid / RECORDS) * 100, 1)}%) break one rule), = records ÷ median wall-clock time (spawn to exit) of ${RUNS} runs, process start included; "excluding start-up" subtracts the wall time of the same command on a 1-record file; ` +
         `peak memory = maximum resident set size from \`${existsSync(TIME) ? "/usr/bin/time -v" : "process.resourceUsage().maxRSS"}\`. The CLI runs as \`${cli.label}\` (${cli.note})${other ? `; the tsx entry point is run once for comparison` : ""}. ` +
-        `The last rows parse and validate the same lines inside the benchmark process (no stream, no output): with \`JSON.parse\` alone, with the parser the CLI uses (JSON.parse, then a full scan of each record for repeated keys), and with the cheaper repeated-key check proposed in bench/duplicate-keys.mjs (same answers on every record; checked against the scanner). ` +
+        `The last rows parse and validate the same lines inside the benchmark process (no stream, no output): with \`JSON.parse\` alone, and with the parser the CLI uses (generator/json-text.ts \`parseJson\`: JSON.parse, then a count of the keys written in the text against the keys of the parsed value, and the full repeated-key scan of the text only when the two counts differ). ` +
         `Reproduce: \`npm run bench -- cli-stream\` (the file is generated with a fixed seed into a temporary folder and deleted afterwards).`,
       "",
       table(["Command", "records/s", "records/s excluding start-up", "wall time", "peak RSS", "CLI summary line"], rows, ["l", "r", "r", "r", "r", "l"]),

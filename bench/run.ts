@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark section in sequence, prints one markdown table per section and writes them
  * all to bench/RESULTS.md. `npm run bench -- <section>...` runs some sections only (printed, RESULTS.md untouched);
- * sections: validators (sections 1 and 6), cold-start, generation, size, cli-stream. `--quick` shortens every timing
+ * sections: validators, cold-start, generation, size, cli-stream, client. `--quick` shortens every timing
  * to check that the suite runs (figures are then rough; RESULTS.md is not written).
  */
 import { writeFile } from "node:fs/promises";
@@ -17,6 +17,7 @@ const SECTIONS: [name: string, load: () => Promise<Runner>][] = [
   ["generation", async () => (await import("./generation.js")).runGeneration],
   ["size", async () => (await import("./size.js")).runSize],
   ["cli-stream", async () => (await import("./cli-stream.js")).runCliStream],
+  ["client", async () => (await import("./client.js")).runClient],
 ];
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("--"));

@@ -7,8 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Bench, hrtimeNow } from "tinybench";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsPlugin from "ajv-formats";
-// @ts-expect-error: plain ES module without declarations, shared with bench/cold/*.mjs
-import * as ajvOptions from "./ajv-options.mjs";
+import { AJV_OPTIONS } from "../generator/ajv-options.js";
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.dirname(BENCH_DIR);
@@ -67,7 +66,7 @@ export interface GeneratedModule {
 }
 
 /**
- * Imports generated/validators.js (or another build of it). A distinct `instance` gives a separate module instance
+ * Imports generated/validators.js. A distinct `instance` gives a separate module instance
  * (its own functions, so its own type feedback), as a fresh process would have.
  */
 export async function loadGenerated(file = path.join(ROOT, "generated", "validators.js"), instance?: string): Promise<GeneratedModule> {
@@ -95,9 +94,6 @@ export function readSchemas(root = ROOT): SchemaSource[] {
   return out;
 }
 
-/** The AJV options of generator/emit-validators.ts (bench/ajv-options.mjs, kept in step by hand). */
-export const GENERATOR_AJV_OPTIONS: Readonly<Record<string, unknown>> = ajvOptions.GENERATOR_AJV_OPTIONS;
-
 const addFormats = addFormatsPlugin as unknown as (ajv: unknown, formats: string[]) => void;
 
 function formatsUsed(node: unknown, found = new Set<string>()): Set<string> {
@@ -111,16 +107,20 @@ function formatsUsed(node: unknown, found = new Set<string>()): Set<string> {
   return found;
 }
 
-/** An Ajv2020 instance with every schema file added, configured like the generator (options can be overridden). */
+/**
+ * An Ajv2020 instance with every schema file of schemas/ added as it is (no `x-dispatch` rewrite), with the
+ * generator's AJV options (generator/ajv-options.ts; they can be overridden), the formats used and the `x-secret`
+ * keyword: what a user compiling the schemas with AJV directly would do.
+ */
 export function createAjv(options: Record<string, unknown> = {}, schemas = readSchemas()): Ajv2020 {
-  const ajv = new Ajv2020({ ...GENERATOR_AJV_OPTIONS, ...options });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, ...options });
   addFormats(ajv, [...formatsUsed(schemas.map((s) => s.schema))].sort());
   ajv.addKeyword({ keyword: "x-secret", schemaType: "boolean" });
   for (const s of schemas) ajv.addSchema(s.schema);
   return ajv;
 }
 
-/** Every schema compiled at run time with AJV, as the generator compiles them: name → validate function. */
+/** Every schema file compiled at run time with AJV (see `createAjv`): name → validate function. */
 export async function compileAtRunTime(options: Record<string, unknown> = {}, only?: string): Promise<Map<string, Check>> {
   const schemas = readSchemas();
   const ajv = createAjv(options, schemas);

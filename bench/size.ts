@@ -1,5 +1,5 @@
 /** Section 4 — size of the generated runtime code: raw, minified with terser, gzipped and brotli-compressed. */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { minify } from "terser";
@@ -20,9 +20,6 @@ export async function minifiedGzipBytes(code: string): Promise<number> {
   return gzip(await minified(code));
 }
 
-/** Candidate files of a client runtime in generated/ (none existed when this benchmark was written). */
-const CLIENT_CANDIDATES = ["client.js", "client/index.js", "clients.js"];
-
 export async function runSize(): Promise<Section> {
   const rows: (string | number)[][] = [];
   const measure = async (label: string, file: string, note: string) => {
@@ -35,22 +32,16 @@ export async function runSize(): Promise<Section> {
     path.join(ROOT, "generated", "validators.js"),
     "every schema's AJV standalone validator, the lenient Config, the wrapper (validate, guards, redact)",
   );
-  const client = CLIENT_CANDIDATES.map((f) => path.join(ROOT, "generated", f)).find((f) => existsSync(f));
-  if (client === undefined) {
-    rows.push(["client runtime", "not built yet", "", "", "", "", "no client module in generated/"]);
-  } else {
-    const code = readFileSync(client, "utf8");
-    const lazy = /import\(\s*["'`]\.\/validators\.js/.test(code);
-    const eager = /^import[^;]*from\s+["']\.\/validators\.js["']/m.test(code);
-    await measure(
-      `client runtime (\`generated/${path.relative(path.join(ROOT, "generated"), client)}\`)`,
-      client,
-      eager ? "imports ./validators.js statically (add its size)" : lazy ? "loads ./validators.js lazily, only to validate (not included)" : "does not import ./validators.js",
-    );
-  }
+  const client = readFileSync(path.join(ROOT, "generated", "client.js"), "utf8");
+  const lazy = /import\(\s*["'`]\.\/validators\.js/.test(client);
+  await measure(
+    "client runtime (`generated/client.js`)",
+    path.join(ROOT, "generated", "client.js"),
+    lazy ? "loads ./validators.js lazily, only to validate (not included)" : "imports ./validators.js (add its size)",
+  );
   const body = [
     `What it measures: bytes of the generated runtime code as shipped (raw), gzip -9 of it, after \`terser\` (\`${JSON.stringify(TERSER_OPTIONS)}\`), and gzip -9 / brotli q11 of the minified code. ` +
-      `Reproduce: \`npm run bench -- size\`. Section 6 gives the min+gzip size of each experimental build.`,
+      `Reproduce: \`npm run bench -- size\`.`,
     "",
     table(["Module", "raw B", "gzip B", "minified B", "minified + gzip B", "minified + brotli B", "Note"], rows, ["l", "r", "r", "r", "r", "r", "l"]),
   ].join("\n");

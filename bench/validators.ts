@@ -1,11 +1,10 @@
 /**
- * Section 1 — validator throughput, one process, warm — and section 6, the experimental builds of the proposed
- * generator changes (bench/variants.ts), timed in the same groups so their figures compare directly.
+ * Section 1 — validator throughput, one process, warm.
  *
  * The same payloads (bench/payloads/) go through: the generated standalone validators (`validate(name, data)` and
- * the raw guard `isMessage` ...), AJV compiling the same schema files at run time with the generator's options,
- * Zod 4 schemas written to the same rules (bench/zod-schemas.ts), hand-written checks (bench/hand-written.ts), and
- * the experimental builds.
+ * the raw guard `isMessage` ...), AJV compiling the schema files of schemas/ at run time with the generator's
+ * options (generator/ajv-options.ts), Zod 4 schemas written to the same rules (bench/zod-schemas.ts) and
+ * hand-written checks (bench/hand-written.ts).
  *
  * Method. The same allocation-heavy validator code runs at full speed or at about half speed from one instance or
  * process to the next (it depends on how often V8 ends up collecting the young generation), so every
@@ -16,14 +15,12 @@ import { z } from "zod";
 import { checkAgreement } from "./agreement.js";
 import { messageMix } from "./message-mix.js";
 import { profileValidate, type ProfileLine } from "./profile.js";
-import { buildVariants, VARIANTS, type BuiltVariant } from "./variants.js";
+import { AJV_OPTIONS } from "../generator/ajv-options.js";
 import {
   BENCH_DIR,
   BENCH_TIME_MS,
-  GENERATOR_AJV_OPTIONS,
   INSTANCES,
   QUICK,
-  ROOT,
   ROUNDS,
   WARMUP_TIME_MS,
   bytesPerCall,
@@ -37,13 +34,11 @@ import {
   table,
   timeTasks,
   type Check,
-  type GeneratedModule,
   type Payload,
   type Section,
   type TimedTask,
   withOtherLoad,
 } from "./shared.js";
-import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -89,7 +84,7 @@ type ZodModule = typeof import("./zod-schemas.js");
 /** A payload of section 1; `mixed` ones are an array of records, validated one after the other per call. */
 type Measurable = Payload & { mixed?: boolean };
 
-async function measurePayload(payload: Measurable, variants: BuiltVariant[]): Promise<PayloadResult> {
+async function measurePayload(payload: Measurable): Promise<PayloadResult> {
   const { data, schema, name } = payload;
   const handName = schema === "message" ? "checkMessage" : schema === "notification" ? "checkNotification" : undefined;
   const tasks: TimedTask[] = [];
@@ -114,10 +109,6 @@ async function measurePayload(payload: Measurable, variants: BuiltVariant[]): Pr
     add("AJV at run time", i, (await compileAtRunTime({}, schema)).get(schema)!, []);
     add("zod 4", i, z.safeParse, [(await fresh<ZodModule>("zod-schemas.ts", key)).zodSchemas[schema]!]);
     if (handName !== undefined) add("hand-written", i, (await fresh<HandModule>("hand-written.ts", key))[handName], []);
-    for (const variant of variants) {
-      const module = await loadGenerated(variant.file, key);
-      add(`variant:${variant.spec.id}`, i, module.validate, [schema]);
-    }
   }
   log(`validators: ${name} (${tasks.length} tasks)`);
   const { result: timed, otherCores } = await withOtherLoad(() => timeTasks(tasks));
@@ -136,59 +127,8 @@ async function measurePayload(payload: Measurable, variants: BuiltVariant[]): Pr
   return { payload, figures, ...(otherCores === undefined ? {} : { otherCores }) };
 }
 
-interface Equivalence {
-  cases: number;
-  /** variant id → number of cases whose validate() output or guard differs from the rebuilt reference */
-  differences: Map<string, string[]>;
-  /** cases where the rebuilt reference differs from generated/validators.js (stale generated/ or a template edit) */
-  generatedDiffers: string[];
-}
-
-/** Every variant must give the same `validate()` output (errors included) and guard result on every fixture. */
-async function checkVariants(variants: BuiltVariant[], payloads: Payload[]): Promise<Equivalence> {
-  const cases: { label: string; schema: string; data: unknown }[] = payloads.map((p) => ({ label: p.name, schema: p.schema, data: p.data }));
-  const root = path.join(ROOT, "test", "fixtures", "validators");
-  for (const schema of await readdir(root).catch(() => [] as string[])) {
-    for (const kind of ["valid", "invalid"]) {
-      const dir = path.join(root, schema, kind);
-      for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".json"))) {
-        try {
-          const parsed = JSON.parse(await readFile(path.join(dir, file), "utf8")) as { data?: unknown };
-          cases.push({ label: `${schema}/${kind}/${file}`, schema, data: kind === "invalid" ? parsed.data : parsed });
-        } catch {
-          // not JSON: a CLI fixture
-        }
-      }
-    }
-  }
-  const modules = await Promise.all(variants.map((v) => loadGenerated(v.file, "equivalence")));
-  const reference = modules[0];
-  const generated = await loadGenerated(undefined, "equivalence");
-  const outcome = (m: GeneratedModule, c: { schema: string; data: unknown }) =>
-    JSON.stringify([m.validate(c.schema, c.data), (m[guardName(c.schema)] as Check)(c.data)]);
-  const differences = new Map<string, string[]>(variants.map((v) => [v.spec.id, []]));
-  const generatedDiffers: string[] = [];
-  for (const c of cases) {
-    if (reference === undefined || !reference.schemaNames.includes(c.schema)) continue;
-    const expected = outcome(reference, c);
-    if (outcome(generated, c) !== expected) generatedDiffers.push(c.label);
-    variants.forEach((v, i) => {
-      if (outcome(modules[i]!, c) !== expected) differences.get(v.spec.id)!.push(c.label);
-    });
-  }
-  return { cases: cases.length, differences, generatedDiffers };
-}
-
-async function sizeOf(file: string): Promise<number> {
-  const { minifiedGzipBytes } = await import("./size.js");
-  return minifiedGzipBytes(await readFile(file, "utf8"));
-}
-
 const MIXED_RECORDS = 1000;
 const PROFILE_SECONDS = QUICK ? 0.5 : 1.5;
-
-/** The variant proposed as a whole (the last one that does not double the module). */
-const best = (built: BuiltVariant[]) => [...built].reverse().find((v) => !v.spec.failFast) ?? built.at(-1);
 
 export async function runValidators(): Promise<Section[]> {
   const payloads = loadPayloads();
@@ -207,33 +147,19 @@ export async function runValidators(): Promise<Section[]> {
     ...records.map((data, i) => ({ name: `mixed-messages[${i}]`, schema: "message", data })),
   ]);
   if (agreement.mismatches.length > 0) log(`validators: ${agreement.mismatches.length} disagreements:\n  ${agreement.mismatches.join("\n  ")}`);
-  log("validators: building the experimental variants (bench/variants.ts)");
-  const build = await buildVariants();
-  for (const f of build.failed) log(`validators: variant "${f.spec.id}" could not be built: ${f.error}`);
-  try {
-    const equivalence = await checkVariants(build.built, payloads);
-    const results: PayloadResult[] = [];
-    for (const payload of [...payloads, mixed]) results.push(await measurePayload(payload, build.built));
-    log("validators: CPU profiles");
-    const profiles: { label: string; opsPerSec: number; top: ProfileLine[] }[] = [];
-    for (const [payload, schema, module, label] of [
-      ["message-text", "message", undefined, "generated `validate()` on `message-text`"],
-      ["message-invalid", "message", undefined, "generated `validate()` on `message-invalid`"],
-      ["message-text", "message", best(build.built)?.file, `V${build.built.indexOf(best(build.built)!)} (${best(build.built)?.spec.id}) on \`message-text\``],
-    ] as const) {
-      try {
-        profiles.push({ label, ...(await profileValidate(payload, schema, PROFILE_SECONDS, module)) });
-      } catch (error) {
-        log(`validators: profile of ${label} failed: ${(error as Error).message}`);
-      }
+  const results: PayloadResult[] = [];
+  for (const payload of [...payloads, mixed]) results.push(await measurePayload(payload));
+  log("validators: CPU profiles");
+  const profiles: { label: string; opsPerSec: number; top: ProfileLine[] }[] = [];
+  for (const payload of ["message-text", "message-invalid"]) {
+    const label = `generated \`validate()\` on \`${payload}\``;
+    try {
+      profiles.push({ label, ...(await profileValidate(payload, "message", PROFILE_SECONDS)) });
+    } catch (error) {
+      log(`validators: profile of ${label} failed: ${(error as Error).message}`);
     }
-    const sizes = new Map<string, number>();
-    for (const v of build.built) sizes.set(v.spec.id, await sizeOf(v.file));
-    sizes.set("generated", await sizeOf(path.join(ROOT, "generated", "validators.js")));
-    return [throughputSection(results, agreement, profiles), variantSection(results, build.built, build.failed, equivalence, sizes)];
-  } finally {
-    await build.cleanup();
   }
+  return [throughputSection(results, agreement, profiles)];
 }
 
 const otherLoad = (r: PayloadResult) => (r.otherCores === undefined ? "—" : `${r.otherCores.toFixed(2)} cores`);
@@ -282,9 +208,9 @@ function throughputSection(
   const body = [
     `What it measures: ${METHOD} In brackets: that implementation's ops/s ÷ the generated \`validate()\` on the same payload (above 1× = faster than the generated validators). ` +
       `"generated validate()" is \`validate(name, data)\` of generated/validators.js (AJV standalone code plus the wrapper that turns AJV errors into \`{ pointer, message, keyword }\`); "generated guard" the raw boolean guard (\`isMessage\`, \`isConfig\`, ...); ` +
-      `"AJV at run time" \`ajv/dist/2020.js\` compiling schemas/ at start-up with the generator's options (\`${JSON.stringify(GENERATOR_AJV_OPTIONS)}\`, ajv-formats, \`x-secret\` keyword), its raw boolean function; ` +
+      `"AJV at run time" \`ajv/dist/2020.js\` compiling, at start-up, the schema files of schemas/ as they are, as a user of AJV directly would: the generator's options from generator/ajv-options.ts (\`${JSON.stringify(AJV_OPTIONS)}\`, AJV's defaults otherwise), ajv-formats with the formats the schemas use and the \`x-secret\` keyword, and none of the generator's own compile steps (the \`if\`/\`then\` dispatches compiled by AJV as written, not as the generator's \`x-dispatch\` keyword; AJV 2020's \`unevaluated\`/\`dynamicRef\` tracking left on; annotations kept); its raw boolean function; ` +
       `"zod 4" \`z.safeParse(schema, data)\` with bench/zod-schemas.ts; "hand-written" bench/hand-written.ts (message and notification rules, returns the same result shape as \`validate()\`). ` +
-      `Reproduce: \`npm run bench\` (this section and section 6 alone: \`npm run bench -- validators\`).`,
+      `Reproduce: \`npm run bench\` (this section alone: \`npm run bench -- validators\`).`,
     "",
     `Same rules first: before timing, every implementation ran on ${fmt(agreement.cases)} cases (the fixtures of test/fixtures/validators/, bench/payloads/ and the ${fmt(MIXED_RECORDS)} mixed messages); ` +
       (agreement.mismatches.length === 0
@@ -309,92 +235,9 @@ function throughputSection(
         `- ${p.label} (${fmt(p.opsPerSec)} ops/s in that loop): ${p.top
           .filter((l) => l.share >= 1.5)
           .slice(0, 7)
-          .map((l) => `${l.name.replace(/ \((?:validators\.js|variant-\d+\.mjs):\d+\)/, "")} ${l.share.toFixed(0)}%`)
+          .map((l) => `${l.name.replace(/ \(validators\.js:\d+\)/, "")} ${l.share.toFixed(0)}%`)
           .join(", ")}`,
     ),
   ].join("\n");
   return { title: "1. Validator throughput", body };
-}
-
-function variantSection(
-  results: PayloadResult[],
-  built: BuiltVariant[],
-  failed: { spec: (typeof VARIANTS)[number]; error: string }[],
-  equivalence: Equivalence,
-  sizes: Map<string, number>,
-): Section {
-  const header = ["Payload", "generated/validators.js", ...built.map((v, i) => `V${i} ${v.spec.id}`), "hand-written", "zod 4", "other processes' CPU"];
-  const rows = results.map((result) => {
-    const { payload, figures } = result;
-    const reference = figures.get("generated validate()")!;
-    const cell = (key: string, withBytes: boolean) => {
-      const f = figures.get(key);
-      if (f === undefined) return "—";
-      const bytes = withBytes && f.bytesPerCall !== undefined ? ` · ${fmt(f.bytesPerCall)} B` : "";
-      return `${fmt(f.opsPerSec)} (${pairedRatio(f, reference).toFixed(2)}×)${bytes}`;
-    };
-    return [
-      `\`${payload.name}\``,
-      `${fmt(reference.opsPerSec)}${reference.bytesPerCall === undefined ? "" : ` · ${fmt(reference.bytesPerCall)} B`}`,
-      ...built.map((v) => cell(`variant:${v.spec.id}`, true)),
-      cell("hand-written", false),
-      cell("zod 4", false),
-      otherLoad(result),
-    ];
-  });
-  rows.push([
-    "min+gzip size of validators.js",
-    fmt(sizes.get("generated") ?? Number.NaN) + " B",
-    ...built.map((v) => `${fmt(sizes.get(v.spec.id) ?? Number.NaN)} B`),
-    "",
-    "",
-    "",
-  ]);
-  rows.push([
-    `same \`validate()\` output and guard result as V0 on ${equivalence.cases} fixtures`,
-    equivalence.generatedDiffers.length === 0 ? "yes" : `${equivalence.generatedDiffers.length} differ (generated/ stale?)`,
-    ...built.map((v) => {
-      const d = equivalence.differences.get(v.spec.id) ?? [];
-      return d.length === 0 ? "yes" : `**${d.length} differ**`;
-    }),
-    "",
-    "",
-    "",
-  ]);
-  const changes = built.map((v, i) => `- **V${i} ${v.spec.id}**: ${v.spec.change}.`);
-  const proposed = best(built);
-  const targets: string[] = [];
-  if (proposed !== undefined) {
-    const key = `variant:${proposed.spec.id}`;
-    const label = `V${built.indexOf(proposed)} (${proposed.spec.id})`;
-    for (const { payload, figures } of results) {
-      const v = figures.get(key);
-      const hand = figures.get("hand-written");
-      if (v !== undefined && hand !== undefined && payload.valid) {
-        const r = pairedRatio(v, hand);
-        targets.push(`- ${label} ≥ 0.8× hand-written on \`${payload.name}\`: **${r.toFixed(3)}×** — ${r >= 0.8 ? "met" : "**missed**"}`);
-      }
-    }
-    const zodRatios = results.map(({ payload, figures }) => {
-      const v = figures.get(key);
-      return [payload.name, v === undefined ? Number.NaN : pairedRatio(v, figures.get("zod 4")!)] as const;
-    });
-    const worst = zodRatios.reduce((a, b) => (b[1] < a[1] ? b : a));
-    targets.push(`- ${label} ≥ 2× zod 4 on every payload: lowest **${worst[1].toFixed(3)}×** (\`${worst[0]}\`) — ${zodRatios.every(([, r]) => r >= 2) ? "met" : "**missed**"}`);
-  }
-  const body = [
-    `What it measures: \`validate(name, data)\` of experimental builds of generated/validators.js, each produced by running the real generator stage (generator/emit-validators.ts with templates/validators.js.hbs and the current schemas/) with one change applied from outside (bench/variants.ts patches AJV for the duration of the call; the build goes to a temporary folder, the repository is not touched). ` +
-      `Timed in the same groups as section 1, same method: ${METHOD} Each cell: ops/s (÷ generated/validators.js) · B/call. ` +
-      `Reproduce: \`npm run bench -- validators\`.`,
-    "",
-    ...changes,
-    ...failed.map((f) => `- ${f.spec.id}: **not built** (${f.error})`),
-    "",
-    table(header, rows),
-    "",
-    "Targets of section 1 with the proposed build:",
-    "",
-    ...targets,
-  ].join("\n");
-  return { title: "6. Proposed generator changes, measured on experimental builds", body };
 }

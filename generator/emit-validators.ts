@@ -5,6 +5,7 @@ import type { JsonObject } from "./json-text.js";
 import { locatePointer } from "./json-text.js";
 import { mapSchema, walkSchema } from "./schema-walk.js";
 import { findDispatchTables } from "./dispatch-tables.js";
+import { AJV_OPTIONS } from "./ajv-options.js";
 import { addDispatchKeyword, rewriteDispatches } from "./compile-dispatch.js";
 import { secretShapes } from "./secret-shapes.js";
 import { GenerationFailed } from "./problems.js";
@@ -86,14 +87,7 @@ function hoistRequires(code: string): { imports: string; code: string } {
  * templates/validators.js.hbs into `validate(name, data)` and a type guard per schema, plus its declarations.
  */
 export function emitValidators(graph: SchemaGraph, templates: Templates): OutputFile[] {
-  const ajv = new Ajv2020({
-    strict: true,
-    strictRequired: false, // `required` inside if/then names properties declared by the enclosing schema
-    allowUnionTypes: true,
-    inlineRefs: false, // every schema compiled once and called by reference: the module stays small
-    allErrors: true,
-    code: { source: true, esm: true, optimize: true },
-  });
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true, optimize: true } });
   // Ajv2020 always generates the bookkeeping for `unevaluated*` and `$dynamicRef` (a copy of the evaluated
   // properties per composite rule, on every call). When no schema uses those keywords it only costs time.
   if (!usesTrackedKeywords(graph)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });

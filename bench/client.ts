@@ -1,0 +1,96 @@
+/**
+ * Section 7 — client overhead: requests per second of the generated client's `sendMessage` against a loopback
+ * server, next to a raw `fetch` sending the same headers and body. The server runs in its own process
+ * (bench/client/server.mjs), so each side has a core of the 2-core machine.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { createMessagingClient } from "../generated/client.js";
+import { BENCH_DIR, QUICK, fmt, log, median, table, type Section } from "./shared.js";
+
+const ROUNDS = QUICK ? 2 : 7;
+const ROUND_MS = QUICK ? 300 : 1500;
+const WARMUP_MS = QUICK ? 200 : 1000;
+const CONCURRENCY = [1, 16];
+const ACCESS_KEY = "bench-access-key";
+
+type Send = () => Promise<unknown>;
+
+async function startServer(): Promise<{ baseUrl: string; stop: () => void }> {
+  const child = spawn(process.execPath, [path.join(BENCH_DIR, "client", "server.mjs")], { stdio: ["ignore", "pipe", "inherit"] });
+  const [line] = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value as string]);
+  return { baseUrl: `http://127.0.0.1:${Number(line)}`, stop: () => child.kill() };
+}
+
+/** Completed sends per second, with `concurrency` sends in flight, over `ms` milliseconds. */
+async function throughput(send: Send, concurrency: number, ms: number): Promise<number> {
+  let done = 0;
+  const start = performance.now();
+  const deadline = start + ms;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      await send();
+      done++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return done / ((performance.now() - start) / 1000);
+}
+
+export async function runClient(): Promise<Section> {
+  const message = JSON.parse(readFileSync(path.join(BENCH_DIR, "payloads", "message-text.json"), "utf8")) as Parameters<ReturnType<typeof createMessagingClient>["sendMessage"]>[0];
+  const server = await startServer();
+  try {
+    const url = `${server.baseUrl}/messages`;
+    const headers = { Authorization: `Key ${ACCESS_KEY}`, "Content-Type": "application/json", Accept: "application/json" };
+    const client = createMessagingClient({ baseUrl: server.baseUrl, accessKey: ACCESS_KEY });
+    const validating = createMessagingClient({ baseUrl: server.baseUrl, accessKey: ACCESS_KEY, validate: true });
+    const implementations: [label: string, send: Send][] = [
+      [
+        "raw `fetch` (same method, URL, headers and body; status checked, body read)",
+        async () => {
+          const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(message) });
+          await response.arrayBuffer();
+          if (response.status !== 202) throw new Error(`status ${response.status}`);
+        },
+      ],
+      ["`client.sendMessage(message)`", () => client.sendMessage(message)],
+      ["`client.sendMessage(message)` with `validate: true`", () => validating.sendMessage(message)],
+    ];
+    const rows: (string | number)[][] = [];
+    for (const concurrency of CONCURRENCY) {
+      const figures = new Map<string, number[]>(implementations.map(([label]) => [label, []]));
+      for (const [, send] of implementations) await throughput(send, concurrency, WARMUP_MS);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [label, send] of implementations) figures.get(label)!.push(await throughput(send, concurrency, ROUND_MS));
+      }
+      const raw = median(figures.get(implementations[0]![0])!);
+      for (const [label] of implementations) {
+        const rps = median(figures.get(label)!);
+        const overheadUs = (1 / rps - 1 / raw) * 1e6;
+        rows.push([
+          concurrency,
+          label,
+          fmt(rps),
+          `${(rps / raw).toFixed(2)}×`,
+          label === implementations[0]![0] ? "—" : `${fmt(overheadUs, 1)} µs`,
+          `${fmt(Math.min(...figures.get(label)!))} – ${fmt(Math.max(...figures.get(label)!))}`,
+        ]);
+      }
+      log(`client: concurrency ${concurrency} done`);
+    }
+    const body = [
+      `What it measures: completed requests per second of \`POST /messages\` with the text/plain message of bench/payloads/message-text.json against a loopback \`node:http\` server in its own process that reads the body and answers 202 (keep-alive connections; Node's global \`fetch\` underneath both). ` +
+        `With 1 or 16 sends in flight; ${ROUNDS} rounds of ${fmt(ROUND_MS)} ms per implementation, interleaved, after ${fmt(WARMUP_MS)} ms of warm-up each; the figure is the median round (min – max beside it). ` +
+        `"Overhead per request" = 1 / client rate − 1 / raw rate: with 1 in flight the latency the client adds to each request, with 16 in flight (the client process saturates a core) the CPU time it adds to each (headers, key handling, timeout timer, status mapping; with \`validate: true\` also the validation). ` +
+        "Reproduce: `npm run bench -- client`.",
+      "",
+      table(["In flight", "Sender", "requests/s", "÷ raw fetch", "overhead per request", "min – max requests/s"], rows, ["r", "l", "r", "r", "r", "r"]),
+    ].join("\n");
+    return { title: "7. Client overhead", body };
+  } finally {
+    server.stop();
+  }
+}
