@@ -26,6 +26,7 @@ export function checkSchemas(files: SchemaFile[]): void {
     if (schema.$schema !== DRAFT_2020_12) at(file, "/$schema", `"$schema" must be "${DRAFT_2020_12}"`);
     const id = schema.$id;
     if (typeof id !== "string") at(file, "", 'missing "$id"');
+    else if (!URL.canParse(id)) at(file, "/$id", `"$id" must be an absolute URI (refs are resolved against it)`);
     else if (seenIds.has(id)) at(file, "/$id", `duplicate "$id" ${id}, also in ${seenIds.get(id)}`);
     else seenIds.set(id, file.file);
 

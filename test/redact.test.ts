@@ -40,6 +40,35 @@ describe("redact", () => {
     expect(({} as Record<string, unknown>).password).toBeUndefined();
   });
 
+  it("replaces header values and free-form credential maps, which routinely carry tokens", () => {
+    const header = { Authorization: `Bearer ${SECRET}` };
+    const config = {
+      input: {
+        http_client: { url: "https://api.example.net", headers: header, headers_list: [{ key: "X-Api-Key", value: SECRET }] },
+        delta_sharing: { config: `{"bearerToken":"${SECRET}"}`, share: "s" },
+        n8n: { workflow: { nodes: [{ name: "n", parameters: { apiKey: SECRET }, credentials: { httpAuth: { id: SECRET } } }] } },
+      },
+      output: { http: { oauth2: { endpoint_params: { client_assertion: [SECRET] } } } },
+    };
+    const redacted = redact("config", config);
+    expect(JSON.stringify(redacted)).not.toContain(SECRET);
+    expect(redacted.input.http_client).toEqual({ url: "https://api.example.net", headers: { Authorization: REDACTED }, headers_list: [{ key: "X-Api-Key", value: REDACTED }] });
+    expect(redacted.input.n8n.workflow.nodes[0]).toEqual({ name: "n", parameters: REDACTED, credentials: REDACTED });
+  });
+
+  it("copies and redacts a payload of any depth (structuredClone overflows a few thousand levels down)", () => {
+    const depth = 20_000;
+    const text = `{"output":{"http":{"headers":{"Authorization":"${SECRET}"}}},"filter":{"filter":${'{"filters":['.repeat(depth)}{"op":"AND"}${"]}".repeat(depth)}}}`;
+    const config = JSON.parse(text) as { output: { http: { headers: Record<string, string> } }; filter: unknown };
+    const redacted = redact("config", config);
+    expect(redacted.output.http.headers.Authorization).toBe(REDACTED);
+    expect(redacted.filter === config.filter).toBe(false); // a copy (toBe would compare deeply on failure and overflow)
+    expect(config.output.http.headers.Authorization).toBe(SECRET);
+    let node = (redacted.filter as { filter: unknown }).filter as { filters?: unknown[]; op?: string };
+    for (let level = 0; level < depth; level++) node = node.filters![0] as typeof node;
+    expect(node).toEqual({ op: "AND" });
+  });
+
   it("throws on an unknown schema name", () => {
     expect(() => redact("nope" as "config", {})).toThrow(TypeError);
   });

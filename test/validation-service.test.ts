@@ -49,4 +49,12 @@ describe("examples/validation-service", () => {
     expect(broken.status).toBe(400);
     expect(await broken.text()).not.toContain(secret);
   });
+
+  it("answers a Config nested 10,000 levels deep and keeps serving", async () => {
+    const depth = 10_000;
+    const deep = await post("/v1/configs", `{"filter":{"filter":${'{"filters":['.repeat(depth)}{"op":"AND"}${"]}".repeat(depth)}}}`);
+    expect(deep.status).toBe(400);
+    expect(await deep.json()).toEqual({ errors: [{ pointer: "", message: "is nested too deeply to validate", keyword: "depth" }] });
+    expect((await post("/messages", JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" }))).status).toBe(202);
+  });
 });

@@ -28,6 +28,15 @@ async function readBody(request) {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** One JSON log line with the (redacted) body; a body nested too deeply for JSON.stringify is left out. */
+function logLine(fields, body) {
+  try {
+    return JSON.stringify({ ...fields, body });
+  } catch {
+    return JSON.stringify({ ...fields, body: "(not logged: nested too deeply)" });
+  }
+}
+
 /** @param {{ log?: (line: string) => void }} [options] */
 export function createValidationServer(options = {}) {
   const log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
@@ -41,14 +50,19 @@ export function createValidationServer(options = {}) {
       // The parser's message can quote the body, so it is not passed on.
       return send(response, error.status ?? 400, { errors: [{ pointer: "", message: error.status ? "body too large" : "body is not valid JSON" }] });
     }
-    const result = validate(route.schema, data);
-    // Payloads are logged with their secret fields replaced.
-    log(JSON.stringify({ route: `${request.method} ${request.url}`, valid: result.valid, body: redact(route.schema, data) }));
-    if (!result.valid) return send(response, 400, { errors: result.errors });
-    if (route.schema === "command") {
-      return send(response, 200, { id: data.id, from: data.to ?? "postmaster@example.net", to: data.from ?? "bot@example.net", method: data.method, status: "success" });
+    try {
+      const result = validate(route.schema, data);
+      // Payloads are logged with their secret fields replaced.
+      log(logLine({ route: `${request.method} ${request.url}`, valid: result.valid }, redact(route.schema, data)));
+      if (!result.valid) return send(response, 400, { errors: result.errors });
+      if (route.schema === "command") {
+        return send(response, 200, { id: data.id, from: data.to ?? "postmaster@example.net", to: data.from ?? "bot@example.net", method: data.method, status: "success" });
+      }
+      return send(response, route.status);
+    } catch {
+      // An unexpected failure answers 500 and keeps the service running; the error could quote the payload.
+      return send(response, 500, { errors: [{ pointer: "", message: "internal error" }] });
     }
-    return send(response, route.status);
   });
 }
 
