@@ -39,7 +39,8 @@ export type ChangeKind =
   | "constraint-added"
   | "constraint-removed"
   | "alternative-added"
-  | "alternative-removed";
+  | "alternative-removed"
+  | "subschema-changed";
 
 /** Who each kind of change breaks. A value a producer may no longer send breaks producers; one a consumer may now receive breaks consumers. */
 const IMPACT: Record<ChangeKind, [producers: boolean, consumers: boolean]> = {
@@ -61,13 +62,14 @@ const IMPACT: Record<ChangeKind, [producers: boolean, consumers: boolean]> = {
   "bound-tightened": [true, false],
   "bound-loosened": [false, true],
   "object-closed": [true, false],
-  "object-opened": [false, false],
+  "object-opened": [false, true],
   "reference-changed": [true, true],
   "condition-changed": [true, true],
   "constraint-added": [true, false],
   "constraint-removed": [false, true],
   "alternative-added": [false, true],
   "alternative-removed": [true, false],
+  "subschema-changed": [true, true],
 };
 
 export interface SchemaSource {
@@ -77,8 +79,13 @@ export interface SchemaSource {
 
 const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"];
 const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"];
-const SUBSCHEMA_KEYWORDS = ["items", "additionalProperties", "then", "else", "not", "contains", "propertyNames"];
-const SUBSCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+/** Keywords holding one subschema where an absent or `true` subschema means `{}` (no constraint). */
+const SUBSCHEMA_KEYWORDS = ["items", "unevaluatedItems", "additionalProperties", "unevaluatedProperties", "propertyNames"];
+/** Keywords whose `false` closes an object: reported as object-closed / object-opened, not compared as subschemas. */
+const CLOSING_KEYWORDS = new Set(["additionalProperties", "unevaluatedProperties"]);
+/** Keywords mapping names to subschemas where an absent entry means `{}` (no constraint). */
+const SUBSCHEMA_MAPS = ["patternProperties", "dependentSchemas"];
+const ALTERNATIVE_LISTS = ["anyOf", "oneOf"];
 
 const typesOf = (schema: JsonObject): string[] | undefined => {
   const type = schema.type;
@@ -86,22 +93,57 @@ const typesOf = (schema: JsonObject): string[] | undefined => {
   return (Array.isArray(type) ? type : [type]).map(String).sort();
 };
 const listOf = (value: JsonValue | undefined): JsonValue[] => (Array.isArray(value) ? value : []);
+const mapOf = (value: JsonValue | undefined): JsonObject => (isJsonObject(value) ? value : {});
 const show = (value: JsonValue | undefined) => JSON.stringify(value);
+/** A subschema as an object, or `false` for one that accepts nothing: absent and `true` accept anything, like `{}`. */
+const normalized = (value: JsonValue | undefined): JsonObject | false | undefined => {
+  if (value === undefined || value === true) return {};
+  if (value === false) return false;
+  return isJsonObject(value) ? value : undefined;
+};
 
-/** Compares two versions of one schema and lists its changes that matter to payloads (annotations are ignored). */
-function compareSchemas(file: string, before: JsonObject, after: JsonObject, pointer: string, changes: SchemaChange[]): void {
+/**
+ * Compares two versions of one schema and lists its changes that matter to payloads (annotations are ignored).
+ * `negated` is true inside an odd number of `not`: there, what tightens the subschema loosens the schema, so who a
+ * change breaks is swapped.
+ */
+function compareSchemas(file: string, before: JsonObject, after: JsonObject, pointer: string, changes: SchemaChange[], negated = false): void {
   const add = (kind: ChangeKind, at: string, message: string) => {
     const [producers, consumers] = IMPACT[kind];
-    changes.push({ file, pointer: at, kind, message, breaksProducers: producers, breaksConsumers: consumers });
+    if (negated) changes.push({ file, pointer: at, kind, message: `${message} (inside "not": impact reversed)`, breaksProducers: consumers, breaksConsumers: producers });
+    else changes.push({ file, pointer: at, kind, message, breaksProducers: producers, breaksConsumers: consumers });
   };
+  /** Compares a subschema that exists on both sides, where absent or `true` means `{}` and `false` accepts nothing. */
+  const compareSubschema = (was: JsonValue | undefined, now: JsonValue | undefined, at: string, negate = false) => {
+    const a = normalized(was);
+    const b = normalized(now);
+    if (a === undefined || b === undefined) {
+      if (!isDeepStrictEqual(was, now)) add("subschema-changed", at, `changed from ${show(was)} to ${show(now)}, which is not a schema: compared as a whole`);
+      return;
+    }
+    // Also what ends the recursion: an absent subschema compares as `{}`, whose own absent subschemas are `{}` too.
+    if (isDeepStrictEqual(a, b)) return;
+    if (a !== false && b !== false) compareSchemas(file, a, b, at, changes, negate ? !negated : negated);
+    else if (a !== false) add(negate ? "constraint-removed" : "constraint-added", at, "no value is accepted here any more");
+    else if (b !== false) add(negate ? "constraint-added" : "constraint-removed", at, "values are accepted here again");
+  };
+  /** A keyword whose absence means no constraint at all (not `{}`): adding it tightens, removing it loosens. */
+  const presence = (keyword: string): "added" | "removed" | "both" | "neither" =>
+    keyword in before ? (keyword in after ? "both" : "removed") : keyword in after ? "added" : "neither";
 
-  if (before.$ref !== after.$ref) add("reference-changed", pointer, `reference changed from ${show(before.$ref)} to ${show(after.$ref)}`);
+  const ref = presence("$ref");
+  if (ref === "added") add("constraint-added", `${pointer}/$ref`, `reference ${show(after.$ref)} added`);
+  else if (ref === "removed") add("constraint-removed", `${pointer}/$ref`, `reference ${show(before.$ref)} removed`);
+  else if (before.$ref !== after.$ref) add("reference-changed", pointer, `reference changed from ${show(before.$ref)} to ${show(after.$ref)}`);
   const beforeTypes = typesOf(before);
   const afterTypes = typesOf(after);
-  if (!isDeepStrictEqual(beforeTypes, afterTypes)) add("type-changed", `${pointer}/type`, `type changed from ${show(beforeTypes ?? "any")} to ${show(afterTypes ?? "any")}`);
-  if ("const" in before || "const" in after) {
-    if (!isDeepStrictEqual(before.const, after.const)) add("const-changed", `${pointer}/const`, `constant changed from ${show(before.const)} to ${show(after.const)}`);
-  }
+  if (beforeTypes === undefined && afterTypes !== undefined) add("constraint-added", `${pointer}/type`, `type ${show(afterTypes)} added`);
+  else if (beforeTypes !== undefined && afterTypes === undefined) add("constraint-removed", `${pointer}/type`, `type ${show(beforeTypes)} removed: any type is allowed`);
+  else if (!isDeepStrictEqual(beforeTypes, afterTypes)) add("type-changed", `${pointer}/type`, `type changed from ${show(beforeTypes)} to ${show(afterTypes)}`);
+  const constant = presence("const");
+  if (constant === "added") add("constraint-added", `${pointer}/const`, `constant ${show(after.const)} added`);
+  else if (constant === "removed") add("constraint-removed", `${pointer}/const`, `constant ${show(before.const)} removed`);
+  else if (!isDeepStrictEqual(before.const, after.const)) add("const-changed", `${pointer}/const`, `constant changed from ${show(before.const)} to ${show(after.const)}`);
   if (Array.isArray(before.enum) || Array.isArray(after.enum)) {
     const beforeValues = listOf(before.enum);
     const afterValues = listOf(after.enum);
@@ -133,13 +175,16 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
       add(tightened && now !== undefined ? "bound-tightened" : "bound-loosened", `${pointer}/${keyword}`, `${keyword} changed from ${show(was ?? "none")} to ${show(now ?? "none")}`);
     }
   }
-  if (before.additionalProperties !== false && after.additionalProperties === false) add("object-closed", pointer, "the object no longer accepts unknown properties");
-  if (before.additionalProperties === false && after.additionalProperties !== false) add("object-opened", pointer, "the object now accepts unknown properties");
+  for (const keyword of CLOSING_KEYWORDS) {
+    const what = keyword === "additionalProperties" ? "unknown" : "unevaluated";
+    if (before[keyword] !== false && after[keyword] === false) add("object-closed", pointer, `the object no longer accepts ${what} properties`);
+    if (before[keyword] === false && after[keyword] !== false) add("object-opened", pointer, `the object now accepts ${what} properties`);
+  }
 
   const beforeRequired = new Set(listOf(before.required).map(String));
   const afterRequired = new Set(listOf(after.required).map(String));
-  const beforeProps = isJsonObject(before.properties) ? before.properties : {};
-  const afterProps = isJsonObject(after.properties) ? after.properties : {};
+  const beforeProps = mapOf(before.properties);
+  const afterProps = mapOf(after.properties);
   const removed = Object.keys(beforeProps).filter((name) => !(name in afterProps));
   const added = Object.keys(afterProps).filter((name) => !(name in beforeProps));
   const renamedTo = new Map<string, string>();
@@ -164,18 +209,68 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
     if (!afterRequired.has(name) && !removed.includes(name)) add("field-became-optional", `${pointer}/required`, `field "${name}" is no longer required`);
   }
   for (const name of Object.keys(beforeProps)) {
-    const was = beforeProps[name];
-    const now = afterProps[name];
-    if (isJsonObject(was) && isJsonObject(now)) compareSchemas(file, was, now, propertyPointer(name), changes);
+    if (name in afterProps) compareSubschema(beforeProps[name], afterProps[name], propertyPointer(name));
   }
+  const beforeDependencies = mapOf(before.dependentRequired);
+  const afterDependencies = mapOf(after.dependentRequired);
+  for (const name of new Set([...Object.keys(beforeDependencies), ...Object.keys(afterDependencies)])) {
+    const was = listOf(beforeDependencies[name]).map(String);
+    const now = listOf(afterDependencies[name]).map(String);
+    const at = `${pointer}/dependentRequired/${escapePointerSegment(name)}`;
+    for (const field of now) if (!was.includes(field)) add("field-became-required", at, `field "${field}" became required when "${name}" is present`);
+    for (const field of was) if (!now.includes(field)) add("field-became-optional", at, `field "${field}" is no longer required when "${name}" is present`);
+  }
+
   for (const keyword of SUBSCHEMA_KEYWORDS) {
-    const was = before[keyword];
-    const now = after[keyword];
-    if (isJsonObject(was) && isJsonObject(now)) compareSchemas(file, was, now, `${pointer}/${keyword}`, changes);
+    if (CLOSING_KEYWORDS.has(keyword) && (before[keyword] === false || after[keyword] === false)) continue;
+    compareSubschema(before[keyword], after[keyword], `${pointer}/${keyword}`);
+  }
+  for (const keyword of SUBSCHEMA_MAPS) {
+    const was = mapOf(before[keyword]);
+    const now = mapOf(after[keyword]);
+    for (const key of new Set([...Object.keys(was), ...Object.keys(now)])) compareSubschema(was[key], now[key], `${pointer}/${keyword}/${escapePointerSegment(key)}`);
+  }
+  // Definitions only matter where they are referenced: one added or removed shows up as a changed `$ref`.
+  const beforeDefs = mapOf(before.$defs);
+  const afterDefs = mapOf(after.$defs);
+  for (const key of Object.keys(beforeDefs)) {
+    if (key in afterDefs) compareSubschema(beforeDefs[key], afterDefs[key], `${pointer}/$defs/${escapePointerSegment(key)}`);
   }
   // An `if` is a condition, not a shape: any change to it changes which rule applies to which payload.
   if (!isDeepStrictEqual(before.if, after.if)) add("condition-changed", `${pointer}/if`, "the condition of a conditional rule changed");
-  for (const keyword of SUBSCHEMA_LISTS) {
+  // Without an `if`, `then` and `else` are ignored; with one, an absent branch accepts anything.
+  if ("if" in before || "if" in after) for (const keyword of ["then", "else"]) compareSubschema(before[keyword], after[keyword], `${pointer}/${keyword}`);
+  // An absent `not` or `contains` is no constraint at all (`not: {}` and `contains: {}` are): adding one tightens.
+  for (const keyword of ["not", "contains"]) {
+    const state = presence(keyword);
+    if (state === "added") add("constraint-added", `${pointer}/${keyword}`, `a "${keyword}" rule was added`);
+    else if (state === "removed") add("constraint-removed", `${pointer}/${keyword}`, `the "${keyword}" rule was removed`);
+    else if (state === "both") compareSubschema(before[keyword], after[keyword], `${pointer}/${keyword}`, keyword === "not");
+  }
+
+  // prefixItems is positional: entry i of one version is compared with entry i of the other.
+  const beforePrefix = listOf(before.prefixItems);
+  const afterPrefix = listOf(after.prefixItems);
+  for (let index = 0; index < Math.min(beforePrefix.length, afterPrefix.length); index++) {
+    compareSubschema(beforePrefix[index], afterPrefix[index], `${pointer}/prefixItems/${index}`);
+  }
+  const extraPrefix = afterPrefix.length - beforePrefix.length;
+  if (extraPrefix !== 0) {
+    const count = Math.abs(extraPrefix);
+    add(extraPrefix > 0 ? "constraint-added" : "constraint-removed", `${pointer}/prefixItems`, `${count} prefixItems entr${count === 1 ? "y" : "ies"} ${extraPrefix > 0 ? "added" : "removed"}`);
+  }
+  for (const keyword of ["allOf", ...ALTERNATIVE_LISTS]) {
+    const alternatives = ALTERNATIVE_LISTS.includes(keyword);
+    // An absent anyOf/oneOf accepts anything: adding one tightens even though it lists alternatives.
+    const state = presence(keyword);
+    if (alternatives && state === "added") {
+      add("constraint-added", `${pointer}/${keyword}`, `a "${keyword}" rule was added`);
+      continue;
+    }
+    if (alternatives && state === "removed") {
+      add("constraint-removed", `${pointer}/${keyword}`, `the "${keyword}" rule was removed`);
+      continue;
+    }
     const was = listOf(before[keyword]);
     const now = listOf(after[keyword]);
     // Entries are matched by content first, so an entry inserted in the middle is reported once, not as a cascade.
@@ -186,15 +281,13 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
       unmatchedNow.splice(index, 1);
       return false;
     });
-    for (let index = 0; index < Math.min(unmatchedWas.length, unmatchedNow.length); index++) {
-      const a = unmatchedWas[index];
-      const b = unmatchedNow[index];
-      if (isJsonObject(a) && isJsonObject(b)) compareSchemas(file, a, b, `${pointer}/${keyword}/${now.indexOf(b)}`, changes);
-    }
+    unmatchedWas.slice(0, unmatchedNow.length).forEach((a, index) => {
+      const b = unmatchedNow[index] as JsonValue;
+      compareSubschema(a, b, `${pointer}/${keyword}/${now.indexOf(b)}`);
+    });
     const extra = unmatchedNow.length - unmatchedWas.length;
     if (extra === 0) continue;
-    const narrowing = keyword === "allOf" || keyword === "prefixItems";
-    const kind = extra > 0 ? (narrowing ? "constraint-added" : "alternative-added") : narrowing ? "constraint-removed" : "alternative-removed";
+    const kind = extra > 0 ? (alternatives ? "alternative-added" : "constraint-added") : alternatives ? "alternative-removed" : "constraint-removed";
     add(kind, `${pointer}/${keyword}`, `${Math.abs(extra)} ${keyword} entr${Math.abs(extra) === 1 ? "y" : "ies"} ${extra > 0 ? "added" : "removed"}`);
   }
 }
