@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
 import { projectRoot } from "./project-root.js";
-import { EXIT_USAGE } from "./validate-command.js";
+import { DEFAULT_MAX_RECORD_BYTES, EXIT_USAGE } from "./validate-command.js";
 
 const HELP = `specfirst — schema-first contracts for the messaging and pipeline configuration APIs
 
@@ -16,13 +16,16 @@ Usage:
       --json    print the run report as JSON
       --no-cache  recompute every stage (the content-hash cache lives in node_modules/.cache/specfirst)
       --root    project folder holding schemas/, templates/ and generated/ (default: this package)
-  specfirst validate <name> [file... | -] [--ndjson] [--lenient] [--format text|json]
+  specfirst validate <name> [file... | -] [--ndjson [--max-record-bytes <n>]] [--lenient] [--format text|json]
   specfirst validate --media-type <type> [file... | -]
       Validate JSON against a schema: message, notification, command, command-response, envelope, config,
       config-lenient, or any schema file name (node-address, select, input-sql, ...). With no file, or with -,
       reads standard input.
       --ndjson      each input is newline-delimited JSON: every non-empty line is one record, validated in
                     constant memory; a progress bar is drawn on a terminal; a summary of counts ends the output
+      --max-record-bytes <n>
+                    with --ndjson: the longest record held in memory (default ${DEFAULT_MAX_RECORD_BYTES}, 16 MiB); a
+                    longer line is skipped up to its line break and reported as a record that cannot be read (exit 2)
       --lenient     with config: accept unknown keys (the config-lenient variant)
       --media-type  validate bare content documents of a media type (text/plain,
                     application/vnd.lime.select+json, ...); unknown media types accept any string or object
@@ -105,6 +108,12 @@ async function runGenerate(args: string[]): Promise<number> {
   return 0;
 }
 
+/** A positive whole number of bytes written in decimal digits, or undefined. */
+function parseByteCount(text: string): number | undefined {
+  const count = Number(text);
+  return /^[0-9]+$/.test(text) && Number.isSafeInteger(count) && count > 0 ? count : undefined;
+}
+
 async function runValidate(args: string[]): Promise<number> {
   let parsed;
   try {
@@ -116,6 +125,7 @@ async function runValidate(args: string[]): Promise<number> {
         ndjson: { type: "boolean", default: false },
         lenient: { type: "boolean", default: false },
         "media-type": { type: "string" },
+        "max-record-bytes": { type: "string" },
         help: { type: "boolean", default: false },
       },
     });
@@ -133,6 +143,11 @@ async function runValidate(args: string[]): Promise<number> {
     process.stderr.write("specfirst validate: --format is text or json\n");
     return EXIT_USAGE;
   }
+  const maxRecordBytes = values["max-record-bytes"] === undefined ? DEFAULT_MAX_RECORD_BYTES : parseByteCount(values["max-record-bytes"]);
+  if (maxRecordBytes === undefined) {
+    process.stderr.write("specfirst validate: --max-record-bytes is a whole number of bytes, at least 1\n");
+    return EXIT_USAGE;
+  }
   const mediaType = values["media-type"];
   const name = mediaType === undefined ? positionals[0] : undefined;
   const files = mediaType === undefined ? positionals.slice(1) : positionals;
@@ -144,6 +159,7 @@ async function runValidate(args: string[]): Promise<number> {
     mediaType,
     lenient: values.lenient,
     ndjson: values.ndjson,
+    maxRecordBytes,
     format,
     inputs,
     stdin: process.stdin,
@@ -177,10 +193,25 @@ async function runDiff(args: string[]): Promise<number> {
   });
 }
 
+/**
+ * Runs a command whose stages load the development dependencies (json-schema-to-typescript, @redocly/cli,
+ * openapi-typescript, handlebars, ts-morph, prettier), which an installed package lacks: their absence is one line
+ * and exit 2, not a stack trace.
+ */
+async function withDevDependencies(command: string, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    process.stderr.write(`specfirst ${command} needs the project's development dependencies: run it in the specfirst repository after \`npm ci\`\n`);
+    return EXIT_USAGE;
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "diff") return runDiff(rest);
-  if (command === "generate") return runGenerate(rest);
+  if (command === "generate") return withDevDependencies("generate", () => runGenerate(rest));
   if (command === "validate") return runValidate(rest);
   if (command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(HELP);

@@ -34,6 +34,9 @@ export const EXIT_VALID = 0;
 export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;
 
+/** Default `--max-record-bytes`: the longest NDJSON record held in memory. */
+export const DEFAULT_MAX_RECORD_BYTES = 16 * 1024 * 1024;
+
 export interface ValidateCommandOptions {
   /** Schema name; ignored when `mediaType` is given. */
   name?: string;
@@ -43,6 +46,8 @@ export interface ValidateCommandOptions {
   lenient: boolean;
   /** Each input is newline-delimited JSON, validated record by record in constant memory. */
   ndjson: boolean;
+  /** With `ndjson`: a longer record is not held in memory but skipped and reported as unreadable. */
+  maxRecordBytes: number;
   format: "text" | "json";
   /** File paths; `-` is standard input. */
   inputs: string[];
@@ -91,20 +96,69 @@ function decodeJson(bytes: Uint8Array): { text: string; data: unknown } {
   }
 }
 
-/** The lines of a byte stream, as bytes, holding no more than one line in memory. */
-async function* splitLines(stream: AsyncIterable<Buffer> | Iterable<Buffer>, onBytes: (count: number) => void): AsyncGenerator<Buffer> {
-  let rest: Buffer = Buffer.alloc(0);
+const LF = 10;
+const CR = 13;
+
+/** Stands for a line longer than the maximum record size, whose bytes were skipped rather than held. */
+const OVERSIZED = Symbol("oversized record");
+
+/**
+ * The part of a line read so far, kept as a list of pieces (joined once, when the line ends) and given up as soon
+ * as it grows past the maximum record size, so it never holds more than `maxBytes` plus a line break.
+ */
+class PartialLine {
+  private pieces: Buffer[] = [];
+  private length = 0;
+  private oversized = false;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get empty(): boolean {
+    return this.length === 0 && !this.oversized;
+  }
+
+  append(piece: Buffer): void {
+    if (this.oversized || piece.length === 0) return;
+    // One byte more than the maximum: a line may end with "\r", which is not part of the record.
+    if (this.length + piece.length > this.maxBytes + 1) {
+      this.oversized = true;
+      this.pieces = [];
+      this.length = 0;
+      return;
+    }
+    this.pieces.push(piece);
+    this.length += piece.length;
+  }
+
+  /** The whole line without its line break (or `OVERSIZED`), and starts the next one. */
+  take(): Buffer | typeof OVERSIZED {
+    const line = this.pieces.length === 1 ? (this.pieces[0] as Buffer) : Buffer.concat(this.pieces, this.length);
+    const oversized = this.oversized;
+    this.pieces = [];
+    this.length = 0;
+    this.oversized = false;
+    const record = line.at(-1) === CR ? line.subarray(0, -1) : line;
+    return oversized || record.length > this.maxBytes ? OVERSIZED : record;
+  }
+}
+
+/**
+ * The lines of a byte stream, as bytes, holding no more than `maxBytes` of one line (plus the chunk being read) in
+ * memory: a longer line is skipped up to the next line break and yielded as `OVERSIZED`.
+ */
+async function* splitLines(stream: AsyncIterable<Buffer> | Iterable<Buffer>, maxBytes: number, onBytes: (count: number) => void): AsyncGenerator<Buffer | typeof OVERSIZED> {
+  const partial = new PartialLine(maxBytes);
   for await (const chunk of stream) {
     onBytes(chunk.length);
-    const buffer = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
     let start = 0;
-    for (let end = buffer.indexOf(10, start); end !== -1; end = buffer.indexOf(10, start)) {
-      yield buffer.subarray(start, end > start && buffer[end - 1] === 13 ? end - 1 : end);
+    for (let end = chunk.indexOf(LF); end !== -1; end = chunk.indexOf(LF, start)) {
+      partial.append(chunk.subarray(start, end));
+      yield partial.take();
       start = end + 1;
     }
-    rest = buffer.subarray(start);
+    partial.append(chunk.subarray(start));
   }
-  if (rest.length > 0) yield rest;
+  if (!partial.empty) yield partial.take();
 }
 
 async function readAll(stream: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<Buffer> {
@@ -160,6 +214,11 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
       } else jsonResults.push(result);
     } else if (!(options.ndjson && result.valid)) options.stdout(formatText(result));
   };
+  /** An input or record that cannot be read as JSON (exit code 2). */
+  const unreadable = (file: string, record: number | undefined, error: ReportedError): RecordResult => {
+    counts.unreadable++;
+    return { file, ...(record === undefined ? {} : { record }), valid: false, errors: [error] };
+  };
   const validateText = (file: string, bytes: Uint8Array, record?: number): RecordResult => {
     try {
       const { text, data } = decodeJson(bytes);
@@ -168,8 +227,7 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
       return { file, ...(record === undefined ? {} : { record }), valid: outcome.valid, errors };
     } catch (error) {
       if (!(error instanceof InputError)) throw error;
-      counts.unreadable++;
-      return { file, ...(record === undefined ? {} : { record }), valid: false, errors: [{ pointer: "", message: error.message, ...error.position }] };
+      return unreadable(file, record, { pointer: "", message: error.message, ...error.position });
     }
   };
 
@@ -184,8 +242,7 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
         stream = options.ndjson ? createReadStream(input) : [await readFile(input)];
       }
     } catch (error) {
-      counts.unreadable++;
-      emit({ file: label, valid: false, errors: [{ pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` }] });
+      emit(unreadable(label, undefined, { pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` }));
       continue;
     }
     if (!options.ndjson) {
@@ -194,10 +251,12 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
     }
     const progress = createProgress(options, label, totalBytes);
     let line = 0;
-    for await (const bytes of splitLines(stream, progress.advance)) {
+    const oversized = { pointer: "", message: `record exceeds the maximum size of ${options.maxRecordBytes} bytes (--max-record-bytes)` };
+    for await (const bytes of splitLines(stream, options.maxRecordBytes, progress.advance)) {
       line++;
-      if (bytes.length === 0 || /^\s*$/.test(bytes.toString("latin1"))) continue;
-      emit(validateText(label, bytes, line));
+      if (bytes === OVERSIZED) emit(unreadable(label, line, oversized));
+      else if (bytes.length === 0 || /^\s*$/.test(bytes.toString("latin1"))) continue;
+      else emit(validateText(label, bytes, line));
       progress.record(counts);
     }
     progress.done();

@@ -4,7 +4,10 @@ import { bannerIntact } from "./banner.js";
 import { GenerationFailed, type Problem } from "./problems.js";
 import type { OutputFile } from "./outputs.js";
 
-/** Folders whose banner-carrying files belong to the generator; an orphan there (no longer produced) is removed. */
+/**
+ * Folders whose banner-carrying files belong to the generator; an orphan there (no longer produced) is removed when
+ * its banner is intact, and stops the run when it was edited by hand (unless `--force`).
+ */
 const OWNED_DIRS = ["generated", "openapi"];
 
 export interface WriteReport {
@@ -32,21 +35,53 @@ async function listFiles(dir: string): Promise<string[]> {
   }
 }
 
-/** Temporary files of an interrupted earlier run (`<file>.<pid>.tmp`, see `writeOutputs`). */
+/** Any file named like a temporary file (`<file>.<digits>.tmp`): never taken for an orphan. */
 const TEMPORARY = /\.\d+\.tmp$/;
 
-/** Generated files present on disk that this run no longer produces. */
-async function findOrphans(root: string, outputs: OutputFile[]): Promise<string[]> {
+/** A generated file on disk (it carries the banner) that this run no longer produces. */
+interface Orphan {
+  path: string;
+  /** Its content still matches the hash in its banner; false when it was edited by hand. */
+  intact: boolean;
+}
+
+/** Banner-carrying files under the owned folders that this run no longer produces. */
+async function findOrphans(root: string, outputs: OutputFile[]): Promise<Orphan[]> {
   const produced = new Set(outputs.map((o) => o.path));
-  const orphans: string[] = [];
+  const orphans: Orphan[] = [];
   for (const dir of OWNED_DIRS) {
     for (const absolute of await listFiles(path.join(root, dir))) {
       const relative = path.relative(root, absolute).split(path.sep).join("/");
       if (produced.has(relative) || TEMPORARY.test(relative)) continue;
-      if (bannerIntact(await readFile(absolute, "utf8")) !== undefined) orphans.push(relative);
+      const intact = bannerIntact(await readFile(absolute, "utf8"));
+      if (intact !== undefined) orphans.push({ path: relative, intact });
     }
   }
-  return orphans.sort();
+  return orphans.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/**
+ * Temporary files left by an interrupted earlier write of an output of this run (`<output>.<pid>.tmp`, see
+ * `writeOutputs`), as absolute paths. Any other file, even one named like a temporary file, is not listed.
+ */
+async function findLeftoverTemporaries(root: string, outputs: OutputFile[]): Promise<string[]> {
+  const produced = new Set(outputs.map((o) => path.join(root, o.path)));
+  const folders = new Set([...produced].map((file) => path.dirname(file)));
+  const leftovers: string[] = [];
+  for (const folder of folders) {
+    for (const entry of await readdir(folder, { withFileTypes: true })) {
+      const isLeftover = entry.isFile() && TEMPORARY.test(entry.name) && produced.has(path.join(folder, entry.name.replace(TEMPORARY, "")));
+      if (isLeftover) leftovers.push(path.join(folder, entry.name));
+    }
+  }
+  return leftovers;
+}
+
+/** One problem per orphan edited by hand: removing it would lose the edit. */
+function handEditedOrphanProblems(orphans: Orphan[]): Problem[] {
+  return orphans
+    .filter((orphan) => !orphan.intact)
+    .map((orphan) => ({ file: orphan.path, pointer: "", message: "is no longer produced but was edited by hand (its content no longer matches the hash in its banner); move it away, or run with --force to remove it" }));
 }
 
 /** Paths whose file on disk differs from what this run produces (or that should no longer exist). Never writes. */
@@ -55,13 +90,14 @@ export async function findStale(root: string, outputs: OutputFile[]): Promise<st
   for (const output of outputs) {
     if ((await readIfExists(path.join(root, output.path))) !== output.contents) stale.push(output.path);
   }
-  return [...stale, ...(await findOrphans(root, outputs))];
+  return [...stale, ...(await findOrphans(root, outputs)).map((orphan) => orphan.path)];
 }
 
 /**
  * Writes the outputs that changed, each atomically (a temporary file in the same folder, then a rename), so an
- * interrupted run leaves every file either old or new. Refuses, before writing anything, to overwrite a file
- * that is not the generator's or a generated file edited by hand, unless `force`.
+ * interrupted run leaves every file either old or new, then removes the temporary files an interrupted earlier
+ * write of these outputs left and the orphans. Refuses, before writing anything, to overwrite a file that is not
+ * the generator's or a generated file edited by hand, or to remove an orphan edited by hand, unless `force`.
  */
 export async function writeOutputs(root: string, outputs: OutputFile[], options: { force: boolean }): Promise<WriteReport> {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
@@ -80,6 +116,8 @@ export async function writeOutputs(root: string, outputs: OutputFile[], options:
     }
     pending.push(output);
   }
+  const orphans = await findOrphans(root, outputs);
+  if (!options.force) problems.push(...handEditedOrphanProblems(orphans));
   if (problems.length > 0) throw new GenerationFailed(problems);
 
   for (const output of pending) {
@@ -90,12 +128,10 @@ export async function writeOutputs(root: string, outputs: OutputFile[], options:
     await rename(temporary, target);
     report.written.push(output.path);
   }
-  for (const dir of OWNED_DIRS) {
-    for (const leftover of (await listFiles(path.join(root, dir))).filter((file) => TEMPORARY.test(file))) await rm(leftover, { force: true });
-  }
-  for (const orphan of await findOrphans(root, outputs)) {
-    await rm(path.join(root, orphan));
-    report.removed.push(orphan);
+  for (const leftover of await findLeftoverTemporaries(root, outputs)) await rm(leftover, { force: true });
+  for (const orphan of orphans) {
+    await rm(path.join(root, orphan.path));
+    report.removed.push(orphan.path);
   }
   return report;
 }

@@ -1,6 +1,10 @@
-import { readFileSync, writeFileSync, readdirSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { addBanner } from "../generator/banner.js";
 import { generate } from "../generator/generate.js";
 import { GenerationFailed, type Problem } from "../generator/problems.js";
 import { ROOT } from "./helpers/fixtures.js";
@@ -18,6 +22,29 @@ async function problemsOf(run: Promise<unknown>): Promise<Problem[]> {
     throw error;
   }
   throw new Error("generation succeeded but was expected to fail");
+}
+
+/**
+ * The generator as an installed package holds it: its code, outputs and schemas, with only the runtime dependencies
+ * (ajv, ajv-formats) resolvable from it.
+ */
+function copyWithoutDevDependencies(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "specfirst-installed-"));
+  for (const entry of ["generator", "generated", "schemas", "package.json"]) cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
+  mkdirSync(path.join(dir, "node_modules"));
+  for (const name of ["ajv", "ajv-formats"]) symlinkSync(path.join(ROOT, "node_modules", name), path.join(dir, "node_modules", name), "dir");
+  return dir;
+}
+
+/** Runs the CLI of such a copy (tsx itself still comes from this repository). */
+async function runCopiedCli(dir: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", path.join(dir, "generator", "cli.ts"), ...args], { cwd: ROOT });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+    return { code, stdout, stderr };
+  }
 }
 
 function editJson(dir: string, file: string, edit: (schema: Record<string, unknown>) => void) {
@@ -73,6 +100,7 @@ describe("generate", () => {
     ["an unknown keyword", (s: Record<string, unknown>) => ((s.properties as Record<string, Record<string, unknown>>).event!.enumm = ["x"]), "/properties/event/enumm", /unknown keyword "enumm"/],
     ["an invalid schema", (s: Record<string, unknown>) => ((s.properties as Record<string, Record<string, unknown>>).event!.type = "strnig"), "/properties/event/type", /invalid schema/],
     ["a duplicate $id", (s: Record<string, unknown>) => (s.$id = "https://specfirst.dev/schemas/messaging/message.schema.json"), "/$id", /duplicate "\$id"/],
+    ["a relative $id", (s: Record<string, unknown>) => (s.$id = "notification.schema.json"), "/$id", /"\$id" must be an absolute URI/],
   ])("reports %s with file, pointer and line:column", async (_name, edit, pointer, message) => {
     const dir = copyProject();
     const before = snapshot(dir);
@@ -102,6 +130,64 @@ describe("generate", () => {
     const foreign = await problemsOf(generate({ root: dir }));
     expect(foreign[0]?.message).toMatch(/not written by the generator/);
     expect(readFileSync(typesFile, "utf8")).toBe("// my own notes\n");
+  });
+
+  it("removes an orphan whose banner is intact, and stops on an orphan edited by hand unless --force", async () => {
+    const dir = copyProject();
+    const orphan = (file: string, body: string) => {
+      writeFileSync(path.join(dir, file), addBanner({ path: file, contents: body }).contents);
+      return path.join(dir, file);
+    };
+    const retired = orphan("generated/retired.d.ts", "export type Retired = 1;\n");
+    const edited = orphan("generated/edited.d.ts", "export type Edited = 1;\n");
+    writeFileSync(edited, readFileSync(edited, "utf8").replace("Edited = 1", "Edited = 2"));
+
+    const failed = await runCli(["generate", "--root", dir]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/generated\/edited\.d\.ts.*no longer produced but was edited by hand.*--force/);
+    expect(failed.stderr).not.toContain("retired.d.ts");
+    expect(readFileSync(edited, "utf8")).toContain("Edited = 2");
+    expect(existsSync(retired)).toBe(true); // the run stopped before removing anything
+
+    const forced = await runCli(["generate", "--force", "--root", dir]);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain("removed   generated/edited.d.ts\n");
+    expect(forced.stdout).toContain("removed   generated/retired.d.ts\n");
+    expect([existsSync(edited), existsSync(retired)]).toEqual([false, false]);
+
+    orphan("generated/retired.d.ts", "export type Retired = 1;\n");
+    expect((await generate({ root: dir })).written?.removed).toEqual(["generated/retired.d.ts"]);
+  });
+
+  it("removes only the temporary files of its own outputs, never a foreign *.<digits>.tmp", async () => {
+    const dir = copyProject();
+    const leftover = path.join(dir, "generated/types.d.ts.4242.tmp");
+    writeFileSync(leftover, "// half-written\n");
+    const foreign = {
+      "openapi/examples/messaging/draft.json.123.tmp": '{"draft": true}\n',
+      "generated/notes.123.tmp": "my notes\n",
+      // named like a leftover of an output that is no longer produced, and carrying an intact banner
+      "generated/retired.d.ts.123.tmp": addBanner({ path: "generated/retired.d.ts", contents: "export type Retired = 1;\n" }).contents,
+    };
+    for (const [file, contents] of Object.entries(foreign)) writeFileSync(path.join(dir, file), contents);
+
+    const result = await generate({ root: dir });
+    expect(result.written?.removed).toEqual([]);
+    expect(existsSync(leftover)).toBe(false);
+    for (const [file, contents] of Object.entries(foreign)) expect(readFileSync(path.join(dir, file), "utf8"), file).toBe(contents);
+  });
+
+  it("fails in one line, exit 2, without the development dependencies, while validate still runs", async () => {
+    const dir = copyWithoutDevDependencies();
+    const generated = await runCopiedCli(dir, ["generate", "--root", dir]);
+    expect(generated).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "specfirst generate needs the project's development dependencies: run it in the specfirst repository after `npm ci`\n",
+    });
+    const message = path.join(dir, "message.json");
+    writeFileSync(message, JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" }));
+    expect(await runCopiedCli(dir, ["validate", "message", message])).toEqual({ code: 0, stdout: `${message}: valid\n`, stderr: "" });
   });
 
   it("keeps the committed generated/ folder in step with the schemas", async () => {

@@ -97,6 +97,44 @@ describe("specfirst validate", () => {
     expect(withGarbage.stdout).toContain("<stdin>:2:");
   });
 
+  it("skips an NDJSON record longer than --max-record-bytes, reports it by line and validates the records after it", async () => {
+    const valid = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "fits exactly" });
+    const max = Buffer.byteLength(valid);
+    const secret = "s3cr3t-in-a-huge-record";
+    // Longer than one read chunk (64 KiB), so the skipping goes on across chunks.
+    const huge = JSON.stringify({ to: "a@b.c", type: "text/plain", content: `${secret}${"x".repeat(300_000)}` });
+    const lines = [valid, huge, "", `${valid}\r`, `${valid} `, JSON.stringify({ to: "a@b.c", type: "text/plain", content: 7 }), valid];
+    const input = lines.join("\n"); // the last record has no line break
+    const oversized = `record exceeds the maximum size of ${max} bytes (--max-record-bytes)`;
+
+    const text = await runCli(["validate", "message", "--ndjson", "--max-record-bytes", String(max), "-"], { input });
+    expect(text.code).toBe(2);
+    const output = text.stdout.trimEnd().split("\n");
+    expect(output.slice(0, 2)).toEqual([`<stdin>:2: (root) ${oversized}`, `<stdin>:5: (root) ${oversized}`]);
+    expect(output.slice(2, -1).length).toBeGreaterThan(0);
+    for (const error of output.slice(2, -1)) expect(error).toMatch(/^<stdin>:6:\d+: \/content must be /);
+    expect(output.at(-1)).toBe("6 records: 3 valid, 3 invalid (2 not readable as JSON)");
+    expect(text.stdout + text.stderr).not.toContain(secret);
+
+    const file = write("oversized.ndjson", input);
+    const json = await runCli(["validate", "message", "--ndjson", "--format", "json", "--max-record-bytes", String(max), file]);
+    expect(json.code).toBe(2);
+    const records = json.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(records).toEqual([
+      { file, record: 2, valid: false, errors: [{ pointer: "", message: oversized }] },
+      { file, record: 5, valid: false, errors: [{ pointer: "", message: oversized }] },
+      expect.objectContaining({ file, record: 6, valid: false }),
+      { summary: { records: 6, valid: 3, invalid: 3, unreadable: 2 } },
+    ]);
+
+    expect((await runCli(["validate", "message", "--ndjson", "-"], { input: `${huge}\n${valid}\n` })).code).toBe(0); // under the 16 MiB default
+    for (const bad of ["0", "-1", "1.5", "16MiB"]) {
+      const usage = await runCli(["validate", "message", "--ndjson", `--max-record-bytes=${bad}`, "-"], { input: valid });
+      expect(usage, bad).toMatchObject({ code: 2, stdout: "" });
+      expect(usage.stderr).toContain("--max-record-bytes");
+    }
+  });
+
   it("checks the lenient Config and bare content documents", async () => {
     const config = write("lenient.json", JSON.stringify({ name: "c", input: { kafka: { consumer_grop: "g" } } }));
     expect((await runCli(["validate", "config", config])).code).toBe(1);
@@ -138,7 +176,7 @@ describe("specfirst validate", () => {
   it("documents every option in --help", async () => {
     const help = await runCli(["validate", "--help"]);
     expect(help.code).toBe(0);
-    for (const option of ["--ndjson", "--lenient", "--media-type", "--format", "Exit codes"]) expect(help.stdout).toContain(option);
+    for (const option of ["--ndjson", "--max-record-bytes", "--lenient", "--media-type", "--format", "Exit codes"]) expect(help.stdout).toContain(option);
   });
 });
 
