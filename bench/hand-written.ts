@@ -47,8 +47,7 @@ function optionalString(data: Record<string, unknown>, key: string, pointer: str
 }
 
 /** The content document of a known media type; `undefined` media type → any string or object. */
-function content(type: unknown, value: unknown, errors: Errors): Errors {
-  const at = "/content";
+function content(type: unknown, value: unknown, errors: Errors, at = "/content"): Errors {
   switch (type) {
     case "text/plain":
       return typeof value === "string" ? errors : push(errors, at, "must be a string", "type");
@@ -61,11 +60,15 @@ function content(type: unknown, value: unknown, errors: Errors): Errors {
     case "application/vnd.lime.collection+json":
       if (!isObject(value)) return push(errors, at, "must be an object", "type");
       errors = optionalString(value, "itemType", at, errors);
-      if (value.items !== undefined && !Array.isArray(value.items)) errors = push(errors, `${at}/items`, "must be an array", "type");
+      if (value.items === undefined) return errors;
+      if (!Array.isArray(value.items)) return push(errors, `${at}/items`, "must be an array", "type");
+      // items are documents of `itemType` (any value for a media type without a document)
+      for (let index = 0; index < value.items.length; index++) errors = content(value.itemType, value.items[index], errors, `${at}/items/${index}`);
       return errors;
     case "application/vnd.lime.container+json":
       if (!isObject(value)) return push(errors, at, "must be an object", "type");
-      return optionalString(value, "type", at, errors);
+      errors = optionalString(value, "type", at, errors);
+      return value.value === undefined ? errors : content(value.type, value.value, errors, `${at}/value`);
     case "application/vnd.lime.media-link+json":
       if (!isObject(value)) return push(errors, at, "must be an object", "type");
       errors = optionalString(value, "text", at, errors);

@@ -35,8 +35,15 @@ export const reason = z.looseObject({ code: integer, description: optStr });
 
 export const plainText = z.string();
 export const chatState = z.looseObject({ state: z.enum(["starting", "composing", "paused", "deleting", "gone"]).optional() });
-export const collection = z.looseObject({ itemType: optStr, items: z.array(z.unknown()).optional() });
-export const container = z.looseObject({ type: optStr, value: z.unknown().optional() });
+// Items of a collection and the value of a container are documents of their declared media type.
+export const collection = z.looseObject({ itemType: optStr, items: z.array(z.unknown()).optional() }).superRefine((data, ctx) => {
+  const schema = typeof data.itemType === "string" ? contentByType.get(data.itemType) : undefined;
+  if (schema !== undefined && Array.isArray(data.items)) data.items.forEach((item, index) => nested(ctx, schema, item, ["items", index]));
+}, whenObject);
+export const container = z.looseObject({ type: optStr, value: z.unknown().optional() }).superRefine((data, ctx) => {
+  const schema = typeof data.type === "string" ? contentByType.get(data.type) : undefined;
+  if (schema !== undefined && data.value !== undefined) nested(ctx, schema, data.value, ["value"]);
+}, whenObject);
 export const mediaLink = z.looseObject({ text: optStr, type: optStr, uri: optStr });
 export const select = z.looseObject({
   text: optStr,
@@ -128,7 +135,6 @@ const commandFields = {
 
 /** command-resource.schema.json: `resource` typed from `type`, plus the rules shared by request and response. */
 function commandRules(data: Record<string, unknown>, ctx: Ctx): void {
-  if (data.method !== "observe" && data.id === undefined) required(ctx, "id");
   if (data.status === "failure" && data.reason === undefined) required(ctx, "reason");
   const schema = typeof data.type === "string" ? resourceByType.get(data.type) : undefined;
   if (schema !== undefined && data.resource !== undefined) nested(ctx, schema, data.resource, ["resource"]);
@@ -136,10 +142,12 @@ function commandRules(data: Record<string, unknown>, ctx: Ctx): void {
 
 export const command = z.looseObject({ ...commandFields, uri: str }).superRefine((data, ctx) => {
   commandRules(data, ctx);
+  if (data.method !== "observe" && data.id === undefined) required(ctx, "id");
   if ((data.method === "set" || data.method === "observe") && data.resource === undefined) required(ctx, "resource");
 }, whenObject);
 
-export const commandResponse = z.looseObject({ ...commandFields, status: z.enum(["success", "failure"]) }).superRefine((data, ctx) => {
+// A response always has the id of its request, and never answers an `observe` (which must not be answered).
+export const commandResponse = z.looseObject({ ...commandFields, id: str, method: z.enum(METHODS.filter((m) => m !== "observe")), status: z.enum(["success", "failure"]) }).superRefine((data, ctx) => {
   commandRules(data, ctx);
   if (data.method === "get" && data.status === "success" && data.resource === undefined) required(ctx, "resource");
 }, whenObject);
