@@ -1,5 +1,5 @@
 /**
- * Section 7 — client overhead: requests per second of the generated client's `sendMessage` against a loopback
+ * Section 6 — client overhead: requests per second of the generated client's `sendMessage` against a loopback
  * server, next to a raw `fetch` sending the same headers and body. The server runs in its own process
  * (bench/client/server.mjs), so each side has a core of the 2-core machine.
  */
@@ -89,7 +89,7 @@ export async function runClient(): Promise<Section> {
       "",
       table(["In flight", "Sender", "requests/s", "÷ raw fetch", "overhead per request", "min – max requests/s"], rows, ["r", "l", "r", "r", "r", "r"]),
     ].join("\n");
-    return { title: "7. Client overhead", body };
+    return { title: "6. Client overhead", body };
   } finally {
     server.stop();
   }
