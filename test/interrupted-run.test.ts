@@ -26,6 +26,15 @@ function editSchema(dir: string) {
   writeFileSync(file, readFileSync(file, "utf8").replace('"properties": {', '"properties": {\n    "retry_after": { "type": "integer", "minimum": 0, "description": "Seconds to wait." },'));
 }
 
+/** Resolves as soon as one output of `dir` differs from `before` (polled every millisecond), or the run ended. */
+async function firstReplacement(dir: string, before: Record<string, string>, ended: { value: boolean }): Promise<void> {
+  const watched = ["generated/types.d.ts", "generated/validators.js", "openapi/messaging.yaml", "openapi/docs/messaging.html"];
+  while (!ended.value) {
+    if (watched.some((file) => readFileSync(path.join(dir, file), "utf8") !== before[file])) return;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
 describe("an interrupted run", () => {
   it("leaves every output either old or new, never half-written, and a re-run restores the new state", async () => {
     const reference = copyProject();
@@ -36,20 +45,36 @@ describe("an interrupted run", () => {
     const changed = Object.keys(after).filter((file) => after[file] !== before[file]);
     expect(changed).toEqual(expect.arrayContaining(["generated/types.d.ts", "generated/validators.js", "openapi/messaging.yaml", "openapi/docs/messaging.html"]));
 
-    // Kill the generator with SIGKILL at spread-out moments of its run, from startup to the writes.
-    for (const delayMs of [300, 1500, 3000, 4500, 6000, 7500]) {
+    // How long an uninterrupted CLI run takes here, so that the kill points cover the whole run.
+    const timed = copyProject();
+    editSchema(timed);
+    const started = performance.now();
+    await startCli(["generate", "--no-cache", "--quiet", "--root", timed]).exited;
+    const runMs = performance.now() - started;
+
+    // SIGKILL at a random moment of each sixth of the run (stratified, so startup, stages and writes are all
+    // covered), plus once the first output has been replaced: a kill among the renames themselves.
+    const kills: { label: string; trigger: (dir: string, ended: { value: boolean }) => Promise<void> }[] = [0, 1, 2, 3, 4, 5].map((sixth) => {
+      const delayMs = Math.round(((sixth + Math.random()) / 6) * runMs);
+      return { label: `at ${delayMs} ms of a ${Math.round(runMs)} ms run`, trigger: () => new Promise((resolve) => setTimeout(resolve, delayMs)) };
+    });
+    kills.push({ label: "right after the first output was replaced", trigger: (dir, ended) => firstReplacement(dir, before, ended) });
+
+    for (const { label, trigger } of kills) {
       const dir = copyProject();
       editSchema(dir);
       const live = startCli(["generate", "--no-cache", "--quiet", "--root", dir]);
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const ended = { value: false };
+      void live.exited.then(() => (ended.value = true));
+      await Promise.race([trigger(dir, ended), live.exited]);
       live.child.kill("SIGKILL");
       await live.exited;
       for (const [file, contents] of Object.entries(outputs(dir))) {
         if (file.endsWith(".tmp")) continue; // a temporary file is not an output; the next run removes it
-        expect([before[file], after[file]], `${file} after a kill at ${delayMs} ms`).toContain(contents);
+        expect([before[file], after[file]], `${file} after a kill ${label}`).toContain(contents);
       }
       await generate({ root: dir, cache: false });
-      expect(outputs(dir), `re-run after a kill at ${delayMs} ms`).toEqual(after);
+      expect(outputs(dir), `re-run after a kill ${label}`).toEqual(after);
     }
   }, 240_000);
 });
