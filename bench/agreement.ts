@@ -30,7 +30,7 @@ async function jsonFiles(dir: string): Promise<string[]> {
 }
 
 export async function checkAgreement(payloads: { name: string; schema: string; data: unknown }[]): Promise<Agreement> {
-  const generated = await loadGenerated(undefined, "agreement");
+  const generated = await loadGenerated("agreement");
   const runtime = await compileAtRunTime();
   const cases: { label: string; schema: string; data: unknown; expected?: boolean }[] = payloads.map((p) => ({
     label: `bench/payloads/${p.name}.json`,

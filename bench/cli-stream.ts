@@ -48,7 +48,7 @@ const lastLine = (text: string) => text.trim().split("\n").pop() ?? "";
  * rounds interleaved across parsers (the first one warms up and is not counted).
  */
 async function inProcess(file: string, parsers: ((text: string) => unknown)[]): Promise<number[]> {
-  const { validate } = await loadGenerated(undefined, "cli-stream");
+  const { validate } = await loadGenerated("cli-stream");
   const lines = (await readFile(file, "utf8")).split("\n").filter((l) => l.length > 0);
   const rates: number[][] = parsers.map(() => []);
   for (let round = -1; round < (QUICK ? 1 : 3); round++) {

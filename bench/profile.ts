@@ -18,11 +18,10 @@ export interface ProfileLine {
   name: string;
 }
 
-export async function profileValidate(payload: string, schema: string, seconds = 2, module?: string): Promise<{ opsPerSec: number; top: ProfileLine[] }> {
+export async function profileValidate(payload: string, schema: string, seconds = 2): Promise<{ opsPerSec: number; top: ProfileLine[] }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "specfirst-bench-prof-"));
   try {
     const args = ["--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", "100", path.join(BENCH_DIR, "cold", "profile-loop.mjs"), schema, path.join(BENCH_DIR, "payloads", `${payload}.json`), String(seconds)];
-    if (module !== undefined) args.push(module);
     const result = await run(process.execPath, args);
     if (result.code !== 0) throw new Error(`profile run failed: ${result.stderr.slice(0, 300)}`);
     const { opsPerSec } = JSON.parse(result.stdout) as { opsPerSec: number };
@@ -38,7 +37,7 @@ export async function profileValidate(payload: string, schema: string, seconds =
       self.set(key, (self.get(key) ?? 0) + 1);
     }
     // name AJV's validateNNN functions after their schema (each carries a sourceURL comment with its $id)
-    const source = await readFile(module ?? path.join(BENCH_DIR, "..", "generated", "validators.js"), "utf8").catch(() => "");
+    const source = await readFile(path.join(BENCH_DIR, "..", "generated", "validators.js"), "utf8").catch(() => "");
     const schemaOf = new Map(
       [...source.matchAll(/function (validate\d+)\([^)]*\)[^{]*\{\s*\/\*# sourceURL="[^"]*\/([\w-]+)\/([\w-]+)\.schema\.json"/g)].map((m) => [
         m[1]!,

@@ -69,8 +69,8 @@ export interface GeneratedModule {
  * Imports generated/validators.js. A distinct `instance` gives a separate module instance
  * (its own functions, so its own type feedback), as a fresh process would have.
  */
-export async function loadGenerated(file = path.join(ROOT, "generated", "validators.js"), instance?: string): Promise<GeneratedModule> {
-  const url = pathToFileURL(file).href + (instance === undefined ? "" : `?instance=${encodeURIComponent(instance)}`);
+export async function loadGenerated(instance?: string): Promise<GeneratedModule> {
+  const url = pathToFileURL(path.join(ROOT, "generated", "validators.js")).href + (instance === undefined ? "" : `?instance=${encodeURIComponent(instance)}`);
   return (await import(url)) as GeneratedModule;
 }
 

@@ -32,11 +32,11 @@ export async function runSize(): Promise<Section> {
     path.join(ROOT, "generated", "validators.js"),
     "every schema's AJV standalone validator, the lenient Config, the wrapper (validate, guards, redact)",
   );
-  const client = readFileSync(path.join(ROOT, "generated", "client.js"), "utf8");
-  const lazy = /import\(\s*["'`]\.\/validators\.js/.test(client);
+  const client = path.join(ROOT, "generated", "client.js");
+  const lazy = /import\(\s*["'`]\.\/validators\.js/.test(readFileSync(client, "utf8"));
   await measure(
     "client runtime (`generated/client.js`)",
-    path.join(ROOT, "generated", "client.js"),
+    client,
     lazy ? "loads ./validators.js lazily, only to validate (not included)" : "imports ./validators.js (add its size)",
   );
   const body = [

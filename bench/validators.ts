@@ -103,7 +103,7 @@ async function measurePayload(payload: Measurable): Promise<PayloadResult> {
   };
   for (let i = 0; i < INSTANCES; i++) {
     const key = `${name}-${i}`;
-    const generated = await loadGenerated(undefined, key);
+    const generated = await loadGenerated(key);
     add("generated validate()", i, generated.validate, [schema]);
     add("generated guard", i, generated[guardName(schema)] as Check, []);
     add("AJV at run time", i, (await compileAtRunTime({}, schema)).get(schema)!, []);

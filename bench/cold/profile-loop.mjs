@@ -1,11 +1,10 @@
 // Run under `node --cpu-prof` by bench/profile.ts: calls the generated validate(name, payload) for <seconds>.
-// Usage: node --cpu-prof bench/cold/profile-loop.mjs <schema name> <payload file> <seconds> [validators module]
+// Usage: node --cpu-prof bench/cold/profile-loop.mjs <schema name> <payload file> <seconds>
 import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+import { validate } from "../../generated/validators.js";
 
-const [name, file, seconds = "2", module = new URL("../../generated/validators.js", import.meta.url).href] = process.argv.slice(2);
+const [name, file, seconds = "2"] = process.argv.slice(2);
 const data = JSON.parse(readFileSync(file, "utf8"));
-const { validate } = await import(module.startsWith("file:") ? module : pathToFileURL(module).href);
 let calls = 0;
 let result;
 const start = performance.now();
