@@ -72,7 +72,7 @@ export async function runCliStream(): Promise<Section> {
     await writeFile(one, `${(await readFile(file, "utf8")).split("\n")[0]}\n`);
     const cli = cliCommand();
     const other = cli.label.startsWith("node dist")
-      ? { args: ["--import", "tsx", path.join(ROOT, "generator", "cli.ts")], label: "node --import tsx generator/cli.ts" }
+      ? { args: ["--import", "tsx", path.join(ROOT, "generator", "commands", "cli.ts")], label: "node --import tsx generator/cli.ts" }
       : undefined;
     const rows: (string | number)[][] = [];
     const measure = async (label: string, args: string[], runs: number) => {
@@ -99,7 +99,7 @@ export async function runCliStream(): Promise<Section> {
     try {
       // the CLI's own parser (generator/json-text.ts): JSON.parse, then keys in the text vs in the value, and the
       // full repeated-key scan only when the counts differ
-      const { parseJson } = await import("../generator/json-text.js");
+      const { parseJson } = await import("../runtime/json/json-text.js");
       const [plain, cliParser] = await inProcess(file, [JSON.parse, (text) => parseJson(text, { duplicateKeys: true })]);
       const row = (label: string, value: number | undefined) => rows.push([label, fmt(value ?? Number.NaN), "", "", "", ""]);
       row("in-process: `JSON.parse` + generated `validate()` per line (no CLI, no repeated-key check)", plain);

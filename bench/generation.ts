@@ -29,7 +29,7 @@ interface Kind {
 
 export async function runGeneration(): Promise<Section> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), "specfirst-bench-generate-"));
-  const cli = ["--import", "tsx", path.join(ROOT, "generator", "cli.ts"), "generate"];
+  const cli = ["--import", "tsx", path.join(ROOT, "generator", "commands", "cli.ts"), "generate"];
   const kinds: Kind[] = [];
   const once = async (kind: Kind, extra: string[], expectExit = 0) => {
     const result = await run(process.execPath, [...cli, ...extra, "--json", "--root", tmp]);

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { Bench, hrtimeNow } from "tinybench";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsPlugin from "ajv-formats";
-import { AJV_OPTIONS } from "../generator/ajv-options.js";
+import { AJV_OPTIONS } from "../generator/emit/validators/ajv-options.js";
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.dirname(BENCH_DIR);
@@ -318,7 +318,7 @@ export function cliCommand(): { args: string[]; label: string; note: string } {
       note: stale ? "dist/ is older than some generator/*.ts (built before the latest source edits)" : "dist/ is up to date with generator/",
     };
   }
-  return { args: ["--import", "tsx", path.join(ROOT, "generator", "cli.ts")], label: "node --import tsx generator/cli.ts", note: "no dist/ build" };
+  return { args: ["--import", "tsx", path.join(ROOT, "generator", "commands", "cli.ts")], label: "node --import tsx generator/cli.ts", note: "no dist/ build" };
 }
 
 // ---------------------------------------------------------------- output

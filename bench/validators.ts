@@ -15,7 +15,7 @@ import { z } from "zod";
 import { checkAgreement } from "./agreement.js";
 import { messageMix } from "./message-mix.js";
 import { profileValidate, type ProfileLine } from "./profile.js";
-import { AJV_OPTIONS } from "../generator/ajv-options.js";
+import { AJV_OPTIONS } from "../generator/emit/validators/ajv-options.js";
 import {
   BENCH_DIR,
   BENCH_TIME_MS,

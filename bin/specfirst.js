@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// The CLI is built into dist/ by `npm run build` (run automatically by `npm ci` through `prepare`).
-await import("../dist/generator/cli.js");
+// The shipped CLI, compiled from runtime/cli/ into dist/ by `npm run build` (run before `npm pack` and `npm publish`).
+await import("../dist/runtime/cli/main.js");

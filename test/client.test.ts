@@ -25,7 +25,7 @@ import {
   reply,
 } from "../generated/client.js";
 import type { CommandResponse, Message } from "../generated/types.js";
-import { generate } from "../generator/generate.js";
+import { generate } from "../generator/commands/generate.js";
 import { GenerationFailed } from "../generator/problems.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";
 import { copyProject } from "./helpers/project-copy.js";

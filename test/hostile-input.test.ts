@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isConfig, validate } from "../generated/validators.js";
-import { loadSchemas } from "../generator/load-schemas.js";
-import { walkSchema } from "../generator/schema-walk.js";
+import { loadSchemas } from "../generator/load/schemas.js";
+import { walkSchema } from "../generator/model/schema-walk.js";
 import { ROOT } from "./helpers/fixtures.js";
 
 const deepFilterText = (depth: number) => `{"filter":{"filter":${'{"filters":['.repeat(depth)}{"op":"AND"}${"]}".repeat(depth)}}}`;

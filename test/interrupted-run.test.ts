@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate } from "../generator/generate.js";
+import { generate } from "../generator/commands/generate.js";
 import { copyProject } from "./helpers/project-copy.js";
 import { startCli } from "./helpers/spawn-cli.js";
 

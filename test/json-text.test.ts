@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JsonSyntaxError, parseJson } from "../generator/json-text.js";
+import { JsonSyntaxError, parseJson } from "../runtime/json/json-text.js";
 
 const repeated = (text: string) => {
   try {

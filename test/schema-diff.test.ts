@@ -3,8 +3,8 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { diffSchemaSets } from "../generator/diff-schemas.js";
-import type { JsonObject } from "../generator/json-text.js";
+import { diffSchemaSets } from "../generator/diff/classify.js";
+import type { JsonObject } from "../runtime/json/json-text.js";
 import { FIXTURES, ROOT, jsonFiles } from "./helpers/fixtures.js";
 import { runCli } from "./helpers/cli.js";
 

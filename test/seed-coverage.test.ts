@@ -1,9 +1,9 @@
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadSchemas, type SchemaFile } from "../generator/load-schemas.js";
-import { buildSchemaGraph, type SchemaGraph } from "../generator/schema-graph.js";
-import { isJsonObject, walkSchema } from "../generator/schema-walk.js";
-import type { JsonObject } from "../generator/json-text.js";
+import { loadSchemas, type SchemaFile } from "../generator/load/schemas.js";
+import { buildSchemaGraph, type SchemaGraph } from "../generator/model/schema-graph.js";
+import { isJsonObject, walkSchema } from "../generator/model/schema-walk.js";
+import type { JsonObject } from "../runtime/json/json-text.js";
 import { FIXTURES, ROOT, jsonFiles } from "./helpers/fixtures.js";
 
 // test/fixtures/seed-checklist/*.json transcribe every object and field of the seeds' tables (the seeds are not

@@ -8,10 +8,15 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the specfirst CLI from its TypeScript source, as `npm run generate` does. */
+/** The shipped CLI (validate, ...) and the development CLI (generate, diff), from their TypeScript source. */
+export const RUNTIME_CLI = path.join(ROOT, "runtime", "cli", "main.ts");
+export const GENERATOR_CLI = path.join(ROOT, "generator", "commands", "cli.ts");
+
+/** Runs a specfirst command from its TypeScript source: `generate` and `diff` by the generator's CLI, others by the shipped one. */
 export function runCli(args: string[], options: { input?: string; cwd?: string } = {}): Promise<CliResult> {
+  const cli = args[0] === "generate" || args[0] === "diff" ? GENERATOR_CLI : RUNTIME_CLI;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "generator", "cli.ts"), ...args], {
+    const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], {
       cwd: options.cwd ?? ROOT,
       stdio: ["pipe", "pipe", "pipe"],
     });

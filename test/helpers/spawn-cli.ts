@@ -13,7 +13,7 @@ export interface LiveCli {
 }
 
 export function startCli(args: string[]): LiveCli {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "generator", "cli.ts"), ...args], { cwd: ROOT });
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "generator", "commands", "cli.ts"), ...args], { cwd: ROOT });
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import { projectRoot } from "./project-root.js";
-import { DEFAULT_MAX_RECORD_BYTES, EXIT_USAGE } from "./validate-command.js";
+import { projectRoot } from "../project-root.js";
+import { EXIT_USAGE } from "../../runtime/cli/command.js";
 
-const HELP = `specfirst — schema-first contracts for the messaging and pipeline configuration APIs
+const HELP = `specfirst development commands (run in the repository: npm run generate -- <options>)
 
 Usage:
   specfirst generate [--check] [--watch] [--force] [--quiet] [--json]
@@ -16,26 +16,6 @@ Usage:
       --json    print the run report as JSON
       --no-cache  recompute every stage (the content-hash cache lives in node_modules/.cache/specfirst)
       --root    project folder holding schemas/, templates/ and generated/ (default: this package)
-  specfirst validate <name> [file... | -] [--ndjson [--max-record-bytes <n>]] [--lenient] [--format text|json]
-  specfirst validate --media-type <type> [file... | -]
-      Validate JSON against a schema: message, notification, command, command-response, envelope, config,
-      config-lenient, or any schema file name (node-address, select, input-sql, ...). With no file, or with -,
-      reads standard input.
-      --ndjson      each input is newline-delimited JSON: every non-empty line is one record, validated in
-                    constant memory; a progress bar is drawn on a terminal; a summary of counts ends the output
-      --max-record-bytes <n>
-                    with --ndjson: the longest record held in memory (default ${DEFAULT_MAX_RECORD_BYTES}, 16 MiB); a
-                    longer line is skipped up to its line break and reported as a record that cannot be read (exit 2)
-      --lenient     with config: accept unknown keys (the config-lenient variant)
-      --media-type  validate bare content documents of a media type (text/plain,
-                    application/vnd.lime.select+json, ...); unknown media types accept any string or object
-      --format      text (default): one line per error, "file:line:column: /pointer message"
-                    json: {"results":[{"file","valid","errors":[{"pointer","message","line","column"}]}]};
-                    with --ndjson, one JSON line per invalid record, then {"summary":{...}}
-      Input rules: UTF-8 decoded strictly (invalid bytes are an error), a leading byte-order mark is skipped,
-      a key repeated in one object is an error, and anything but one JSON value (trailing commas, NaN, comments,
-      a second value) is an error. Errors never quote the input.
-      Exit codes: 0 all valid, 1 some invalid, 2 usage error or input that cannot be read as JSON.
   specfirst diff <git-ref> [--format text|json]
       List the schema changes between a git ref and the working tree (the OpenAPI documents follow the schemas),
       each classified as breaking for payload producers, consumers, both, or compatible: field removed or renamed,
@@ -59,7 +39,7 @@ async function runGenerate(args: string[]): Promise<number> {
     },
   });
   const { generate } = await import("./generate.js");
-  const { GenerationFailed, formatProblem } = await import("./problems.js");
+  const { GenerationFailed, formatProblem } = await import("../problems.js");
   const root = values.root ?? projectRoot();
   const once = async (): Promise<number> => {
     try {
@@ -108,67 +88,6 @@ async function runGenerate(args: string[]): Promise<number> {
   return 0;
 }
 
-/** A positive whole number of bytes written in decimal digits, or undefined. */
-function parseByteCount(text: string): number | undefined {
-  const count = Number(text);
-  return /^[0-9]+$/.test(text) && Number.isSafeInteger(count) && count > 0 ? count : undefined;
-}
-
-async function runValidate(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        format: { type: "string", default: "text" },
-        ndjson: { type: "boolean", default: false },
-        lenient: { type: "boolean", default: false },
-        "media-type": { type: "string" },
-        "max-record-bytes": { type: "string" },
-        help: { type: "boolean", default: false },
-      },
-    });
-  } catch (error) {
-    process.stderr.write(`specfirst validate: ${(error as Error).message}\n`);
-    return EXIT_USAGE;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(HELP);
-    return 0;
-  }
-  const format = values.format;
-  if (format !== "text" && format !== "json") {
-    process.stderr.write("specfirst validate: --format is text or json\n");
-    return EXIT_USAGE;
-  }
-  const maxRecordBytes = values["max-record-bytes"] === undefined ? DEFAULT_MAX_RECORD_BYTES : parseByteCount(values["max-record-bytes"]);
-  if (maxRecordBytes === undefined) {
-    process.stderr.write("specfirst validate: --max-record-bytes is a whole number of bytes, at least 1\n");
-    return EXIT_USAGE;
-  }
-  const mediaType = values["media-type"];
-  const name = mediaType === undefined ? positionals[0] : undefined;
-  const files = mediaType === undefined ? positionals.slice(1) : positionals;
-  // No input named: read standard input when it is piped.
-  const inputs = files.length === 0 && !process.stdin.isTTY ? ["-"] : files;
-  const { runValidateCommand } = await import("./validate-command.js");
-  return runValidateCommand({
-    name,
-    mediaType,
-    lenient: values.lenient,
-    ndjson: values.ndjson,
-    maxRecordBytes,
-    format,
-    inputs,
-    stdin: process.stdin,
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    progress: process.stderr.isTTY === true,
-  });
-}
-
 async function runDiff(args: string[]): Promise<number> {
   let parsed;
   try {
@@ -183,7 +102,7 @@ async function runDiff(args: string[]): Promise<number> {
     process.stderr.write(HELP);
     return EXIT_USAGE;
   }
-  const { runDiffCommand } = await import("./diff-command.js");
+  const { runDiffCommand } = await import("./diff.js");
   return runDiffCommand({
     root: parsed.values.root ?? projectRoot(),
     ref,
@@ -212,7 +131,6 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "diff") return runDiff(rest);
   if (command === "generate") return withDevDependencies("generate", () => runGenerate(rest));
-  if (command === "validate") return runValidate(rest);
   if (command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(HELP);
     return 0;

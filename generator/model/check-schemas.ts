@@ -1,8 +1,8 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { GenerationFailed, type Problem } from "./problems.js";
-import { locatePointer } from "./json-text.js";
+import { GenerationFailed, type Problem } from "../problems.js";
+import { locatePointer } from "../../runtime/json/json-text.js";
 import { KNOWN_KEYWORDS, walkSchema } from "./schema-walk.js";
-import type { SchemaFile } from "./load-schemas.js";
+import type { SchemaFile } from "../load/schemas.js";
 // The naming rule json-schema-to-typescript applies to titles; a title must already obey it to be the type's name.
 import { toSafeString } from "json-schema-to-typescript/dist/src/utils.js";
 

@@ -1,18 +1,18 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsPlugin from "ajv-formats";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
-import type { JsonObject } from "./json-text.js";
-import { locatePointer } from "./json-text.js";
-import { mapSchema, walkSchema } from "./schema-walk.js";
-import { findDispatchTables } from "./dispatch-tables.js";
+import type { JsonObject } from "../../../runtime/json/json-text.js";
+import { locatePointer } from "../../../runtime/json/json-text.js";
+import { mapSchema, walkSchema } from "../../model/schema-walk.js";
+import { findDispatchTables } from "../../model/dispatch-tables.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
 import { addDispatchKeyword, rewriteDispatches } from "./compile-dispatch.js";
-import { secretShapes } from "./secret-shapes.js";
-import { GenerationFailed } from "./problems.js";
-import type { SchemaFile } from "./load-schemas.js";
-import type { SchemaGraph } from "./schema-graph.js";
-import type { OutputFile } from "./outputs.js";
-import type { Templates } from "./templates.js";
+import { secretShapes } from "../../model/secret-shapes.js";
+import { GenerationFailed } from "../../problems.js";
+import type { SchemaFile } from "../../load/schemas.js";
+import type { SchemaGraph } from "../../model/schema-graph.js";
+import type { OutputFile } from "../../write/output-file.js";
+import type { Templates } from "../../load/templates.js";
 
 export const VALIDATORS_JS_PATH = "generated/validators.js";
 export const VALIDATORS_DTS_PATH = "generated/validators.d.ts";

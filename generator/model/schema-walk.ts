@@ -1,4 +1,4 @@
-import { escapePointerSegment, type JsonObject, type JsonValue } from "./json-text.js";
+import { escapePointerSegment, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
 
 /** Keywords whose value is one subschema. */
 const SCHEMA_KEYWORDS = [

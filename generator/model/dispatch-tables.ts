@@ -1,6 +1,6 @@
-import type { JsonObject } from "./json-text.js";
+import type { JsonObject } from "../../runtime/json/json-text.js";
 import { isJsonObject } from "./schema-walk.js";
-import type { SchemaFile } from "./load-schemas.js";
+import type { SchemaFile } from "../load/schemas.js";
 import type { SchemaGraph } from "./schema-graph.js";
 
 /**

@@ -1,13 +1,13 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { loadSchemas, type SchemaFile } from "./load-schemas.js";
-import { loadTemplates, type Templates } from "./templates.js";
-import { loadOpenApiSources, type OpenApiSource } from "./load-openapi-sources.js";
-import { addBanner } from "./banner.js";
-import { openCache, type Cache } from "./cache.js";
-import { findStale, writeOutputs, type WriteReport } from "./write-outputs.js";
-import type { OutputFile } from "./outputs.js";
+import { loadSchemas, type SchemaFile } from "../load/schemas.js";
+import { loadTemplates, type Templates } from "../load/templates.js";
+import { loadOpenApiSources, type OpenApiSource } from "../load/openapi-sources.js";
+import { addBanner } from "../format/banner.js";
+import { openCache, type Cache } from "../write/cache.js";
+import { findStale, writeOutputs, type WriteReport } from "../write/outputs.js";
+import type { OutputFile } from "../write/output-file.js";
 
 export interface StageTiming {
   stage: string;
@@ -57,15 +57,15 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
     "load stages",
     () =>
       Promise.all([
-        import("./check-schemas.js"),
-        import("./schema-graph.js"),
-        import("./emit-types.js"),
-        import("./emit-validators.js"),
-        import("./emit-openapi.js"),
-        import("./emit-docs.js"),
-        import("./emit-path-types.js"),
-        import("./emit-clients.js"),
-        import("./format.js"),
+        import("../model/check-schemas.js"),
+        import("../model/schema-graph.js"),
+        import("../emit/types.js"),
+        import("../emit/validators/index.js"),
+        import("../emit/openapi.js"),
+        import("../emit/docs.js"),
+        import("../emit/path-types.js"),
+        import("../emit/client/index.js"),
+        import("../format/prettier.js"),
       ]),
   );
   await timed("check schemas", () => checkSchemas(files));

@@ -1,10 +1,8 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import path from "node:path";
 import type { Readable } from "node:stream";
-import { pathToFileURL } from "node:url";
-import { JsonSyntaxError, locatePointer, parseJson, type Position } from "./json-text.js";
-import { projectRoot } from "./project-root.js";
+import { JsonSyntaxError, locatePointer, parseJson, type Position } from "../json/json-text.js";
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
 
 /** The part of generated/validators.js this command uses. */
 interface ValidatorsModule {
@@ -30,9 +28,9 @@ export interface RecordResult {
 }
 
 /** Exit codes: 0 all valid, 1 some invalid, 2 usage error or unreadable / non-JSON input. */
-export const EXIT_VALID = 0;
-export const EXIT_INVALID = 1;
-export const EXIT_USAGE = 2;
+export { EXIT_USAGE };
+const EXIT_VALID = EXIT_OK;
+const EXIT_INVALID = EXIT_FAILURE;
 
 /** Default `--max-record-bytes`: the longest NDJSON record held in memory. */
 export const DEFAULT_MAX_RECORD_BYTES = 16 * 1024 * 1024;
@@ -59,8 +57,7 @@ export interface ValidateCommandOptions {
 }
 
 async function loadValidators(): Promise<ValidatorsModule> {
-  const url = pathToFileURL(path.join(projectRoot(), "generated", "validators.js")).href;
-  return (await import(url)) as ValidatorsModule;
+  return (await import("../../generated/validators.js")) as ValidatorsModule;
 }
 
 const STDIN = "-";

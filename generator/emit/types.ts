@@ -1,10 +1,10 @@
 import { compile, type JSONSchema } from "json-schema-to-typescript";
-import type { JsonObject, JsonValue } from "./json-text.js";
-import { isJsonObject, mapSchema } from "./schema-walk.js";
-import { findDispatchTables, type DispatchTable } from "./dispatch-tables.js";
-import type { SchemaFile } from "./load-schemas.js";
-import type { SchemaGraph } from "./schema-graph.js";
-import type { OutputFile } from "./outputs.js";
+import type { JsonObject, JsonValue } from "../../runtime/json/json-text.js";
+import { isJsonObject, mapSchema } from "../model/schema-walk.js";
+import { findDispatchTables, type DispatchTable } from "../model/dispatch-tables.js";
+import type { SchemaFile } from "../load/schemas.js";
+import type { SchemaGraph } from "../model/schema-graph.js";
+import type { OutputFile } from "../write/output-file.js";
 
 export const TYPES_PATH = "generated/types.d.ts";
 

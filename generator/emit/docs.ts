@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { OutputFile } from "./outputs.js";
+import type { OutputFile } from "../write/output-file.js";
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);

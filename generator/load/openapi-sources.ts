@@ -1,9 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { LineCounter, parseDocument } from "yaml";
-import { GenerationFailed, type Problem } from "./problems.js";
-import { JsonSyntaxError, parseJson, type JsonObject, type JsonValue } from "./json-text.js";
-import { isJsonObject } from "./schema-walk.js";
+import { GenerationFailed, type Problem } from "../problems.js";
+import { JsonSyntaxError, parseJson, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
+import { isJsonObject } from "../model/schema-walk.js";
 
 export const SOURCE_SUFFIX = ".source.yaml";
 

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import { escapePointerSegment, type JsonObject, type JsonValue } from "./json-text.js";
-import { isJsonObject } from "./schema-walk.js";
+import { escapePointerSegment, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
+import { isJsonObject } from "../model/schema-walk.js";
 
 /** Who a change can break: producers (who build payloads), consumers (who read them). */
 export interface SchemaChange {

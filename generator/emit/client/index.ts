@@ -1,11 +1,11 @@
 import Handlebars from "handlebars";
 import { Node, Project, ts, type Diagnostic, type SourceFile } from "ts-morph";
 import { parse } from "yaml";
-import type { JsonObject, JsonValue } from "./json-text.js";
-import { isJsonObject } from "./schema-walk.js";
-import { GenerationFailed, type Problem } from "./problems.js";
-import { openApiPath } from "./emit-openapi.js";
-import type { OutputFile } from "./outputs.js";
+import type { JsonObject, JsonValue } from "../../../runtime/json/json-text.js";
+import { isJsonObject } from "../../model/schema-walk.js";
+import { GenerationFailed, type Problem } from "../../problems.js";
+import { openApiPath } from "../openapi.js";
+import type { OutputFile } from "../../write/output-file.js";
 
 export /** Folder of the client stage's handlebars templates, relative to the project root. */
 const CLIENT_TEMPLATES_DIR = "templates/client";

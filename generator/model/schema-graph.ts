@@ -1,7 +1,7 @@
-import { GenerationFailed, type Problem } from "./problems.js";
-import { locatePointer, pointerSegments, type JsonObject, type JsonValue } from "./json-text.js";
+import { GenerationFailed, type Problem } from "../problems.js";
+import { locatePointer, pointerSegments, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
 import { isJsonObject, walkSchema } from "./schema-walk.js";
-import type { SchemaFile } from "./load-schemas.js";
+import type { SchemaFile } from "../load/schemas.js";
 
 /** Where a `$ref` lands: a file, and a pointer inside it ("" for the whole file). */
 export interface RefTarget {

@@ -1,7 +1,7 @@
-import type { JsonObject, JsonValue } from "./json-text.js";
+import type { JsonObject, JsonValue } from "../../runtime/json/json-text.js";
 import { isJsonObject, walkSchema } from "./schema-walk.js";
 import type { SchemaGraph } from "./schema-graph.js";
-import type { SchemaFile } from "./load-schemas.js";
+import type { SchemaFile } from "../load/schemas.js";
 
 /**
  * Where the secret values (`"x-secret": true`) of a payload can be, as a small tree for `redact` to walk at run

@@ -34,10 +34,10 @@ let fingerprint: Promise<string> | undefined;
 export function generatorFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
     const hash = createHash("sha256");
-    const dir = path.dirname(fileURLToPath(import.meta.url));
-    for (const name of (await readdir(dir)).filter((n) => /\.(ts|js)$/.test(n)).sort()) {
-      hash.update(name).update(await readFile(path.join(dir, name)));
-    }
+    // Every file of generator/ (this file is generator/write/cache.ts), at any depth.
+    const dir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+    const names = (await readdir(dir, { recursive: true })).map((n) => n.split(path.sep).join("/")).filter((n) => /\.(ts|js)$/.test(n)).sort();
+    for (const name of names) hash.update(name).update(await readFile(path.join(dir, name)));
     for (const name of TOOL_PACKAGES) {
       try {
         const manifest = require(`${name}/package.json`) as { version: string };

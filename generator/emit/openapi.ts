@@ -1,11 +1,11 @@
 import { stringify } from "yaml";
-import type { JsonObject, JsonValue } from "./json-text.js";
-import { isJsonObject, mapSchema } from "./schema-walk.js";
-import { dependenciesOf, type SchemaGraph } from "./schema-graph.js";
-import { GenerationFailed, type Problem } from "./problems.js";
-import type { SchemaFile } from "./load-schemas.js";
-import type { OpenApiSource } from "./load-openapi-sources.js";
-import type { OutputFile } from "./outputs.js";
+import type { JsonObject, JsonValue } from "../../runtime/json/json-text.js";
+import { isJsonObject, mapSchema } from "../model/schema-walk.js";
+import { dependenciesOf, type SchemaGraph } from "../model/schema-graph.js";
+import { GenerationFailed, type Problem } from "../problems.js";
+import type { SchemaFile } from "../load/schemas.js";
+import type { OpenApiSource } from "../load/openapi-sources.js";
+import type { OutputFile } from "../write/output-file.js";
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 

@@ -16,8 +16,8 @@
 import { _ } from "ajv/dist/2020.js";
 import type { Ajv2020, KeywordCxt } from "ajv/dist/2020.js";
 import codegen from "ajv/dist/compile/codegen/index.js";
-import type { JsonObject, JsonValue } from "./json-text.js";
-import { isJsonObject, mapSchema } from "./schema-walk.js";
+import type { JsonObject, JsonValue } from "../../../runtime/json/json-text.js";
+import { isJsonObject, mapSchema } from "../../model/schema-walk.js";
 
 // A CommonJS module: its named exports sit on the default import under ESM.
 const { getProperty } = codegen as unknown as { getProperty: (key: string) => ReturnType<typeof _> };

@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { loadSchemas, SCHEMA_SUFFIX } from "./load-schemas.js";
-import { diffSchemaSets, type SchemaChange, type SchemaSource } from "./diff-schemas.js";
-import { JsonSyntaxError, parseJson } from "./json-text.js";
-import { isJsonObject } from "./schema-walk.js";
+import { loadSchemas, SCHEMA_SUFFIX } from "../load/schemas.js";
+import { diffSchemaSets, type SchemaChange, type SchemaSource } from "../diff/classify.js";
+import { JsonSyntaxError, parseJson } from "../../runtime/json/json-text.js";
+import { isJsonObject } from "../model/schema-walk.js";
 
 const git = promisify(execFile);
 

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { GenerationFailed, type Problem } from "./problems.js";
-import { JsonSyntaxError, parseJson, type JsonObject } from "./json-text.js";
+import { GenerationFailed, type Problem } from "../problems.js";
+import { JsonSyntaxError, parseJson, type JsonObject } from "../../runtime/json/json-text.js";
 
 /** One hand-written schema file, parsed. */
 export interface SchemaFile {

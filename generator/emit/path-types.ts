@@ -1,5 +1,5 @@
 import openapiTS, { astToString } from "openapi-typescript";
-import type { OutputFile } from "./outputs.js";
+import type { OutputFile } from "../write/output-file.js";
 
 export const pathTypesPath = (api: string) => `generated/${api}-paths.d.ts`;
 

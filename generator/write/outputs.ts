@@ -1,8 +1,8 @@
 import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { bannerIntact } from "./banner.js";
-import { GenerationFailed, type Problem } from "./problems.js";
-import type { OutputFile } from "./outputs.js";
+import { bannerIntact } from "../format/banner.js";
+import { GenerationFailed, type Problem } from "../problems.js";
+import type { OutputFile } from "./output-file.js";
 
 /**
  * Folders whose banner-carrying files belong to the generator; an orphan there (no longer produced) is removed when

@@ -1,5 +1,5 @@
 import { format } from "prettier";
-import type { OutputFile } from "./outputs.js";
+import type { OutputFile } from "../write/output-file.js";
 
 const PARSERS: Record<string, string> = { ".ts": "typescript", ".js": "babel", ".json": "json" };
 

@@ -1,0 +1,90 @@
+import { parseArgs } from "node:util";
+import { DEFAULT_MAX_RECORD_BYTES, EXIT_USAGE } from "../validate-command.js";
+import type { CliCommand } from "../command.js";
+
+const HELP = `Usage:
+  specfirst validate <name> [file... | -] [--ndjson [--max-record-bytes <n>]] [--lenient] [--format text|json]
+  specfirst validate --media-type <type> [file... | -]
+      Validate JSON against a schema: message, notification, command, command-response, envelope, config,
+      config-lenient, or any schema file name (node-address, select, input-sql, ...). With no file, or with -,
+      reads standard input.
+      --ndjson      each input is newline-delimited JSON: every non-empty line is one record, validated in
+                    constant memory; a progress bar is drawn on a terminal; a summary of counts ends the output
+      --max-record-bytes <n>
+                    with --ndjson: the longest record held in memory (default ${DEFAULT_MAX_RECORD_BYTES}, 16 MiB); a
+                    longer line is skipped up to its line break and reported as a record that cannot be read (exit 2)
+      --lenient     with config: accept unknown keys (the config-lenient variant)
+      --media-type  validate bare content documents of a media type (text/plain,
+                    application/vnd.lime.select+json, ...); unknown media types accept any string or object
+      --format      text (default): one line per error, "file:line:column: /pointer message"
+                    json: {"results":[{"file","valid","errors":[{"pointer","message","line","column"}]}]};
+                    with --ndjson, one JSON line per invalid record, then {"summary":{...}}
+      Input rules: UTF-8 decoded strictly (invalid bytes are an error), a leading byte-order mark is skipped,
+      a key repeated in one object is an error, and anything but one JSON value (trailing commas, NaN, comments,
+      a second value) is an error. Errors never quote the input.
+      Exit codes: 0 all valid, 1 some invalid, 2 usage error or input that cannot be read as JSON.
+`;
+
+/** A positive whole number of bytes written in decimal digits, or undefined. */
+function parseByteCount(text: string): number | undefined {
+  const count = Number(text);
+  return /^[0-9]+$/.test(text) && Number.isSafeInteger(count) && count > 0 ? count : undefined;
+}
+
+async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        format: { type: "string", default: "text" },
+        ndjson: { type: "boolean", default: false },
+        lenient: { type: "boolean", default: false },
+        "media-type": { type: "string" },
+        "max-record-bytes": { type: "string" },
+        help: { type: "boolean", default: false },
+      },
+    });
+  } catch (error) {
+    process.stderr.write(`specfirst validate: ${(error as Error).message}\n`);
+    return EXIT_USAGE;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const format = values.format;
+  if (format !== "text" && format !== "json") {
+    process.stderr.write("specfirst validate: --format is text or json\n");
+    return EXIT_USAGE;
+  }
+  const maxRecordBytes = values["max-record-bytes"] === undefined ? DEFAULT_MAX_RECORD_BYTES : parseByteCount(values["max-record-bytes"]);
+  if (maxRecordBytes === undefined) {
+    process.stderr.write("specfirst validate: --max-record-bytes is a whole number of bytes, at least 1\n");
+    return EXIT_USAGE;
+  }
+  const mediaType = values["media-type"];
+  const name = mediaType === undefined ? positionals[0] : undefined;
+  const files = mediaType === undefined ? positionals.slice(1) : positionals;
+  // No input named: read standard input when it is piped.
+  const inputs = files.length === 0 && !process.stdin.isTTY ? ["-"] : files;
+  const { runValidateCommand } = await import("../validate-command.js");
+  return runValidateCommand({
+    name,
+    mediaType,
+    lenient: values.lenient,
+    ndjson: values.ndjson,
+    maxRecordBytes,
+    format,
+    inputs,
+    stdin: process.stdin,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    progress: process.stderr.isTTY === true,
+  });
+}
+
+
+export const validateCommand: CliCommand = { name: "validate", usage: HELP, run };

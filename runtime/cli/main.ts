@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+import type { CliCommand } from "./command.js";
+import { EXIT_USAGE } from "./command.js";
+
+/**
+ * The shipped CLI. Each command lives in runtime/cli/commands/<name>.ts and is loaded only when run, so
+ * `specfirst validate` never loads the code of the others.
+ */
+const COMMANDS: Record<string, () => Promise<CliCommand>> = {
+  validate: async () => (await import("./commands/validate.js")).validateCommand,
+};
+
+/** Commands of the development tool: they need the specfirst repository and its development dependencies. */
+const DEVELOPMENT_COMMANDS = new Set(["generate", "diff"]);
+
+const INTRO = "specfirst — schema-first contracts for the messaging and pipeline configuration APIs\n\n";
+
+async function fullHelp(): Promise<string> {
+  const commands = await Promise.all(Object.values(COMMANDS).map((load) => load()));
+  return `${INTRO}${commands.map((command) => command.usage).join("\n")}
+  specfirst generate | diff
+      Development commands: run them in the specfirst repository after \`npm ci\` (\`npm run generate\`,
+      \`npx tsx generator/commands/cli.ts diff <ref>\`); the published package does not contain the generator.
+  specfirst --help
+`;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(await fullHelp());
+    return 0;
+  }
+  if (name !== undefined && DEVELOPMENT_COMMANDS.has(name)) {
+    process.stderr.write(`specfirst ${name} is a development command: run it in the specfirst repository after \`npm ci\` (npm run ${name === "generate" ? "generate" : "generate -- ... / npx tsx generator/commands/cli.ts diff"}); the published package does not contain the generator\n`);
+    return EXIT_USAGE;
+  }
+  const load = name === undefined ? undefined : COMMANDS[name];
+  if (load === undefined) {
+    process.stderr.write(await fullHelp());
+    return EXIT_USAGE;
+  }
+  return (await load()).run(rest);
+}
+
+process.exitCode = await main(process.argv.slice(2));
