@@ -16,22 +16,22 @@ describe("the content-hash cache", () => {
     expect(warm.cache).toEqual({ hits: 1, misses: 0 });
 
     // A description edit in a Config-tree schema: the validators (which drop annotations) and everything of the
-    // messaging API stay as they are; the types, the configs document, its docs and path types change.
+    // messaging API stay as they are; the configs types, document, docs and path types change.
     const file = path.join(dir, "schemas/configs/batching.schema.json");
     const schema = JSON.parse(readFileSync(file, "utf8")) as { description: string };
     schema.description = `${schema.description} Edited.`;
     writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
 
     const check = await generate({ root: dir, check: true });
-    const expected = ["generated/configs-paths.d.ts", "generated/types.d.ts", "openapi/configs.yaml", "openapi/docs/configs.html"];
+    const expected = ["generated/configs/paths.ts", "generated/configs/types.ts", "generated/docs/configs.html", "generated/openapi/configs.yaml"];
     expect([...(check.stale ?? [])].sort()).toEqual(expected);
 
     const edited = await generate({ root: dir });
     expect([...(edited.written?.written ?? [])].sort()).toEqual(expected);
     const stage = (name: string) => edited.timings.find((t) => t.stage === name);
-    expect(stage("emit validators")?.cached).toBeUndefined(); // recomputed: it reads every schema...
-    expect(edited.cache.hits).toBeGreaterThan(0); // ...but its formatting, and the messaging docs and path types, came from the cache
-    expect(readFileSync(path.join(dir, "generated/types.d.ts"), "utf8")).toContain("Edited.");
+    expect(stage("emit validators")?.cached).toBeUndefined(); // the configs validators were recomputed...
+    expect(edited.cache.hits).toBeGreaterThan(0); // ...but the messaging outputs and unchanged formatting came from the cache
+    expect(readFileSync(path.join(dir, "generated/configs/types.ts"), "utf8")).toContain("Edited.");
     expect((await generate({ root: dir, check: true })).stale).toEqual([]);
   }, 120_000);
 });

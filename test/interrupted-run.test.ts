@@ -5,17 +5,13 @@ import { generate } from "../generator/commands/generate.js";
 import { copyProject } from "./helpers/project-copy.js";
 import { startCli } from "./helpers/spawn-cli.js";
 
-const OUTPUT_DIRS = ["generated", "openapi", "openapi/docs"];
-
-/** Every generated file of a tree (the outputs the generator owns), by path. */
+/** Every file under generated/ (the outputs the generator owns, and any temporary file), by path. */
 function outputs(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const sub of OUTPUT_DIRS) {
-    for (const name of readdirSync(path.join(dir, sub))) {
-      const file = path.join(dir, sub, name);
-      if (name.endsWith(".source.yaml") || !/\.(ts|js|yaml|html|tmp)$/.test(name)) continue;
-      files[`${sub}/${name}`] = readFileSync(file, "utf8");
-    }
+  for (const entry of readdirSync(path.join(dir, "generated"), { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    files[path.relative(dir, file).split(path.sep).join("/")] = readFileSync(file, "utf8");
   }
   return files;
 }
@@ -28,7 +24,7 @@ function editSchema(dir: string) {
 
 /** Resolves as soon as one output of `dir` differs from `before` (polled every millisecond), or the run ended. */
 async function firstReplacement(dir: string, before: Record<string, string>, ended: { value: boolean }): Promise<void> {
-  const watched = ["generated/types.d.ts", "generated/validators.js", "openapi/messaging.yaml", "openapi/docs/messaging.html"];
+  const watched = ["generated/messaging/types.ts", "generated/messaging/validators.compiled.ts", "generated/openapi/messaging.yaml", "generated/docs/messaging.html"];
   while (!ended.value) {
     if (watched.some((file) => readFileSync(path.join(dir, file), "utf8") !== before[file])) return;
     await new Promise((resolve) => setTimeout(resolve, 1));
@@ -43,7 +39,7 @@ describe("an interrupted run", () => {
     await generate({ root: reference, cache: false });
     const after = outputs(reference);
     const changed = Object.keys(after).filter((file) => after[file] !== before[file]);
-    expect(changed).toEqual(expect.arrayContaining(["generated/types.d.ts", "generated/validators.js", "openapi/messaging.yaml", "openapi/docs/messaging.html"]));
+    expect(changed).toEqual(expect.arrayContaining(["generated/messaging/types.ts", "generated/messaging/validators.compiled.ts", "generated/openapi/messaging.yaml", "generated/docs/messaging.html"]));
 
     // How long an uninterrupted CLI run takes here, so that the kill points cover the whole run.
     const timed = copyProject();

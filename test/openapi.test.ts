@@ -10,7 +10,7 @@ import { ROOT } from "./helpers/fixtures.js";
 type Node = Record<string, unknown>;
 const run = promisify(execFile);
 const APIS = ["messaging", "configs"] as const;
-const documentOf = (api: string) => parse(readFileSync(path.join(ROOT, "openapi", `${api}.yaml`), "utf8")) as Node;
+const documentOf = (api: string) => parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as Node;
 
 /** Schema title → validator name, from the schema files. */
 const validatorByTitle = new Map<string, SchemaName>();
@@ -49,7 +49,7 @@ function examplesOf(document: Node): NamedExample[] {
   return found;
 }
 
-describe.each(APIS)("openapi/%s.yaml", (api) => {
+describe.each(APIS)("generated/openapi/%s.yaml", (api) => {
   const document = documentOf(api);
 
   it("is OpenAPI 3.1 with the package version and the schemas as components", () => {
@@ -100,7 +100,7 @@ describe("redocly lint", () => {
     const cli = path.join(ROOT, "node_modules", "@redocly", "cli", "bin", "cli.js");
     // One file per run: with several files Redocly prints one JSON report after another.
     for (const api of APIS) {
-      const file = path.join("openapi", `${api}.yaml`);
+      const file = path.join("generated", "openapi", `${api}.yaml`);
       const { stdout, stderr } = await run(process.execPath, [cli, "lint", file, "--format", "json"], {
         cwd: ROOT,
         env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -13,6 +13,7 @@ const npm = (args: string[], cwd: string) => run("npm", args, { cwd, env: { ...p
 
 const consumer = mkdtempSync(path.join(tmpdir(), "specfirst-consumer-"));
 let tarball = "";
+let packedFiles: string[] = [];
 
 const CONSUMER_SOURCE = `
 import type { Config, KnownMessage, Message } from "specfirst";
@@ -48,6 +49,7 @@ beforeAll(async () => {
   const { stdout } = await npm(["pack", "--json", "--pack-destination", consumer], ROOT);
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   tarball = path.join(consumer, packed?.filename ?? "");
+  packedFiles = (packed?.files ?? []).map((file) => file.path);
   writeFileSync(path.join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
   await npm(["install", "--no-save", "--prefer-offline", tarball], consumer);
   mkdirSync(path.join(consumer, "src"));
@@ -68,6 +70,28 @@ describe("the packed package", () => {
     // The validators load only ajv's runtime helpers, never its compiler: remove the compiler and they still run.
     rmSync(path.join(consumer, "node_modules", "ajv", "dist", "compile"), { recursive: true, force: true });
     rmSync(path.join(consumer, "node_modules", "ajv", "dist", "core.js"), { force: true });
+  });
+
+  it("holds no generator code and no template: nothing in it imports a generation tool", () => {
+    expect(packedFiles.filter((file) => /^(generator|templates|test|bench)\//.test(file) || file.endsWith(".hbs"))).toEqual([]);
+    expect(packedFiles).toEqual(expect.arrayContaining(["dist/runtime/cli/main.js", "dist/generated/messaging/index.js", "dist/generated/configs/index.d.ts", "generated/openapi/messaging.yaml", "generated/docs/configs.html"]));
+    const installed = path.join(consumer, "node_modules", "specfirst");
+    const tools = /from\s*["'](handlebars|ts-morph|json-schema-to-typescript|prettier|openapi-typescript|@redocly\/[^"']+|yaml)["']|import\(["'](handlebars|ts-morph|json-schema-to-typescript|prettier|openapi-typescript|@redocly)/;
+    const offenders = packedFiles.filter((file) => /\.(js|ts)$/.test(file) && tools.test(readFileSync(path.join(installed, file), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+
+  it("loads one API alone: specfirst/configs runs with the messaging modules removed", async () => {
+    const messaging = path.join(consumer, "node_modules", "specfirst", "dist", "generated", "messaging");
+    const script = path.join(consumer, "configs-only.mjs");
+    writeFileSync(script, `const configs = await import("specfirst/configs");\nconsole.log(JSON.stringify({ valid: configs.validate("config", { name: "c" }).valid, factory: typeof configs.createConfigsClient }));\n`);
+    renameSync(messaging, `${messaging}.away`);
+    try {
+      const { stdout } = await run(process.execPath, [script], { cwd: consumer });
+      expect(JSON.parse(stdout)).toEqual({ valid: true, factory: "function" });
+    } finally {
+      renameSync(`${messaging}.away`, messaging);
+    }
   });
 
   it("type-checks a consumer file with tsc and runs it with node", async () => {

@@ -14,7 +14,7 @@ describe("generate --watch", () => {
   it("regenerates on a real file edit, survives a broken edit with its error, and recovers on the next good edit", async () => {
     const dir = copyProject();
     const schemaFile = path.join(dir, "schemas/messaging/reason.schema.json");
-    const typesFile = path.join(dir, "generated/types.d.ts");
+    const typesFile = path.join(dir, "generated/messaging/types.ts");
     const original = readFileSync(schemaFile, "utf8");
     live = startCli(["generate", "--watch", "--root", dir]);
     await live.waitFor("watching schemas/");

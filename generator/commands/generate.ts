@@ -8,6 +8,7 @@ import { addBanner } from "../format/banner.js";
 import { openCache, type Cache } from "../write/cache.js";
 import { findStale, writeOutputs, type WriteReport } from "../write/outputs.js";
 import type { OutputFile } from "../write/output-file.js";
+import type { BuiltDocument } from "../emit/openapi.js";
 
 export interface StageTiming {
   stage: string;
@@ -51,31 +52,24 @@ type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
 /** Every output, from checked inputs: each stage's result is taken from the cache when its own inputs are unchanged. */
 async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[]): Promise<OutputFile[]> {
   const { files, templates, sources, version } = inputs;
-  // The stages' libraries (AJV, json-schema-to-typescript, prettier, openapi-typescript, ts-morph) take most of a
-  // second to load; they are imported only when some stage has to run, so a run the cache answers stays fast.
-  const [{ checkSchemas }, { buildSchemaGraph }, { emitTypes }, { emitValidators }, { emitOpenApi }, { emitDocs }, { emitPathTypes }, { emitClients }, { formatOutput }] = await timed(
-    "load stages",
-    () =>
-      Promise.all([
-        import("../model/check-schemas.js"),
-        import("../model/schema-graph.js"),
-        import("../emit/types.js"),
-        import("../emit/validators/index.js"),
-        import("../emit/openapi.js"),
-        import("../emit/docs.js"),
-        import("../emit/path-types.js"),
-        import("../emit/client/index.js"),
-        import("../format/prettier.js"),
-      ]),
+  // The stages' libraries (AJV, json-schema-to-typescript, prettier, openapi-typescript) take most of a second to
+  // load; they are imported only when some stage has to run, so a run the cache answers stays fast.
+  const [{ checkSchemas }, { buildSchemaGraph }, { findDispatchTables }, { readApiModel, readLenient }, stages, { formatOutput }] = await timed("load stages", () =>
+    Promise.all([
+      import("../model/check-schemas.js"),
+      import("../model/schema-graph.js"),
+      import("../model/dispatch-tables.js"),
+      import("../model/api-model.js"),
+      import("../emit/registry.js"),
+      import("../format/prettier.js"),
+    ]),
   );
   await timed("check schemas", () => checkSchemas(files));
   const graph = await timed("build schema graph", () => buildSchemaGraph(files));
-  const schemaTexts = files.map((file) => `${file.file}\n${file.text}`);
-  const templateTexts = [...templates.sources].map(([name, text]) => `${name}\n${text}`);
+  const templateText = (prefix: string) => [...templates.sources].filter(([name]) => name.startsWith(prefix)).map(([name, text]) => `${name}\n${text}`);
+  const documents = await timed("emit openapi", () => stages.emitOpenApi(graph, sources, version));
 
-  const documents = await timed("emit openapi", () => emitOpenApi(graph, sources, version));
-  const yamlDocuments = sources.map((source, index) => ({ api: source.api, yaml: documents[index]?.contents ?? "" }));
-  // The four emitters run concurrently, each timed on its own; `cached` when none of its results was computed.
+  // Each stage runs once per API, concurrently, timed on its own; `cached` when none of its results was computed.
   const stage = async <T>(name: string, run: (track: Cache) => Promise<T>) => {
     let computed = false;
     const tracking: Cache = { ...cache, memoJson: (s, i, compute) => cache.memoJson(s, i, () => ((computed = true), compute())) };
@@ -84,24 +78,41 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
     timings.push({ stage: name, ms: performance.now() - start, ...(computed ? {} : { cached: true }) });
     return result;
   };
-  const [types, validators, docs, pathTypes] = await Promise.all([
-    stage("emit types", (c) => c.memoJson("types", schemaTexts, () => emitTypes(graph))),
-    stage("emit validators", (c) => c.memoJson("validators", [...schemaTexts, ...templateTexts], () => emitValidators(graph, templates))),
-    stage("emit docs", (c) => Promise.all(yamlDocuments.map((doc) => c.memoJson("docs", [doc.api, doc.yaml], async () => (await emitDocs([doc]))[0] as OutputFile)))),
-    stage("emit path types", (c) => Promise.all(yamlDocuments.map((doc) => c.memoJson("path-types", [doc.api, doc.yaml], async () => (await emitPathTypes([doc]))[0] as OutputFile)))),
+  const apis = sources.map((source) => source.api).sort();
+  const schemaTexts = (api: string) => files.filter((file) => file.api === api).map((file) => `${file.file}\n${file.text}`);
+  const schemaNames = new Map(files.map((file) => [String(file.schema.title), file.name]));
+  const perApi = <T>(name: string, compute: (api: string, document: BuiltDocument, track: Cache) => Promise<T>) =>
+    stage(name, (track) => Promise.all(apis.map((api) => compute(api, documents.find((d) => d.api === api) as BuiltDocument, track))));
+
+  const [types, validators, docs, paths, clients] = await Promise.all([
+    perApi("emit types", (api, _d, c) => c.memoJson("types", [api, ...schemaTexts(api)], () => stages.emitTypes(graph, api))),
+    perApi("emit validators", (api, document, c) => {
+      const lenient = readLenient(document.document);
+      return c.memoJson("validators", [api, JSON.stringify(lenient), ...schemaTexts(api), ...templateText("api/validators")], async () => stages.emitValidators({ api, graph, lenient, templates }));
+    }),
+    perApi("emit docs", (api, document, c) => c.memoJson("docs", [api, document.file.contents], async () => (await stages.emitDocs([{ api, yaml: document.file.contents }]))[0] as OutputFile)),
+    perApi("emit path types", (api, document, c) => c.memoJson("path-types", [api, document.file.contents], async () => (await stages.emitPathTypes([{ api, yaml: document.file.contents }]))[0] as OutputFile)),
+    perApi("emit clients", (api, document, c) =>
+      c.memoJson("clients", [api, document.file.contents, ...schemaTexts(api), ...templateText("api/client")], async () => {
+        const model = readApiModel(api, `openapi/${api}.source.yaml`, document.document, schemaNames);
+        const dispatch = new Map(graph.files.filter((file) => file.api === api).flatMap((file) => findDispatchTables(graph, file).map((table) => [String(file.schema.title), table] as const)));
+        const { file, extras } = stages.emitClient({ model, dispatch, templates });
+        return { file, extras, messagingHelpers: model.commands.length > 0 || model.webhooks.some((webhook) => webhook.acknowledge !== null) };
+      }),
+    ),
   ]);
-  // The clients are rendered from the OpenAPI documents and type-checked against the generated declarations.
-  const declarations = [types, ...validators.filter((file) => file.path.endsWith(".d.ts")), ...pathTypes];
-  const schemaNames = Object.fromEntries(files.map((file) => [String(file.schema.title), file.name]));
-  const clientTemplates = new Map([...templates.sources].filter(([name]) => name.startsWith("client/")));
-  const clientInputs = [
-    JSON.stringify(schemaNames),
-    ...yamlDocuments.map((doc) => `${doc.api}\n${doc.yaml}`),
-    ...[...clientTemplates].map(([name, text]) => `${name}\n${text}`),
-    ...declarations.map((file) => `${file.path}\n${file.contents}`),
-  ];
-  const clients = await stage("emit clients", (c) => c.memoJson("clients", clientInputs, () => emitClients({ documents: yamlDocuments, schemaNames, declarations, templates: clientTemplates })));
-  const emitted: OutputFile[] = [types, ...validators, ...documents, ...docs, ...pathTypes, ...clients];
+  const entryPoints = await timed("emit entry points", () =>
+    stages.emitEntryPoints(
+      apis.map((api, index) => ({
+        api,
+        guards: [...(validators[index]?.find((file) => file.path.endsWith("/validators.ts"))?.contents.matchAll(/^export (?:const|function) (is\w+)/gm) ?? [])].map((match) => match[1] as string),
+        extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false },
+        messagingHelpers: clients[index]?.messagingHelpers ?? false,
+      })),
+      templates,
+    ),
+  );
+  const emitted: OutputFile[] = [...documents.map((d) => d.file), ...types, ...validators.flat(), ...docs, ...paths, ...clients.map((c) => c.file), ...entryPoints];
   const formatted = await timed("format", () => Promise.all(emitted.map((file) => cache.memoJson("format", [file.path, file.contents], () => formatOutput(file)))));
   return formatted.map(addBanner);
 }

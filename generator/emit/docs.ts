@@ -5,11 +5,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { OutputFile } from "../write/output-file.js";
+import { apiOutput } from "../model/output-paths.js";
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 
-export const docsPath = (api: string) => `openapi/docs/${api}.html`;
 
 /**
  * Redoc 3 shows an "API docs by Redocly" badge loaded from its CDN, and no option turns it off. The published page
@@ -37,7 +37,7 @@ export async function emitDocs(documents: { api: string; yaml: string }[]): Prom
           maxBuffer: 16 * 1024 * 1024,
         });
         const html = await readFile(target, "utf8");
-        return { path: docsPath(api), contents: html.replace(CDN_BADGE, EMPTY_SVG) };
+        return { path: apiOutput.docs(api), contents: html.replace(CDN_BADGE, EMPTY_SVG) };
       }),
     );
   } finally {

@@ -6,10 +6,10 @@ import { GenerationFailed, type Problem } from "../problems.js";
 import type { SchemaFile } from "../load/schemas.js";
 import type { OpenApiSource } from "../load/openapi-sources.js";
 import type { OutputFile } from "../write/output-file.js";
+import { apiOutput } from "../model/output-paths.js";
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
-export const openApiPath = (api: string) => `openapi/${api}.yaml`;
 
 /** A schema file as an OpenAPI component: no `$id`/`$schema`, and `$ref`s pointing at sibling components. */
 export function schemaComponent(graph: SchemaGraph, file: SchemaFile): JsonObject {
@@ -36,11 +36,34 @@ function componentRefs(value: JsonValue, found: Set<string>): Set<string> {
   return found;
 }
 
+/** A built OpenAPI document: as data (for the stages that read it) and as the YAML file written. */
+export interface BuiltDocument {
+  api: string;
+  document: JsonObject;
+  file: OutputFile;
+}
+
+/**
+ * Markdown rendered from the document's declared data where its description asks for it: `{{plan-limits}}` becomes
+ * the table of `x-specfirst-plan-limits` (a row per limiter kind, a column per plan), so the docs show the same
+ * figures the client's limiter uses.
+ */
+function renderPlaceholders(description: string, document: JsonObject): string {
+  return description.replace("{{plan-limits}}", () => {
+    const plans = isJsonObject(document["x-specfirst-plan-limits"]) ? document["x-specfirst-plan-limits"] : {};
+    const names = Object.keys(plans);
+    const kinds = [...new Set(names.flatMap((plan) => Object.keys(isJsonObject(plans[plan]) ? plans[plan] : {})))];
+    const title = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+    const rows = kinds.map((kind) => `| ${title(kind)} per second | ${names.map((plan) => String((plans[plan] as JsonObject)[kind] ?? "-")).join(" | ")} |`);
+    return [`| Limit | ${names.map(title).join(" | ")} |`, `|---|${names.map(() => "---|").join("")}`, ...rows].join("\n");
+  });
+}
+
 /**
  * One OpenAPI 3.1 document per source: the hand-written operations with `info.version` set to the package version
  * and `components.schemas` filled with every schema the document refers to (and their dependencies), sorted.
  */
-export function emitOpenApi(graph: SchemaGraph, sources: OpenApiSource[], version: string): OutputFile[] {
+export function emitOpenApi(graph: SchemaGraph, sources: OpenApiSource[], version: string): BuiltDocument[] {
   const byTitle = new Map(graph.files.map((file) => [String(file.schema.title), file]));
   const problems: Problem[] = [];
   const outputs = sources.map((source) => {
@@ -56,10 +79,11 @@ export function emitOpenApi(graph: SchemaGraph, sources: OpenApiSource[], versio
         .map((file) => [String(file.schema.title), schemaComponent(graph, file)] as const)
         .sort(([a], [b]) => a.localeCompare(b)),
     );
-    const info = isJsonObject(source.document.info) ? source.document.info : {};
+    const info = isJsonObject(source.document.info) ? { ...source.document.info } : {};
+    if (typeof info.description === "string") info.description = renderPlaceholders(info.description, source.document);
     const components = isJsonObject(source.document.components) ? source.document.components : {};
     const document: JsonObject = { ...source.document, info: { ...info, version }, components: { ...components, schemas } };
-    return { path: openApiPath(source.api), contents: stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }) };
+    return { api: source.api, document, file: { path: apiOutput.openapi(source.api), contents: stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }) } };
   });
   if (problems.length > 0) throw new GenerationFailed(problems);
   return outputs;

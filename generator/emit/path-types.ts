@@ -1,14 +1,14 @@
 import openapiTS, { astToString } from "openapi-typescript";
 import type { OutputFile } from "../write/output-file.js";
+import { apiOutput } from "../model/output-paths.js";
 
-export const pathTypesPath = (api: string) => `generated/${api}-paths.d.ts`;
 
 /** `paths`, `webhooks`, `components` and `operations` types of each OpenAPI document, by openapi-typescript. */
 export async function emitPathTypes(documents: { api: string; yaml: string }[]): Promise<OutputFile[]> {
   return Promise.all(
     documents.map(async ({ api, yaml }) => {
       const ast = await openapiTS(yaml, { silent: true });
-      return { path: pathTypesPath(api), contents: astToString(ast) };
+      return { path: apiOutput.paths(api), contents: astToString(ast) };
     }),
   );
 }

@@ -5,13 +5,13 @@ import { findDispatchTables, type DispatchTable } from "../model/dispatch-tables
 import type { SchemaFile } from "../load/schemas.js";
 import type { SchemaGraph } from "../model/schema-graph.js";
 import type { OutputFile } from "../write/output-file.js";
+import { apiOutput } from "../model/output-paths.js";
+import { dispatchMapName } from "../model/names.js";
 
-export const TYPES_PATH = "generated/types.d.ts";
 
 const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "writeOnly", "readOnly", "x-secret", "$schema", "$id", "default", "deprecated"]);
 const CONDITIONALS = ["if", "then", "else"];
 
-const pascal = (text: string) => text.replace(/(^|[-_ ./+])(\w)/g, (_m, _sep: string, c: string) => c.toUpperCase());
 
 /** True when a schema says nothing a TypeScript type could show (annotations only). */
 function isTypeless(schema: JsonObject): boolean {
@@ -99,7 +99,7 @@ function jsDoc(text: JsonValue | undefined, indent = ""): string {
   return `${indent}/**\n${text.split("\n").map((line) => `${indent} * ${line}`).join("\n")}\n${indent} */\n`;
 }
 
-const mapNameOf = (table: DispatchTable) => `${pascal(table.field)}ByType`;
+const mapNameOf = (table: DispatchTable) => dispatchMapName(table.field);
 
 /** The map from discriminator value to document type, declared once by the file that holds the table. */
 function dispatchMap(table: DispatchTable): string {
@@ -127,11 +127,11 @@ function dispatchGenerics(file: SchemaFile, table: DispatchTable): string {
   ].join("\n\n");
 }
 
-/** Emits one declaration file with a type per schema (named by its `title`) and the dispatch generics. */
-export async function emitTypes(graph: SchemaGraph): Promise<OutputFile> {
+/** Emits one API's types module: a type per schema (named by its `title`) and the dispatch generics. */
+export async function emitTypes(graph: SchemaGraph, api: string): Promise<OutputFile> {
   const declared = new Set<string>();
   const chunks: string[] = [];
-  for (const file of graph.files) {
+  for (const file of graph.files.filter((f) => f.api === api)) {
     const tables = findDispatchTables(graph, file);
     if (tables.length > 1) throw new Error(`${file.file}: more than one dispatch table is not supported by the types stage`);
     // A file that only holds the rule (command-resource) declares the map; the files including it get the generics.
@@ -156,5 +156,5 @@ export async function emitTypes(graph: SchemaGraph): Promise<OutputFile> {
     for (const table of tables) if (table.owner === file) chunks.push(dispatchMap(table));
     for (const table of typedTables) chunks.push(dispatchGenerics(file, table));
   }
-  return { path: TYPES_PATH, contents: `${chunks.join("\n\n")}\n` };
+  return { path: apiOutput.types(api), contents: `${chunks.join("\n\n")}\n` };
 }

@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import Handlebars from "handlebars";
+import { GenerationFailed } from "../problems.js";
 
 /** The handlebars templates of `templates/`, compiled once per run. */
 export interface Templates {
@@ -24,9 +25,14 @@ export async function loadTemplates(root: string): Promise<Templates> {
   return {
     sources,
     render(name, view) {
+      const file = `templates/${name}`;
       const template = compiled.get(name);
-      if (template === undefined) throw new Error(`templates/${name} does not exist`);
-      return template(view);
+      if (template === undefined) throw new GenerationFailed([{ file, pointer: "", message: "template does not exist" }]);
+      try {
+        return template(view);
+      } catch (error) {
+        throw new GenerationFailed([{ file, pointer: "", message: (error as Error).message.split("\n")[0] ?? "template error" }]);
+      }
     },
   };
 }

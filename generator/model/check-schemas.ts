@@ -20,10 +20,15 @@ export function checkSchemas(files: SchemaFile[]): void {
   const metaValidator = new Ajv2020({ strict: false });
   const seenIds = new Map<string, string>();
   const seenTitles = new Map<string, string>();
+  const seenNames = new Map<string, string>();
 
   for (const file of files) {
     const { schema } = file;
     if (schema.$schema !== DRAFT_2020_12) at(file, "/$schema", `"$schema" must be "${DRAFT_2020_12}"`);
+    // The file's base name is its validator name, shared by every API in `specfirst/validators`.
+    const earlierName = seenNames.get(file.name);
+    if (earlierName !== undefined) at(file, "", `schema name ${file.name} (the validator name) is also used by ${earlierName}`);
+    else seenNames.set(file.name, file.file);
     const id = schema.$id;
     if (typeof id !== "string") at(file, "", 'missing "$id"');
     else if (!URL.canParse(id)) at(file, "/$id", `"$id" must be an absolute URI (refs are resolved against it)`);

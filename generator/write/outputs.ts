@@ -5,10 +5,10 @@ import { GenerationFailed, type Problem } from "../problems.js";
 import type { OutputFile } from "./output-file.js";
 
 /**
- * Folders whose banner-carrying files belong to the generator; an orphan there (no longer produced) is removed when
+ * The folder whose banner-carrying files belong to the generator; an orphan there (no longer produced) is removed when
  * its banner is intact, and stops the run when it was edited by hand (unless `--force`).
  */
-const OWNED_DIRS = ["generated", "openapi"];
+const OWNED_DIRS = ["generated"];
 
 export interface WriteReport {
   written: string[];

@@ -1,0 +1,226 @@
+import type { JsonObject, JsonValue } from "../../runtime/json/json-text.js";
+import { escapePointerSegment } from "../../runtime/json/json-text.js";
+import type { CredentialDescriptor, OperationDescriptor, PlanLimits, SecurityDescriptor, WebhookDescriptor } from "../../runtime/client/descriptor.js";
+import { isJsonObject } from "./schema-walk.js";
+import { pascal } from "./names.js";
+import { GenerationFailed, type Problem } from "../problems.js";
+
+/**
+ * What the generator knows of one API, read from its OpenAPI document: operations, security, webhooks, and the
+ * optional `x-specfirst-*` declarations. Nothing is read from prose.
+ */
+export interface ApiModel {
+  api: string;
+  /** `Messaging`: the prefix of the API's type names (`MessagingClient`). */
+  pascal: string;
+  title: string;
+  /** The source document, for problems. */
+  file: string;
+  credential: CredentialDescriptor;
+  operations: ModelOperation[];
+  webhooks: ModelWebhook[];
+  planLimits: PlanLimits | null;
+  commands: CommandSpec[];
+  /** Schema names that get a lenient twin (`config` → `config-lenient`): `x-specfirst-lenient`. */
+  lenient: string[];
+}
+
+export interface ModelOperation extends OperationDescriptor {
+  summary: string;
+  /** Title of the request body schema (its TypeScript type). */
+  requestType: string;
+  /** Title of the declared JSON response body schema, when there is one. */
+  responseType: string | undefined;
+}
+
+export interface ModelWebhook extends WebhookDescriptor {
+  summary: string;
+  /** Title of the payload schema (its TypeScript type). */
+  type: string;
+}
+
+/** A typed command builder of the messaging client (`x-specfirst-commands`). */
+export interface CommandSpec {
+  name: string;
+  summary: string;
+  method: string;
+  uri: string;
+  type: string;
+  resource: boolean;
+}
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+const objectAt = (value: JsonValue | undefined): JsonObject => (isJsonObject(value) ? value : {});
+const stringAt = (value: JsonValue | undefined): string | undefined => (typeof value === "string" ? value : undefined);
+
+/** The API's knowledge, from its built OpenAPI document. `schemaNames` maps schema titles to validator names. */
+export function readApiModel(api: string, file: string, document: JsonObject, schemaNames: ReadonlyMap<string, string>): ApiModel {
+  const problems: Problem[] = [];
+  const fail = (pointer: string, message: string) => problems.push({ file, pointer, message });
+  const components = objectAt(document.components);
+  const schemes = objectAt(components.securitySchemes);
+
+  const schemaOf = (body: JsonValue | undefined, pointer: string): { type: string; schema: string } | undefined => {
+    const ref = objectAt(objectAt(objectAt(objectAt(body).content)["application/json"]).schema).$ref;
+    const match = typeof ref === "string" ? COMPONENT_SCHEMA.exec(ref) : null;
+    const type = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+    if (type === undefined) return void fail(pointer, "needs an application/json body that refers to #/components/schemas/<Title>");
+    const schema = schemaNames.get(type);
+    if (schema === undefined) return void fail(pointer, `refers to #/components/schemas/${type}, but no schema has that title`);
+    return { type, schema };
+  };
+
+  let credential: CredentialDescriptor | undefined;
+  const readCredential = (security: JsonValue | undefined, pointer: string) => {
+    const requirement = Array.isArray(security) ? objectAt(security[0]) : {};
+    const option = Object.keys(requirement)[0];
+    if (option === undefined) return;
+    if (!IDENTIFIER.test(option)) return fail(`${pointer}/0`, `security scheme name ${option} must be a JavaScript identifier (it names the client option)`);
+    const security_ = securityOf(objectAt(schemes[option]), `/components/securitySchemes/${escapePointerSegment(option)}`, fail);
+    if (security_ === undefined) return;
+    if (credential !== undefined && credential.option !== option) return fail(pointer, "all operations of a document must use the same security scheme");
+    credential = { option, security: security_ };
+  };
+
+  const operations: ModelOperation[] = [];
+  for (const [path, item] of Object.entries(objectAt(document.paths))) {
+    for (const method of HTTP_METHODS) {
+      const operation = objectAt(objectAt(item)[method]);
+      if (Object.keys(operation).length === 0) continue;
+      const pointer = `/paths/${escapePointerSegment(path)}/${method}`;
+      const operationId = stringAt(operation.operationId);
+      if (operationId === undefined || !IDENTIFIER.test(operationId)) {
+        fail(`${pointer}/operationId`, "needs an operationId that is a JavaScript identifier (it names the client method)");
+        continue;
+      }
+      readCredential(operation.security ?? document.security, `${pointer}/security`);
+      const request = schemaOf(operation.requestBody, `${pointer}/requestBody`);
+      const responses = objectAt(operation.responses);
+      const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status)).map(Number);
+      const bodies = [...new Set(success.map((status) => objectAt(objectAt(objectAt(responses[String(status)]).content)["application/json"]).schema))].filter((schema) => schema !== undefined);
+      let responseType: string | undefined;
+      if (bodies.length > 0) {
+        responseType = schemaOf(responses[String(success[0])], `${pointer}/responses/${success[0]}`)?.type;
+        if (bodies.length > 1) fail(`${pointer}/responses`, "success responses with different bodies are not supported by the client");
+      }
+      if (success.length === 0 && responses.default === undefined) fail(`${pointer}/responses`, "declares neither a 2xx nor a default response");
+      if (request === undefined) continue;
+      operations.push({
+        operationId,
+        method: method.toUpperCase(),
+        path,
+        schema: request.schema,
+        success,
+        response: responseType !== undefined ? "json" : success.length > 0 ? "none" : "any",
+        category: stringAt(operation["x-specfirst-rate-limit-kind"]) ?? null,
+        idempotentWith: stringAt(operation["x-specfirst-idempotent-when"]) ?? null,
+        summary: stringAt(operation.summary) ?? operationId,
+        requestType: request.type,
+        responseType,
+      });
+    }
+  }
+
+  const webhooks: ModelWebhook[] = [];
+  for (const [name, item] of Object.entries(objectAt(document.webhooks))) {
+    const operation = objectAt(objectAt(item).post);
+    const pointer = `/webhooks/${escapePointerSegment(name)}/post`;
+    const request = schemaOf(operation.requestBody, `${pointer}/requestBody`);
+    if (request === undefined) continue;
+    const match = objectAt(operation["x-specfirst-match"]);
+    const required = Array.isArray(match.required) ? match.required.filter((field): field is string => typeof field === "string") : undefined;
+    const acknowledge = objectAt(operation["x-specfirst-acknowledge"]);
+    const ack = [acknowledge.operation, acknowledge.success, acknowledge.failure].every((value) => typeof value === "string")
+      ? { operation: String(acknowledge.operation), success: String(acknowledge.success), failure: String(acknowledge.failure) }
+      : null;
+    if (Object.keys(acknowledge).length > 0 && ack === null) fail(`${pointer}/x-specfirst-acknowledge`, "needs operation, success and failure (strings)");
+    if (ack !== null && !operations.some((op) => op.operationId === ack.operation)) fail(`${pointer}/x-specfirst-acknowledge/operation`, `names no operation of this document: ${ack.operation}`);
+    webhooks.push({
+      name,
+      operationId: stringAt(operation.operationId) ?? name,
+      summary: stringAt(operation.summary) ?? name,
+      schema: request.schema,
+      type: request.type,
+      handler: `on${request.type}`,
+      match: required === undefined ? null : { required },
+      acknowledge: ack,
+    });
+  }
+  if (webhooks.filter((webhook) => webhook.match === null).length > 1) fail("/webhooks", "at most one webhook may have no x-specfirst-match (the fallback for payloads no other webhook matches)");
+
+  const planLimits = readPlanLimits(document["x-specfirst-plan-limits"], new Set(operations.flatMap((op) => (op.category === null ? [] : [op.category]))), fail);
+  const commands = readCommands(document["x-specfirst-commands"], fail);
+  const lenient = readLenient(document);
+  if (problems.length > 0) throw new GenerationFailed(problems);
+  return {
+    api,
+    pascal: pascal(api),
+    title: stringAt(objectAt(document.info).title) ?? api,
+    file,
+    // No security requirement: the client takes no credential.
+    credential: credential ?? { option: "", security: { kind: "apiKey", in: "header", name: "", prefix: "" } },
+    operations,
+    webhooks,
+    planLimits,
+    commands,
+    lenient,
+  };
+}
+
+/** apiKey (header or query, optional `x-specfirst-credential-prefix`), http bearer and http basic. */
+function securityOf(scheme: JsonObject, pointer: string, fail: (pointer: string, message: string) => void): SecurityDescriptor | undefined {
+  if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query") && typeof scheme.name === "string") {
+    return { kind: "apiKey", in: scheme.in, name: scheme.name, prefix: stringAt(scheme["x-specfirst-credential-prefix"]) ?? "" };
+  }
+  const httpScheme = typeof scheme.scheme === "string" ? scheme.scheme.toLowerCase() : undefined;
+  if (scheme.type === "http" && httpScheme === "bearer") return { kind: "bearer" };
+  if (scheme.type === "http" && httpScheme === "basic") return { kind: "basic" };
+  fail(pointer, "supported security schemes: apiKey in a header or query parameter, http bearer, http basic");
+  return undefined;
+}
+
+/** `x-specfirst-plan-limits`: plan → limiter kind → envelopes per second (positive integers). */
+function readPlanLimits(value: JsonValue | undefined, kinds: ReadonlySet<string>, fail: (pointer: string, message: string) => void): PlanLimits | null {
+  if (value === undefined) return null;
+  const pointer = "/x-specfirst-plan-limits";
+  if (!isJsonObject(value)) return fail(pointer, "must map plan names to { <kind>: <per second> }"), null;
+  const plans: Record<string, Record<string, number>> = {};
+  for (const [plan, rates] of Object.entries(value)) {
+    if (!isJsonObject(rates)) {
+      fail(`${pointer}/${escapePointerSegment(plan)}`, "must map limiter kinds to envelopes per second");
+      continue;
+    }
+    plans[plan] = {};
+    for (const [kind, rate] of Object.entries(rates)) {
+      const at = `${pointer}/${escapePointerSegment(plan)}/${escapePointerSegment(kind)}`;
+      if (!kinds.has(kind)) fail(at, `no operation declares x-specfirst-rate-limit-kind: ${kind}`);
+      else if (typeof rate !== "number" || !Number.isInteger(rate) || rate <= 0) fail(at, "must be a positive integer (per second)");
+      else plans[plan][kind] = rate;
+    }
+  }
+  return plans;
+}
+
+function readCommands(value: JsonValue | undefined, fail: (pointer: string, message: string) => void): CommandSpec[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) return fail("/x-specfirst-commands", "must be a list of command builders"), [];
+  const specs: CommandSpec[] = [];
+  value.forEach((entry, index) => {
+    const spec = objectAt(entry);
+    const [name, summary, method, uri, type] = [spec.name, spec.summary, spec.method, spec.uri, spec.type].map(stringAt);
+    if (name === undefined || !IDENTIFIER.test(name) || method === undefined || uri === undefined || type === undefined || typeof spec.resource !== "boolean") {
+      return fail(`/x-specfirst-commands/${index}`, "needs name (an identifier), method, uri, type and resource (boolean)");
+    }
+    specs.push({ name, summary: summary ?? name, method, uri, type, resource: spec.resource });
+  });
+  return specs;
+}
+
+/** `x-specfirst-lenient`: the schema names that get a lenient twin (unknown keys accepted), e.g. `[config]`. */
+export function readLenient(document: JsonObject): string[] {
+  const value = document["x-specfirst-lenient"];
+  return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
+}

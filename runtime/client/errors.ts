@@ -1,0 +1,208 @@
+/**
+ * The errors a client rejects with. None of them holds or prints the credential: response bodies and the messages
+ * of lower-level errors pass through the client's redaction (redact-secret.ts) first, and requests (with their
+ * headers) are never attached.
+ */
+import type { ValidationError } from "../validation/result.js";
+import type { OperationDescriptor } from "./descriptor.js";
+
+/** What an error names of the operation that failed. */
+export type OperationRef = Pick<OperationDescriptor, "operationId" | "method" | "path">;
+
+const STATUS_TEXT: Readonly<Record<number, string>> = Object.freeze({
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  413: "Payload Too Large",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+});
+
+/** Plain data for logs: name, message and the error's own fields. */
+export interface ErrorJson {
+  name: string;
+  message: string;
+  [field: string]: unknown;
+}
+
+// Fields are `declare`d and assigned in the constructors: no class-field definitions (which would add own
+// `undefined` properties for optional fields and change the order `toJSON` spreads them in).
+
+/** Base of every error a client rejects with: which operation failed. */
+export class ClientError extends Error {
+  declare readonly operationId: string;
+  /** Upper-case HTTP method of the operation. */
+  declare readonly method: string;
+  declare readonly path: string;
+  /** Attempts made, when the call was retried. */
+  declare attempts?: number;
+
+  constructor(message: string, operation: OperationRef, options?: ErrorOptions) {
+    super(message, options);
+    this.operationId = operation.operationId;
+    this.method = operation.method;
+    this.path = operation.path;
+  }
+
+  /** Plain data for logs: name, message and the error's own fields. */
+  toJSON(): ErrorJson {
+    return Object.assign({ name: this.name, message: this.message }, this as object);
+  }
+}
+
+/** The server answered a status the operation does not declare as success; `body` is the response text (redacted). */
+export class HttpError extends ClientError {
+  declare readonly status: number;
+  /** The response body text, with the credential redacted. */
+  declare readonly body: string;
+  /** The server's `Retry-After`, in milliseconds, when it sent one. */
+  declare readonly retryAfterMs?: number;
+
+  constructor(operation: OperationRef, status: number, body: string, retryAfterMs?: number) {
+    const text = STATUS_TEXT[status];
+    super(`${operation.method} ${operation.path} answered HTTP ${status}${text === undefined ? "" : ` ${text}`}`, operation);
+    this.status = status;
+    this.body = body;
+    if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** HTTP 400: a problem with the format or fields of the sent payload. */
+export class BadRequestError extends HttpError {
+  declare readonly status: 400;
+}
+/** HTTP 401: the credential is missing or wrong. */
+export class UnauthorizedError extends HttpError {
+  declare readonly status: 401;
+}
+/** HTTP 429: too many requests (retried for idempotent sends when retries are on). */
+export class RateLimitedError extends HttpError {
+  declare readonly status: 429;
+}
+/** HTTP 5xx (retried for idempotent sends when retries are on). */
+export class ServerError extends HttpError {}
+
+interface ErrorLike {
+  message?: unknown;
+  code?: unknown;
+}
+
+/** The request got no answer: connection refused or reset, DNS failure, ... (`code` when known). */
+export class NetworkError extends ClientError {
+  /** The system error code (`ECONNREFUSED`, ...) when known. */
+  declare readonly code?: string;
+
+  /** `cause` must already be redacted (see `sanitizedError`). */
+  constructor(operation: OperationRef, cause?: unknown) {
+    const like = (cause !== null && typeof cause === "object" ? cause : {}) as ErrorLike;
+    const code = typeof like.code === "string" ? like.code : undefined;
+    const message = typeof like.message === "string" ? like.message : undefined;
+    const suffix = code === undefined || message?.includes(code) === true ? "" : ` (${code})`;
+    super(`${operation.method} ${operation.path} failed: ${message ?? "network error"}${suffix}`, operation, cause === undefined ? undefined : { cause });
+    if (code !== undefined) this.code = code;
+  }
+}
+
+/** No complete answer within `timeoutMs`. */
+export class TimeoutError extends ClientError {
+  declare readonly timeoutMs: number;
+
+  constructor(operation: OperationRef, timeoutMs: number) {
+    super(`${operation.method} ${operation.path} timed out after ${timeoutMs} ms`, operation);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller's `AbortSignal` fired; `cause` is the signal's reason. */
+export class AbortedError extends ClientError {
+  constructor(operation: OperationRef, reason: unknown) {
+    super(`${operation.method} ${operation.path} was aborted`, operation, { cause: reason });
+  }
+}
+
+/** With `validate: true`: the payload breaks its schema, and nothing was sent. `errors` are the validator's. */
+export class RequestValidationError extends ClientError {
+  declare readonly errors: ValidationError[];
+
+  constructor(operation: OperationRef & Pick<OperationDescriptor, "schema">, errors: ValidationError[]) {
+    const first = errors.slice(0, 3).map((error) => `${error.pointer || "(root)"} ${error.message}`);
+    const more = errors.length > 3 ? `; and ${errors.length - 3} more` : "";
+    super(`${operation.method} ${operation.path} not sent: the ${operation.schema} is invalid (${first.join("; ")}${more})`, operation);
+    this.errors = errors;
+  }
+}
+
+/** A success status whose body is not the JSON document the operation declares. */
+export class ResponseFormatError extends ClientError {
+  declare readonly status: number;
+  /** The response body text, with the credential redacted. */
+  declare readonly body: string;
+
+  constructor(operation: OperationRef, status: number, body: string) {
+    super(`${operation.method} ${operation.path} answered HTTP ${status} with a body that is not a JSON object`, operation);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The `reason` of a failed command or notification (a type alias, so open generated types fit it both ways). */
+export type Reason = {
+  code: number;
+  description?: string;
+};
+
+/** Thrown by `assertSuccess` for a command response whose `status` is `failure`. */
+export class CommandFailedError extends Error {
+  /** The command response, as received. */
+  declare readonly response: unknown;
+  declare readonly reason?: Reason;
+  /** `reason.code`. */
+  declare readonly code?: number;
+
+  constructor(response: unknown) {
+    const fields = (response !== null && typeof response === "object" ? response : {}) as { id?: unknown; reason?: Reason };
+    const reason = fields.reason;
+    const detail = reason === undefined ? "" : `: reason ${String(reason?.code)}${reason?.description === undefined ? "" : ` (${String(reason.description)})`}`;
+    super(`Command${fields.id === undefined ? "" : ` ${String(fields.id)}`} failed${detail}`);
+    this.response = response;
+    if (reason !== undefined) this.reason = reason;
+    if (typeof reason?.code === "number") this.code = reason.code;
+  }
+
+  /** Plain data for logs: name, message and the error's own fields. */
+  toJSON(): ErrorJson {
+    return Object.assign({ name: this.name, message: this.message }, this as object);
+  }
+}
+
+// Names live on the prototypes (not as own fields), so they survive minifiers and stay out of `toJSON`'s spread.
+for (const [name, type] of Object.entries({
+  ClientError,
+  HttpError,
+  BadRequestError,
+  UnauthorizedError,
+  RateLimitedError,
+  ServerError,
+  NetworkError,
+  TimeoutError,
+  AbortedError,
+  RequestValidationError,
+  ResponseFormatError,
+  CommandFailedError,
+})) {
+  Object.defineProperty(type.prototype, "name", { value: name, writable: true, configurable: true });
+}
+
+/** The `HttpError` subclass for a status: 400, 401, 429, 5xx, else `HttpError` itself. */
+export function httpError(operation: OperationRef, status: number, body: string, retryAfterMs?: number): HttpError {
+  if (status === 400) return new BadRequestError(operation, status, body, retryAfterMs);
+  if (status === 401) return new UnauthorizedError(operation, status, body, retryAfterMs);
+  if (status === 429) return new RateLimitedError(operation, status, body, retryAfterMs);
+  if (status >= 500 && status <= 599) return new ServerError(operation, status, body, retryAfterMs);
+  return new HttpError(operation, status, body, retryAfterMs);
+}
