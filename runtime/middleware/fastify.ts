@@ -91,8 +91,12 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
   fastify.addHook("onRoute", (route) => {
     const name = route.schema?.body;
     if (typeof name !== "string") return;
-    // An unknown name throws here (TypeError from the validators), when the route is declared, not on a request.
-    validators.validate(name, undefined);
+    // An unknown name fails when the route is declared, not on a request.
+    try {
+      validators.validate(name, undefined);
+    } catch {
+      throw new TypeError(`specfirst: ${String(route.method)} ${String(route.url)} names the body schema "${name}", which does not exist`);
+    }
     const { body: _named, ...rest } = route.schema ?? {};
     route.schema = rest;
     const validateBody = async (request: { body: unknown }, reply: ReplyLike) => {
