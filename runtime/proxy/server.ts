@@ -152,7 +152,8 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   };
 
   const answer = (res: ServerResponse, status: number, errors: ValidationError[]) => {
-    res.writeHead(status, { "content-type": JSON_CONTENT_TYPE, connection: "close" });
+    // A 413 leaves the rest of the body unread: close the connection rather than read it.
+    res.writeHead(status, status === 413 ? { "content-type": JSON_CONTENT_TYPE, connection: "close" } : { "content-type": JSON_CONTENT_TYPE });
     res.end(errorText({ errors }));
   };
 
