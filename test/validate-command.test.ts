@@ -84,17 +84,27 @@ describe("specfirst validate", () => {
     expect(result.stdout).toContain("/content must be a string");
     expect(result.stdout).toContain(`${file}:4:`);
     expect(result.stdout).toContain("/content/options/0/order must be an integer");
-    expect(result.stdout).toContain("3 records: 1 valid, 2 invalid (0 not readable as JSON)");
+    expect(result.stdout).toContain("3 records: 1 valid, 2 invalid, 0 not readable as JSON");
     expect(result.stderr).toBe(""); // no progress bar when stderr is not a terminal
 
     const json = await runCli(["validate", "message", "--ndjson", "--format", "json", file]);
     const records = json.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records.at(-1)).toEqual({ summary: { records: 3, valid: 1, invalid: 2, unreadable: 0 } });
-    expect(records[0]).toMatchObject({ file, record: 3, valid: false });
+    // record: its number among the records (the empty line 2 is none); line: its line in the stream, as its errors'.
+    expect(records[0]).toMatchObject({ file, record: 2, line: 3, valid: false });
+    expect(records[1]).toMatchObject({ file, record: 3, line: 4, valid: false });
+    for (const record of records.slice(0, 2)) for (const error of record.errors as { line: number }[]) expect(error.line).toBe(record.line);
 
     const withGarbage = await runCli(["validate", "message", "--ndjson", "-"], { input: `${lines[0]}\n{"to": \n` });
     expect(withGarbage.code).toBe(2);
     expect(withGarbage.stdout).toContain("<stdin>:2:");
+    const garbageJson = await runCli(["validate", "message", "--ndjson", "--format", "json", "-"], { input: `${lines[0]}\n\n{"to": \n${lines[2]}\n` });
+    expect(garbageJson.code).toBe(2);
+    expect(garbageJson.stdout.trim().split("\n").map((line) => JSON.parse(line) as unknown)).toEqual([
+      { file: "<stdin>", record: 2, line: 3, valid: false, errors: [{ pointer: "", message: "invalid JSON: unexpected end of JSON input", line: 3, column: 8 }] },
+      expect.objectContaining({ file: "<stdin>", record: 3, line: 4, valid: false }),
+      { summary: { records: 3, valid: 1, invalid: 1, unreadable: 1 } },
+    ]);
   });
 
   it("skips an NDJSON record longer than --max-record-bytes, reports it by line and validates the records after it", async () => {
@@ -113,7 +123,7 @@ describe("specfirst validate", () => {
     expect(output.slice(0, 2)).toEqual([`<stdin>:2: (root) ${oversized}`, `<stdin>:5: (root) ${oversized}`]);
     expect(output.slice(2, -1).length).toBeGreaterThan(0);
     for (const error of output.slice(2, -1)) expect(error).toMatch(/^<stdin>:6:\d+: \/content must be /);
-    expect(output.at(-1)).toBe("6 records: 3 valid, 3 invalid (2 not readable as JSON)");
+    expect(output.at(-1)).toBe("6 records: 3 valid, 1 invalid, 2 not readable as JSON");
     expect(text.stdout + text.stderr).not.toContain(secret);
 
     const file = write("oversized.ndjson", input);
@@ -121,10 +131,10 @@ describe("specfirst validate", () => {
     expect(json.code).toBe(2);
     const records = json.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records).toEqual([
-      { file, record: 2, valid: false, errors: [{ pointer: "", message: oversized }] },
-      { file, record: 5, valid: false, errors: [{ pointer: "", message: oversized }] },
-      expect.objectContaining({ file, record: 6, valid: false }),
-      { summary: { records: 6, valid: 3, invalid: 3, unreadable: 2 } },
+      { file, record: 2, line: 2, valid: false, errors: [{ pointer: "", message: oversized }] },
+      { file, record: 4, line: 5, valid: false, errors: [{ pointer: "", message: oversized }] },
+      expect.objectContaining({ file, record: 5, line: 6, valid: false }),
+      { summary: { records: 6, valid: 3, invalid: 1, unreadable: 2 } },
     ]);
 
     expect((await runCli(["validate", "message", "--ndjson", "-"], { input: `${huge}\n${valid}\n` })).code).toBe(0); // under the 16 MiB default

@@ -1,26 +1,19 @@
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: the example is plain JavaScript without declarations
 import { createValidationServer } from "../examples/validation-service/server.js";
 
-interface Server {
-  listen(port: number, host: string, callback: () => void): void;
-  address(): AddressInfo;
-  close(callback: () => void): void;
-}
-
 const logs: string[] = [];
-const server = createValidationServer({ log: (line: string) => logs.push(line) }) as Server;
+const server = createValidationServer({ log: (line: string) => logs.push(line) });
 let base = "";
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${server.address().port}`;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(resolve));
+  await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const post = (path: string, body: string) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body });
+const post = (path: string, body: string | Uint8Array) => fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body });
 
 describe("examples/validation-service", () => {
   it("accepts valid envelopes and configs", async () => {
@@ -48,6 +41,28 @@ describe("examples/validation-service", () => {
     const broken = await post("/messages", `{"to": "a@b.c", "content": "${secret}`);
     expect(broken.status).toBe(400);
     expect(await broken.text()).not.toContain(secret);
+  });
+
+  it("reads bodies with the strict reader: invalid UTF-8, a repeated key and bad JSON are 400 without quoting the body, a BOM is skipped", async () => {
+    const before = logs.length;
+    const secret = "r3peated-s3cret";
+    const cases: [string, Buffer, string][] = [
+      ["invalid UTF-8", Buffer.concat([Buffer.from('{"to":"a@b.c","type":"text/plain","content":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]), "invalid UTF-8 at line 1, column 46"],
+      ["a lone surrogate half", Buffer.concat([Buffer.from('{"to":"a@b.c","type":"text/plain","content":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]), "invalid UTF-8"],
+      ["a repeated key", Buffer.from(`{"to":"a@b.c","type":"text/plain",\n "content":"${secret}", "content":"x"}`), "invalid JSON: duplicate key in an object at line 2, column 31"],
+      ["a trailing comma", Buffer.from('{"to":"a@b.c",}'), "invalid JSON: trailing comma"],
+    ];
+    for (const [label, body, message] of cases) {
+      const response = await post("/messages", body);
+      expect(response.status, label).toBe(400);
+      const text = await response.text();
+      expect(text).not.toContain(secret);
+      const { errors } = JSON.parse(text) as { errors: { pointer: string; message: string; keyword: string }[] };
+      expect(errors, label).toEqual([{ pointer: "", message: expect.stringContaining(message), keyword: "json" }]);
+    }
+    expect(logs.length).toBe(before); // nothing that could not be read was validated or logged
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" }))]);
+    expect((await post("/messages", bom)).status).toBe(202);
   });
 
   it("answers a Config nested 10,000 levels deep and keeps serving", async () => {

@@ -1,7 +1,8 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { JsonSyntaxError, locatePointer, parseJson, type Position } from "../json/json-text.js";
+import { JsonSyntaxError, locatePointer } from "../json/json-text.js";
+import { readJsonText } from "../json/read-json.js";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
 
 /** The part of generated/validators.js this command uses. */
@@ -21,8 +22,10 @@ export interface ReportedError {
 
 export interface RecordResult {
   file: string;
-  /** The record's line in an NDJSON stream. */
+  /** In an NDJSON stream: the record's number, counting records (1 for the first; empty lines are not records). */
   record?: number;
+  /** In an NDJSON stream: the line of the stream the record is on (its errors carry this line too). */
+  line?: number;
   valid: boolean;
   errors: ReportedError[];
 }
@@ -61,37 +64,6 @@ async function loadValidators(): Promise<ValidatorsModule> {
 }
 
 const STDIN = "-";
-const BOM = "\uFEFF";
-const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-
-class InputError extends Error {
-  constructor(
-    message: string,
-    readonly position?: Position,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Bytes to JSON value. UTF-8 is decoded strictly (invalid or overlong sequences are an error, never replaced), a
- * leading byte-order mark is skipped, and a key repeated in one object is an error. Messages never quote the input.
- */
-function decodeJson(bytes: Uint8Array): { text: string; data: unknown } {
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    throw new InputError("invalid UTF-8");
-  }
-  if (text.startsWith(BOM)) text = text.slice(1);
-  try {
-    return { text, data: parseJson(text, { duplicateKeys: true }) };
-  } catch (error) {
-    if (error instanceof JsonSyntaxError) throw new InputError(error.message, error.position);
-    throw error;
-  }
-}
 
 const LF = 10;
 const CR = 13;
@@ -166,10 +138,11 @@ async function readAll(stream: AsyncIterable<Buffer> | Iterable<Buffer>): Promis
 
 function formatText(result: RecordResult): string {
   if (result.valid) return `${result.file}: valid\n`;
-  const where = result.record === undefined ? result.file : `${result.file}:${result.record}`;
+  // An NDJSON record is named by its line in the stream, then each error's column: file:line:column.
+  const where = result.line === undefined ? result.file : `${result.file}:${result.line}`;
   return result.errors
     .map((error) => {
-      const position = error.line === undefined ? "" : result.record === undefined ? `:${error.line}:${error.column ?? 1}` : `:${error.column ?? 1}`;
+      const position = error.line === undefined ? "" : result.line === undefined ? `:${error.line}:${error.column ?? 1}` : `:${error.column ?? 1}`;
       return `${where}${position}: ${error.pointer === "" ? "(root)" : error.pointer} ${error.message}\n`;
     })
     .join("");
@@ -201,31 +174,37 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
 
   const counts = { records: 0, valid: 0, invalid: 0, unreadable: 0 };
   const jsonResults: RecordResult[] = [];
-  const emit = (result: RecordResult) => {
+  /** Counts the result: valid, invalid against the schema, or (counted by `unreadable`) not readable as JSON. */
+  const emit = (result: RecordResult, readable = true) => {
     counts.records++;
     if (result.valid) counts.valid++;
-    else counts.invalid++;
+    else if (readable) counts.invalid++;
     if (options.format === "json") {
       if (options.ndjson) {
         if (!result.valid) options.stdout(`${JSON.stringify(result)}\n`);
       } else jsonResults.push(result);
     } else if (!(options.ndjson && result.valid)) options.stdout(formatText(result));
   };
-  /** An input or record that cannot be read as JSON (exit code 2). */
-  const unreadable = (file: string, record: number | undefined, error: ReportedError): RecordResult => {
+  /** Where a result is: nothing for a whole file, `{ record, line }` for an NDJSON record. */
+  type Place = { record: number; line: number } | undefined;
+  /** An input or record that cannot be read as JSON (exit code 2), counted apart from invalid ones. */
+  const unreadable = (file: string, place: Place, error: ReportedError) => {
     counts.unreadable++;
-    return { file, ...(record === undefined ? {} : { record }), valid: false, errors: [error] };
+    emit({ file, ...place, valid: false, errors: [error] }, false);
   };
-  const validateText = (file: string, bytes: Uint8Array, record?: number): RecordResult => {
+  /** An NDJSON record is one line, so a position inside it is on the record's line of the stream. */
+  const onLine = (place: Place, position: { line: number; column: number }) => (place === undefined ? position : { line: place.line + position.line - 1, column: position.column });
+  const validateText = (file: string, bytes: Uint8Array, place?: Place) => {
+    let read: { text: string; value: unknown };
     try {
-      const { text, data } = decodeJson(bytes);
-      const outcome = check(data);
-      const errors = outcome.valid ? [] : outcome.errors.map((e) => ({ pointer: e.pointer, message: e.message, ...locatePointer(text, e.pointer) }));
-      return { file, ...(record === undefined ? {} : { record }), valid: outcome.valid, errors };
+      read = readJsonText(bytes);
     } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      return unreadable(file, record, { pointer: "", message: error.message, ...error.position });
+      if (!(error instanceof JsonSyntaxError)) throw error;
+      return unreadable(file, place, { pointer: "", message: error.message, ...onLine(place, error.position) });
     }
+    const outcome = check(read.value);
+    const errors = outcome.valid ? [] : outcome.errors.map((e) => ({ pointer: e.pointer, message: e.message, ...onLine(place, locatePointer(read.text, e.pointer)) }));
+    emit({ file, ...place, valid: outcome.valid, errors });
   };
 
   for (const input of options.inputs) {
@@ -239,21 +218,22 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
         stream = options.ndjson ? createReadStream(input) : [await readFile(input)];
       }
     } catch (error) {
-      emit(unreadable(label, undefined, { pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` }));
+      unreadable(label, undefined, { pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` });
       continue;
     }
     if (!options.ndjson) {
-      emit(validateText(label, await readAll(stream)));
+      validateText(label, await readAll(stream));
       continue;
     }
     const progress = createProgress(options, label, totalBytes);
     let line = 0;
+    let record = 0;
     const oversized = { pointer: "", message: `record exceeds the maximum size of ${options.maxRecordBytes} bytes (--max-record-bytes)` };
     for await (const bytes of splitLines(stream, options.maxRecordBytes, progress.advance)) {
       line++;
-      if (bytes === OVERSIZED) emit(unreadable(label, line, oversized));
+      if (bytes === OVERSIZED) unreadable(label, { record: ++record, line }, oversized);
       else if (bytes.length === 0 || /^\s*$/.test(bytes.toString("latin1"))) continue;
-      else emit(validateText(label, bytes, line));
+      else validateText(label, bytes, { record: ++record, line });
       progress.record(counts);
     }
     progress.done();
@@ -263,7 +243,7 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
     if (options.ndjson) options.stdout(`${JSON.stringify({ summary: counts })}\n`);
     else options.stdout(`${JSON.stringify({ results: jsonResults })}\n`);
   } else if (options.ndjson) {
-    options.stdout(`${counts.records} records: ${counts.valid} valid, ${counts.invalid} invalid (${counts.unreadable} not readable as JSON)\n`);
+    options.stdout(`${counts.records} records: ${counts.valid} valid, ${counts.invalid} invalid, ${counts.unreadable} not readable as JSON\n`);
   }
   if (counts.unreadable > 0) return EXIT_USAGE;
   return counts.invalid > 0 ? EXIT_INVALID : EXIT_VALID;

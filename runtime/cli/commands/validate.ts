@@ -18,7 +18,11 @@ const HELP = `Usage:
                     application/vnd.lime.select+json, ...); unknown media types accept any string or object
       --format      text (default): one line per error, "file:line:column: /pointer message"
                     json: {"results":[{"file","valid","errors":[{"pointer","message","line","column"}]}]};
-                    with --ndjson, one JSON line per invalid record, then {"summary":{...}}
+                    with --ndjson, one JSON line per invalid or unreadable record, {"file","record","line",
+                    "valid","errors"} (record: its number among the records, 1 for the first, empty lines not
+                    counted; line: its line in the stream, which its errors' line repeats), then
+                    {"summary":{"records","valid","invalid","unreadable"}} (invalid: read, and broke the schema;
+                    unreadable: not readable as JSON; counted apart)
       Input rules: UTF-8 decoded strictly (invalid bytes are an error), a leading byte-order mark is skipped,
       a key repeated in one object is an error, and anything but one JSON value (trailing commas, NaN, comments,
       a second value) is an error. Errors never quote the input.

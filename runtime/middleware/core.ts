@@ -1,0 +1,115 @@
+/**
+ * What every middleware shares: read a body up to a size limit, parse it with the strict reader, validate it,
+ * and build the error answer. Framework adapters (express.ts, fastify.ts, web.ts) only move bytes and statuses.
+ */
+import { JsonSyntaxError, readJson } from "../json/read-json.js";
+import type { ValidationError, Validates } from "../validation/result.js";
+
+export type { ValidationError, Validates };
+
+/** Options every middleware takes. */
+export interface BodyValidationOptions {
+  /** The largest body read, in bytes; a longer one is answered 413 without reading the rest (default 1 MiB). */
+  limit?: number;
+  /**
+   * The validators to use (`validate(name, data)`), for a per-API set or a test double. Default: the generated
+   * validators of every schema, loaded on first use.
+   */
+  validators?: Validates;
+}
+
+export const DEFAULT_LIMIT = 1024 * 1024;
+
+/** The body of every 400 and 413 answer. */
+export interface ErrorBody {
+  errors: ValidationError[];
+}
+
+/** The outcome of checking one body: the parsed value, or the status and body of the answer to send instead. */
+export type BodyCheck = { ok: true; data: unknown } | { ok: false; status: 400 | 413; body: ErrorBody };
+
+/** The one place that names the generated validators module (the lead moves to per-API modules). */
+let defaults: Promise<Validates> | undefined;
+export function defaultValidators(): Promise<Validates> {
+  defaults ??= import("../../generated/validators.js").then((module) => ({ validate: (name: string, data: unknown) => module.validate(name as never, data) }));
+  return defaults;
+}
+
+/** The validators given in the options, or the default ones. */
+export function resolveValidators(options: BodyValidationOptions): Promise<Validates> {
+  return options.validators === undefined ? defaultValidators() : Promise.resolve(options.validators);
+}
+
+export function limitOf(options: BodyValidationOptions): number {
+  const limit = options.limit ?? DEFAULT_LIMIT;
+  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError("limit is a whole number of bytes");
+  return limit;
+}
+
+export function tooLarge(limit: number): BodyCheck {
+  return { ok: false, status: 413, body: { errors: [{ pointer: "", message: `body exceeds the limit of ${limit} bytes`, keyword: "maxBytes" }] } };
+}
+
+/** A 400 for a body that cannot be read as JSON (bad UTF-8, syntax, a repeated key); the message never quotes it. */
+export function unreadable(error: JsonSyntaxError): BodyCheck {
+  const { line, column } = error.position;
+  return { ok: false, status: 400, body: { errors: [{ pointer: "", message: `${error.message} at line ${line}, column ${column}`, keyword: "json" }] } };
+}
+
+/** Validates an already parsed value. */
+export function checkValue(validators: Validates, name: string, data: unknown): BodyCheck {
+  const result = validators.validate(name, data);
+  return result.valid ? { ok: true, data } : { ok: false, status: 400, body: { errors: result.errors } };
+}
+
+/** Parses raw body bytes with the strict reader, then validates them. */
+export function checkBytes(validators: Validates, name: string, bytes: Uint8Array, limit: number): BodyCheck {
+  if (bytes.byteLength > limit) return tooLarge(limit);
+  let data: unknown;
+  try {
+    data = readJson(bytes);
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return unreadable(error);
+    throw error;
+  }
+  return checkValue(validators, name, data);
+}
+
+/** Thrown by `readBody` when the body is over the limit; `checkError` turns it into the 413 answer. */
+export class BodyTooLargeError extends Error {
+  readonly status = 413;
+  constructor(readonly limit: number) {
+    super(`body exceeds the limit of ${limit} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/**
+ * Reads a body stream whole, stopping as soon as it passes `limit` bytes (a `content-length` over the limit stops
+ * it before reading anything). Holds at most `limit` bytes plus one chunk.
+ */
+export async function readBody(stream: AsyncIterable<Uint8Array>, limit: number, contentLength?: string | null): Promise<Uint8Array> {
+  if (contentLength !== undefined && contentLength !== null && /^\d+$/.test(contentLength) && Number(contentLength) > limit) throw new BodyTooLargeError(limit);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.byteLength;
+    if (size > limit) throw new BodyTooLargeError(limit);
+    chunks.push(chunk);
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** The JSON text of an error answer. */
+export function errorText(body: ErrorBody): string {
+  return JSON.stringify(body);
+}
+
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";

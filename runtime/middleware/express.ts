@@ -1,0 +1,120 @@
+/**
+ * `specfirst/express`: request body validation for Express (4 and 5) and anything with its middleware signature.
+ *
+ *   app.post("/messages", validateBody("message"), (req, res) => { ... req.body is a valid message ... });
+ *
+ * Without a body parser before it, the middleware reads the raw body itself with the strict reader (strict UTF-8,
+ * BOM skipped, a repeated key is an error) up to `limit` bytes, sets `req.body` to the parsed value and
+ * `req.rawBody` to the bytes as received. After `express.json()`, it validates the `req.body` that parser made
+ * (which JSON.parse read: repeated keys then go unnoticed, so leave the parser out for the strict rules); add
+ * `jsonErrors()` after your routes to answer that parser's own errors (bad JSON, too large) in the same shape.
+ *
+ * Only structural types are used, so the package does not need express or its types installed.
+ */
+import {
+  BodyTooLargeError,
+  checkBytes,
+  checkValue,
+  errorText,
+  JSON_CONTENT_TYPE,
+  limitOf,
+  readBody,
+  resolveValidators,
+  tooLarge,
+  type BodyCheck,
+  type BodyValidationOptions,
+} from "./core.js";
+
+export type { BodyValidationOptions, ErrorBody, ValidationError, Validates } from "./core.js";
+
+/** The part of Node's IncomingMessage (and Express's request) the middleware uses. */
+export interface RequestLike extends AsyncIterable<Uint8Array> {
+  headers: Record<string, string | string[] | undefined>;
+  /** True once the body stream was read to its end (by a body parser, say). */
+  readableEnded?: boolean;
+  body?: unknown;
+  rawBody?: Uint8Array;
+}
+
+/** The part of Node's ServerResponse (and Express's response) the middleware uses. */
+export interface ResponseLike {
+  statusCode: number;
+  setHeader(name: string, value: string): unknown;
+  end(chunk?: string): unknown;
+}
+
+export type NextFunction = (error?: unknown) => void;
+export type Middleware = (req: RequestLike, res: ResponseLike, next: NextFunction) => void;
+export type ErrorMiddleware = (error: unknown, req: RequestLike, res: ResponseLike, next: NextFunction) => void;
+
+function answer(res: ResponseLike, check: Exclude<BodyCheck, { ok: true }>): void {
+  res.statusCode = check.status;
+  res.setHeader("content-type", JSON_CONTENT_TYPE);
+  res.end(errorText(check.body));
+}
+
+/**
+ * Middleware validating the request body against the schema `name` (`message`, `notification`, `command`,
+ * `config`, ...): a valid body goes on to the next handler unchanged; an invalid one, or one that is not JSON, has
+ * invalid UTF-8 or a repeated key, is answered 400 `{ errors: [{ pointer, message, keyword }] }`, and one longer
+ * than `limit` (default 1 MiB) 413 in the same shape; the next handler is then not called.
+ */
+export function validateBody(name: string, options: BodyValidationOptions = {}): Middleware {
+  const limit = limitOf(options);
+  return (req, res, next) => {
+    const run = async () => {
+      const validators = await resolveValidators(options);
+      // A body parser before this one has read the stream (and set req.body, or left it undefined for a body it
+      // does not parse, which then fails validation).
+      if (req.readableEnded === true) return checkValue(validators, name, req.body);
+      let bytes: Uint8Array;
+      try {
+        const length = req.headers["content-length"];
+        bytes = await readBody(req, limit, typeof length === "string" ? length : undefined);
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) return tooLarge(limit);
+        throw error;
+      }
+      const check = checkBytes(validators, name, bytes, limit);
+      if (check.ok) {
+        req.body = check.data;
+        req.rawBody = bytes;
+      }
+      return check;
+    };
+    run().then(
+      (check) => (check.ok ? next() : answer(res, check)),
+      (error: unknown) => next(error),
+    );
+  };
+}
+
+/** What body-parser (`express.json()`) puts on its errors. */
+interface ParserError {
+  type?: unknown;
+  status?: unknown;
+  limit?: unknown;
+}
+
+/**
+ * Error middleware answering the errors of `express.json()` in the shape of `validateBody`'s: a body that is not
+ * JSON 400, one over the parser's limit 413, an unsupported charset or encoding 415. Other errors go on to the
+ * next error handler. Install it after the routes: `app.use(jsonErrors())`.
+ */
+export function jsonErrors(): ErrorMiddleware {
+  return (error, _req, res, next) => {
+    const type = (error as ParserError | null)?.type;
+    const keyword = "json";
+    let status: number;
+    let message: string;
+    if (type === "entity.parse.failed") [status, message] = [400, "invalid JSON"];
+    else if (type === "entity.too.large") {
+      const limit = (error as ParserError).limit;
+      [status, message] = [413, typeof limit === "number" ? `body exceeds the limit of ${limit} bytes` : "body exceeds the size limit"];
+    } else if (type === "charset.unsupported" || type === "encoding.unsupported") [status, message] = [415, "unsupported body encoding"];
+    else return next(error);
+    res.statusCode = status;
+    res.setHeader("content-type", JSON_CONTENT_TYPE);
+    res.end(errorText({ errors: [{ pointer: "", message, keyword: status === 413 ? "maxBytes" : keyword }] }));
+  };
+}

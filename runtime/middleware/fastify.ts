@@ -1,0 +1,125 @@
+/**
+ * `specfirst/fastify`: a Fastify (4 and 5) plugin so that a route names its body schema and gets the generated
+ * validators, with no coercion and no stripping (Fastify's own AJV does both by default: see the README).
+ *
+ *   await app.register(specfirst, { limit: 1024 * 1024 });
+ *   app.post("/messages", { schema: { body: "message" } }, async (request) => { ... request.body is valid ... });
+ *
+ * What the plugin does, on the instance it is registered on (it is not encapsulated, like a fastify-plugin):
+ * - replaces the `application/json` body parser by the strict reader (strict UTF-8, BOM skipped, a repeated key
+ *   is an error), reading at most `limit` bytes (default: the instance's `bodyLimit`);
+ * - for each route whose `schema.body` is a schema name (a string), takes that entry out of the schema Fastify
+ *   compiles and validates the body with the generated validator in a `preValidation` hook; querystring, params,
+ *   headers and response schemas are left to Fastify;
+ * - answers, on those routes, an invalid body 400 and a body that cannot be read (not JSON, bad UTF-8, a repeated
+ *   key) 400, one over the limit 413, all `application/json` `{ errors: [{ pointer, message, keyword }] }`, and the
+ *   handler is not called. Other errors go on to the route's or the instance's error handler.
+ *
+ * Only structural types are used, so the package does not need fastify installed.
+ */
+import { JsonSyntaxError, readJson } from "../json/read-json.js";
+import { checkValue, errorText, JSON_CONTENT_TYPE, resolveValidators, unreadable, type BodyCheck, type BodyValidationOptions, type ErrorBody } from "./core.js";
+
+export type { BodyValidationOptions, ErrorBody, ValidationError, Validates } from "./core.js";
+
+export interface SpecfirstFastifyOptions extends BodyValidationOptions {
+  /** Replace the `application/json` parser by the strict reader (default true). */
+  strictJson?: boolean;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- structural stand-ins for Fastify's types */
+interface ReplyLike {
+  code(status: number): ReplyLike;
+  header(name: string, value: string): ReplyLike;
+  send(payload?: unknown): ReplyLike;
+}
+type ErrorHandler = (this: any, error: any, request: any, reply: any) => any;
+interface RouteOptionsLike {
+  schema?: { body?: unknown; [part: string]: unknown };
+  preValidation?: unknown;
+  errorHandler?: ErrorHandler;
+  [option: string]: any;
+}
+interface FastifyLike {
+  initialConfig: { bodyLimit?: number };
+  addHook(name: "onRoute", hook: (routeOptions: RouteOptionsLike) => void): unknown;
+  hasContentTypeParser(type: string): boolean;
+  removeContentTypeParser(type: string): unknown;
+  addContentTypeParser(type: string, options: { parseAs: "buffer"; bodyLimit?: number }, parser: (request: any, body: any, done: (error: Error | null, body?: unknown) => void) => void): unknown;
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** The error the strict parser hands Fastify for a body it cannot read; the route's error handler answers it. */
+class UnreadableBodyError extends Error {
+  readonly statusCode = 400;
+  constructor(readonly check: Exclude<BodyCheck, { ok: true }>) {
+    super(check.body.errors[0]?.message ?? "invalid JSON");
+    this.name = "UnreadableBodyError";
+  }
+}
+
+/** Status and body for the errors answered in the `{ errors }` shape on routes with a specfirst body schema. */
+function answerFor(error: unknown): { status: number; body: ErrorBody } | undefined {
+  if (error instanceof UnreadableBodyError) return { status: error.check.status, body: error.check.body };
+  const { code, statusCode, message } = (error ?? {}) as { code?: unknown; statusCode?: unknown; message?: unknown };
+  if (typeof code !== "string" || !code.startsWith("FST_ERR_CTP_") || typeof statusCode !== "number") return undefined;
+  // Fastify's own body errors (too large, bad content-length, unsupported media type): its messages hold no body.
+  const keyword = statusCode === 413 ? "maxBytes" : statusCode === 415 ? "contentType" : "json";
+  return { status: statusCode, body: { errors: [{ pointer: "", message: typeof message === "string" ? message : "invalid body", keyword }] } };
+}
+
+function send(reply: ReplyLike, status: number, body: ErrorBody): ReplyLike {
+  return reply.code(status).header("content-type", JSON_CONTENT_TYPE).send(errorText(body));
+}
+
+async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): Promise<void> {
+  const validators = await resolveValidators(options);
+  if (options.strictJson !== false) {
+    if (fastify.hasContentTypeParser("application/json")) fastify.removeContentTypeParser("application/json");
+    const bodyLimit = options.limit ?? fastify.initialConfig.bodyLimit;
+    fastify.addContentTypeParser("application/json", { parseAs: "buffer", ...(bodyLimit === undefined ? {} : { bodyLimit }) }, (_request, body: Uint8Array, done) => {
+      let value: unknown;
+      try {
+        value = readJson(body);
+      } catch (error) {
+        if (error instanceof JsonSyntaxError) return done(new UnreadableBodyError(unreadable(error) as Exclude<BodyCheck, { ok: true }>));
+        return done(error as Error);
+      }
+      done(null, value);
+    });
+  }
+  fastify.addHook("onRoute", (route) => {
+    const name = route.schema?.body;
+    if (typeof name !== "string") return;
+    // An unknown name fails when the route is declared, not on a request.
+    try {
+      validators.validate(name, undefined);
+    } catch {
+      throw new TypeError(`specfirst: ${String(route.method)} ${String(route.url)} names the body schema "${name}", which does not exist`);
+    }
+    const { body: _named, ...rest } = route.schema ?? {};
+    route.schema = rest;
+    const validateBody = async (request: { body: unknown }, reply: ReplyLike) => {
+      const check = checkValue(validators, name, request.body);
+      if (!check.ok) return send(reply, check.status, check.body);
+      return undefined;
+    };
+    const existing = route.preValidation;
+    route.preValidation = existing === undefined ? [validateBody] : [validateBody, ...(Array.isArray(existing) ? existing : [existing])];
+    const previous = route.errorHandler;
+    route.errorHandler = function (this: unknown, error, request, reply) {
+      const answer = answerFor(error);
+      if (answer !== undefined) return send(reply as ReplyLike, answer.status, answer.body);
+      if (previous !== undefined) return previous.call(this, error, request, reply);
+      throw error; // on to the instance's error handler
+    };
+  });
+}
+
+// Not encapsulated: the parser and the onRoute hook apply to the instance the plugin is registered on (what the
+// fastify-plugin package does, without depending on it).
+Object.assign(plugin, { [Symbol.for("skip-override")]: true, [Symbol.for("fastify.display-name")]: "specfirst", [Symbol.for("plugin-meta")]: { name: "specfirst", fastify: ">=4" } });
+
+/** The plugin: `await app.register(specfirst, options)`. */
+export const specfirst = plugin;
+export default plugin;

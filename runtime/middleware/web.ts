@@ -1,0 +1,83 @@
+/**
+ * `specfirst/web`: request body validation for web-standard `Request` objects (Hono, Cloudflare and other
+ * workers, Deno, Bun, Node's `fetch`-style servers). Framework-neutral: it takes a `Request` and gives either the
+ * valid data or the `Response` to send.
+ *
+ *   const checked = await validateRequest(request, "message");
+ *   if (checked.response) return checked.response; // 400 or 413, { errors: [...] }
+ *   use(checked.data);
+ *
+ * The body is read with the strict reader (strict UTF-8, BOM skipped, a repeated key is an error), up to `limit`
+ * bytes: a longer body stops the read and is answered 413.
+ */
+import { BodyTooLargeError, checkBytes, errorText, JSON_CONTENT_TYPE, limitOf, readBody, resolveValidators, tooLarge, type BodyCheck, type BodyValidationOptions, type ErrorBody } from "./core.js";
+
+export type { BodyValidationOptions, ErrorBody, ValidationError, Validates } from "./core.js";
+
+/** The part of a web-standard Request this module uses. */
+export interface RequestLike {
+  headers: { get(name: string): string | null };
+  body: ReadableStream<Uint8Array> | null;
+}
+
+export type RequestCheck<T = unknown> =
+  /** Valid: the parsed body, and `bytes` exactly as received. */
+  | { data: T; bytes: Uint8Array; response?: undefined }
+  /** Invalid, not JSON or too large: the answer to send (400 or 413, `application/json`, `{ errors }`). */
+  | { data?: undefined; bytes?: undefined; response: Response; status: 400 | 413; body: ErrorBody };
+
+/** The `Response` for a failed check. */
+export function errorResponse(status: number, body: ErrorBody): Response {
+  return new Response(errorText(body), { status, headers: { "content-type": JSON_CONTENT_TYPE } });
+}
+
+/** Reads and validates the body of `request` against the schema `name`; see the module comment. */
+export async function validateRequest<T = unknown>(request: RequestLike, name: string, options: BodyValidationOptions = {}): Promise<RequestCheck<T>> {
+  const limit = limitOf(options);
+  const validators = await resolveValidators(options);
+  let check: BodyCheck;
+  let bytes: Uint8Array = new Uint8Array(0);
+  try {
+    if (request.body !== null) bytes = await readBody(streamChunks(request.body), limit, request.headers.get("content-length"));
+    check = checkBytes(validators, name, bytes, limit);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    check = tooLarge(limit);
+  }
+  if (check.ok) return { data: check.data as T, bytes };
+  return { response: errorResponse(check.status, check.body), status: check.status, body: check.body };
+}
+
+/**
+ * Wraps a fetch-style handler: `withValidBody("message", (data, request) => new Response(null, { status: 202 }))`
+ * answers an invalid body itself and calls the handler with the valid data only.
+ */
+export function withValidBody<T = unknown, Req extends RequestLike = Request>(
+  name: string,
+  handler: (data: T, request: Req) => Response | Promise<Response>,
+  options: BodyValidationOptions = {},
+): (request: Req) => Promise<Response> {
+  return async (request) => {
+    const checked = await validateRequest<T>(request, name, options);
+    return checked.response ?? handler(checked.data, request);
+  };
+}
+
+/** A ReadableStream as an async iterable of its chunks, cancelled when the reader stops early (over the limit). */
+async function* streamChunks(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  let done = false;
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!done) await reader.cancel().catch(() => {});
+    reader.releaseLock();
+  }
+}
