@@ -67,6 +67,7 @@ const loadValidators = async (): Promise<Validates> => {
 const operation = (fields: Partial<OperationDescriptor> & Pick<OperationDescriptor, "operationId" | "path" | "schema">): OperationDescriptor => ({
   method: "POST",
   success: [],
+  responses: {},
   response: "any",
   category: null,
   idempotentWith: null,

@@ -156,7 +156,7 @@ describe("command builders", () => {
           factory: "createMessagingClient",
           credential: { option: "accessKey", security: { kind: "apiKey", in: "header", name: "Authorization", prefix: "Key " } },
           planLimits: null,
-          operations: [{ operationId: "sendCommand", method: "POST", path: "/commands", schema: "command", success: [200], response: "json", category: null, idempotentWith: null }],
+          operations: [{ operationId: "sendCommand", method: "POST", path: "/commands", schema: "command", success: [200], responses: {}, response: "json", category: null, idempotentWith: null }],
           webhooks: [],
           loadValidators: () => Promise.reject(new Error("not used")),
         },

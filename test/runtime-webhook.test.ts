@@ -86,8 +86,8 @@ const messagingApi = (webhooks: WebhookDescriptor[] = [messageWebhook, notificat
   credential: { option: "accessKey", security: { kind: "apiKey", in: "header", name: "Authorization", prefix: "Key " } },
   planLimits: null,
   operations: [
-    { operationId: "sendMessage", method: "POST", path: "/messages", schema: "message", success: [202], response: "none", category: null, idempotentWith: "id" },
-    { operationId: "sendNotification", method: "POST", path: "/notifications", schema: "notification", success: [202], response: "none", category: null, idempotentWith: null },
+    { operationId: "sendMessage", method: "POST", path: "/messages", schema: "message", success: [202], responses: {}, response: "none", category: null, idempotentWith: "id" },
+    { operationId: "sendNotification", method: "POST", path: "/notifications", schema: "notification", success: [202], responses: {}, response: "none", category: null, idempotentWith: null },
   ],
   webhooks,
   loadValidators,

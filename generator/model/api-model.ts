@@ -107,6 +107,13 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
         if (bodies.length > 1) fail(`${pointer}/responses`, "success responses with different bodies are not supported by the client");
       }
       if (success.length === 0 && responses.default === undefined) fail(`${pointer}/responses`, "declares neither a 2xx nor a default response");
+      const responseSchemas = Object.fromEntries(
+        Object.keys(responses).map((status) => {
+          const ref = objectAt(objectAt(objectAt(objectAt(responses[status]).content)["application/json"]).schema).$ref;
+          const title = typeof ref === "string" ? COMPONENT_SCHEMA.exec(ref)?.[1] : undefined;
+          return [status, title === undefined ? null : (schemaNames.get(decodeURIComponent(title)) ?? null)] as const;
+        }),
+      );
       if (request === undefined) continue;
       operations.push({
         operationId,
@@ -114,6 +121,7 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
         path,
         schema: request.schema,
         success,
+        responses: responseSchemas,
         response: responseType !== undefined ? "json" : success.length > 0 ? "none" : "any",
         category: stringAt(operation["x-specfirst-rate-limit-kind"]) ?? null,
         idempotentWith: stringAt(operation["x-specfirst-idempotent-when"]) ?? null,

@@ -32,6 +32,8 @@ export interface OperationDescriptor {
   success: number[];
   /** `json`: a declared JSON body (resolved as the parsed object); `none`: no body; `any`: `{ status, body }`. */
   response: "none" | "json" | "any";
+  /** Every declared response, by status code (or `default`): the validator name of its JSON body's schema, or null for none. */
+  responses: Readonly<Record<string, string | null>>;
   /** The limiter kind this operation counts against (`x-specfirst-rate-limit-kind`), or null. */
   category: string | null;
   /** A send is idempotent (retryable) when this body field is a non-empty string (`x-specfirst-idempotent-when`), or null. */

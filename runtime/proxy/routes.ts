@@ -1,11 +1,12 @@
+import { apis } from "../../generated/client.js";
+
 /**
  * The operations the validation proxy checks, as data: for each, the validator name of its request body and, per
  * response status, the validator name of the response body (`null`: the status is declared without a body schema,
  * so its body is not checked). A status missing from `responses` is undeclared, unless there is a `default`.
  *
- * Written by hand from openapi/messaging.source.yaml and openapi/configs.source.yaml for now; it will be generated
- * from the OpenAPI documents (same shape), so the runtime never parses YAML. The webhooks are not listed: they are
- * calls to the bot's own URLs, not to the service behind the proxy.
+ * Read from the generated API descriptors (the operations of every OpenAPI document), so the runtime never parses
+ * YAML. The webhooks are not listed: they are calls to the bot's own URLs, not to the service behind the proxy.
  */
 export interface ProxyRoute {
   /** Upper-case HTTP method. */
@@ -19,11 +20,12 @@ export interface ProxyRoute {
   responses: Readonly<Record<string, string | null>>;
 }
 
-export const ROUTES: readonly ProxyRoute[] = [
-  // messaging (openapi/messaging.yaml)
-  { method: "POST", path: "/messages", operationId: "sendMessage", requestSchema: "message", responses: { "202": null, "400": null, "401": null } },
-  { method: "POST", path: "/notifications", operationId: "sendNotification", requestSchema: "notification", responses: { "202": null, "400": null, "401": null } },
-  { method: "POST", path: "/commands", operationId: "sendCommand", requestSchema: "command", responses: { "200": "command-response", "400": null, "401": null } },
-  // configs (openapi/configs.yaml): the description shows no response, so any status is declared by `default`
-  { method: "POST", path: "/v1/configs", operationId: "createConfig", requestSchema: "config", responses: { default: null } },
-];
+export const ROUTES: readonly ProxyRoute[] = apis.flatMap((api) =>
+  api.operations.map((operation) => ({
+    method: operation.method,
+    path: operation.path,
+    operationId: operation.operationId,
+    requestSchema: operation.schema,
+    responses: operation.responses,
+  })),
+);
