@@ -112,7 +112,7 @@ async function run(args: string[]): Promise<number> {
     process.stderr.write(`specfirst sandbox: cannot listen on ${values.host}:${port}: ${(caught as NodeJS.ErrnoException).code ?? (caught as Error).message}\n`);
     return 1;
   }
-  process.stdout.write(`listening on ${url}\n`);
+  // The handlers are in place before the line is printed: a signal sent right after it stops the sandbox cleanly.
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     const stop = (received: NodeJS.Signals) => {
       process.off("SIGINT", stop);
@@ -121,6 +121,7 @@ async function run(args: string[]): Promise<number> {
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
+    process.stdout.write(`listening on ${url}\n`);
   });
   await sandbox.close();
   process.stdout.write(`stopped (${signal})\n`);
