@@ -55,7 +55,8 @@ export class Delivery {
     const signal = AbortSignal.any([this.#abort.signal, AbortSignal.timeout(this.#options.webhookTimeoutMs)]);
     const id = typeof envelope.id === "string" ? envelope.id : undefined;
     try {
-      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(envelope), signal });
+      // Redirects are not followed: a 3xx is the bot's answer (the seed does not show the expected answer).
+      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(envelope), signal, redirect: "manual" });
       await response.arrayBuffer().catch(() => undefined);
       if (response.status >= 400) {
         this.#store.violation("webhook-error-status", `the ${which} webhook answered HTTP ${response.status}`, id);
