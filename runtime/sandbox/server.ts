@@ -296,7 +296,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   return sandbox;
 }
 
-function isHttpUrl(value: unknown): boolean {
+/** True for an absolute http: or https: URL. */
+export function isHttpUrl(value: unknown): boolean {
   if (typeof value !== "string") return false;
   try {
     const parsed = new URL(value);
@@ -306,4 +307,3 @@ function isHttpUrl(value: unknown): boolean {
   }
 }
 
-export { isHttpUrl };
