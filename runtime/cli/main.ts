@@ -9,6 +9,7 @@ import { EXIT_USAGE } from "./command.js";
 const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   validate: async () => (await import("./commands/validate.js")).validateCommand,
   proxy: async () => (await import("./commands/proxy.js")).proxyCommand,
+  sandbox: async () => (await import("./commands/sandbox.js")).sandboxCommand,
 };
 
 /** Commands of the development tool: they need the specfirst repository and its development dependencies. */

@@ -1,0 +1,44 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Config } from "../../generated/types.js";
+import { redact } from "../../generated/validators.js";
+import { checkPlainAuthorization, readBody, SANDBOX_CHOICE, SANDBOX_HEADER, sendJson } from "./http.js";
+import { readEnvelope, reject, type HandlerContext } from "./messaging.js";
+import { now, type StoredConfig } from "./state.js";
+
+/** The body of the sandbox's answer to an accepted config (the configs seed shows no response). */
+export interface ConfigCreated {
+  id: string;
+  /** The stored config, secret fields replaced with "[REDACTED]". */
+  config: Config;
+  sandbox: string;
+}
+
+const CREATED_NOTE =
+  "The sandbox's choice, not the platform's: the configs API description shows no response; the sandbox answers 201 with the id (the config's own id, else a new UUID) and the stored config, secrets redacted";
+
+/**
+ * `POST /v1/configs`: `Authorization: <configs key>` (401 otherwise), strict validation against `config` (400 with
+ * the validator's errors, which never quote the payload), then stored in memory, secrets redacted. A config whose
+ * `id` is already stored replaces it.
+ */
+export async function handleConfigs(context: HandlerContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const unauthorized = checkPlainAuthorization(request, context.configsKey);
+  if (unauthorized !== undefined) {
+    await readBody(request).catch(() => undefined);
+    reject(context, request, response, 401, [unauthorized], "the configs API description shows no error responses; 401 for a missing or wrong API key");
+    return;
+  }
+  const value = await readEnvelope(context, request, response, "config");
+  if (value === undefined) return;
+  const config = value as Config;
+  const id = typeof config.id === "string" && config.id !== "" ? config.id : randomUUID();
+  const stored: StoredConfig = { at: now(), id, config: redact("config", { ...config, id }) };
+  const configs = context.store.state.configs;
+  const index = configs.findIndex((entry) => entry.id === id);
+  if (index === -1) configs.push(stored);
+  else configs[index] = stored;
+  context.store.changed();
+  const body: ConfigCreated = { id, config: stored.config, sandbox: CREATED_NOTE };
+  sendJson(response, 201, body, { [SANDBOX_HEADER]: SANDBOX_CHOICE });
+}
