@@ -11,11 +11,11 @@ const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.defaul
 
 /** The raw schemas as a consumer gets them from `specfirst/schemas/*`, compiled by a plain Ajv2020 (README). */
 function consumerAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true, keywords: ["x-secret"] });
+  const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true, keywords: ["x-secret", "x-content-type", "x-resource-type", "x-generated"] });
   addFormats(ajv);
   for (const api of ["messaging", "configs"]) {
-    for (const file of readdirSync(path.join(ROOT, "schemas", api)).filter((f) => f.endsWith(".schema.json"))) {
-      ajv.addSchema(readJson<object>(path.join(ROOT, "schemas", api, file)));
+    for (const file of readdirSync(path.join(ROOT, "generated", "schemas", api)).filter((f) => f.endsWith(".schema.json"))) {
+      ajv.addSchema(readJson<object>(path.join(ROOT, "generated", "schemas", api, file)));
     }
   }
   return ajv;

@@ -51,12 +51,13 @@ type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
 
 /** Every output, from checked inputs: each stage's result is taken from the cache when its own inputs are unchanged. */
 async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[]): Promise<OutputFile[]> {
-  const { files, templates, sources, version } = inputs;
+  const { templates, sources, version } = inputs;
   // The stages' libraries (AJV, json-schema-to-typescript, prettier, openapi-typescript) take most of a second to
   // load; they are imported only when some stage has to run, so a run the cache answers stays fast.
-  const [{ checkSchemas }, { buildSchemaGraph }, { findDispatchTables }, { readApiModel, readLenient }, stages, { formatOutput }] = await timed("load stages", () =>
+  const [{ checkSchemas }, { expandMediaTypes }, { buildSchemaGraph }, { findDispatchTables }, { readApiModel, readLenient }, stages, { formatOutput }] = await timed("load stages", () =>
     Promise.all([
       import("../model/check-schemas.js"),
+      import("../model/expand-media-types.js"),
       import("../model/schema-graph.js"),
       import("../model/dispatch-tables.js"),
       import("../model/api-model.js"),
@@ -64,7 +65,9 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
       import("../format/prettier.js"),
     ]),
   );
-  await timed("check schemas", () => checkSchemas(files));
+  await timed("check schemas", () => checkSchemas(inputs.files));
+  // From here on, the schemas with their content-by-type declarations expanded (what every stage reads).
+  const files = expandMediaTypes(inputs.files);
   const graph = await timed("build schema graph", () => buildSchemaGraph(files));
   const templateText = (prefix: string) => [...templates.sources].filter(([name]) => name.startsWith(prefix)).map(([name, text]) => `${name}\n${text}`);
   const documents = await timed("emit openapi", () => stages.emitOpenApi(graph, sources, version));
@@ -112,7 +115,7 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
       templates,
     ),
   );
-  const emitted: OutputFile[] = [...documents.map((d) => d.file), ...types, ...validators.flat(), ...docs, ...paths, ...clients.map((c) => c.file), ...entryPoints];
+  const emitted: OutputFile[] = [...stages.emitSchemas(files), ...documents.map((d) => d.file), ...types, ...validators.flat(), ...docs, ...paths, ...clients.map((c) => c.file), ...entryPoints];
   const formatted = await timed("format", () => Promise.all(emitted.map((file) => cache.memoJson("format", [file.path, file.contents], () => formatOutput(file)))));
   return formatted.map(addBanner);
 }

@@ -4,6 +4,7 @@
  *
  * | emitter            | reads                         | writes                                              |
  * |--------------------|-------------------------------|-----------------------------------------------------|
+ * | emitSchemas        | schemas (declarations expanded) | generated/schemas/<api>/<name>.schema.json        |
  * | emitOpenApi        | OpenAPI source + schemas      | generated/openapi/<api>.yaml                        |
  * | emitTypes          | schemas of one API            | generated/<api>/types.ts                            |
  * | emitValidators     | schemas of one API            | generated/<api>/validators.ts, validators.compiled.ts |
@@ -12,6 +13,7 @@
  * | emitClient         | API model (built document)    | generated/<api>/client.ts                           |
  * | emitEntryPoints    | the list of APIs              | generated/<api>/index.ts, generated/{types,validators,client}.ts |
  */
+export { emitSchemas } from "./schemas.js";
 export { emitOpenApi } from "./openapi.js";
 export { emitTypes } from "./types.js";
 export { emitValidators } from "./validators/index.js";

@@ -9,7 +9,7 @@ import { apiOutput } from "../model/output-paths.js";
 import { dispatchMapName } from "../model/names.js";
 
 
-const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "writeOnly", "readOnly", "x-secret", "$schema", "$id", "default", "deprecated"]);
+const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "writeOnly", "readOnly", "x-secret", "x-content-type", "x-resource-type", "$schema", "$id", "default", "deprecated"]);
 const CONDITIONALS = ["if", "then", "else"];
 
 

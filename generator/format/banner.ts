@@ -20,14 +20,28 @@ export function bodyHash(body: string): string {
   return createHash("sha256").update(body).digest("hex").slice(0, 16);
 }
 
+/**
+ * JSON has no comments: a generated JSON object carries the banner as its first member, `"x-generated"` (an
+ * annotation keyword for the shipped schemas), and the hash is that of the text without that line.
+ */
+const JSON_BANNER_KEY = "x-generated";
+const JSON_BANNER = new RegExp(`^\\{\\n  "${JSON_BANNER_KEY}": "${escapeRegExp(NOTICE.replace(/`/g, "'"))} content-hash: ([0-9a-f]+)",\\n`);
+
 /** Prepends the do-not-edit banner, in the file's comment syntax, carrying the hash of the body below it. */
 export function addBanner(file: OutputFile): OutputFile {
+  if (file.path.endsWith(".json")) {
+    if (!file.contents.startsWith("{\n")) throw new Error(`${file.path}: a generated JSON file must be an object printed with one member per line`);
+    const banner = `  ${JSON.stringify(JSON_BANNER_KEY)}: ${JSON.stringify(`${NOTICE.replace(/`/g, "'")} content-hash: ${bodyHash(file.contents)}`)},\n`;
+    return { ...file, contents: `{\n${banner}${file.contents.slice(2)}` };
+  }
   const { open, close } = COMMENTS.find((c) => file.path.endsWith(c.extension)) ?? { open: "// ", close: "" };
   return { ...file, contents: `${open}${NOTICE}${close}\n${open}content-hash: ${bodyHash(file.contents)}${close}\n${file.contents}` };
 }
 
 /** For a generated file: whether its body still matches the hash in its banner. Undefined when it has no banner. */
 export function bannerIntact(contents: string): boolean | undefined {
+  const json = JSON_BANNER.exec(contents);
+  if (json !== null) return bodyHash(`{\n${contents.slice(json[0].length)}`) === json[1];
   for (const pattern of BANNER_PATTERNS) {
     const match = pattern.exec(contents);
     if (match !== null) return bodyHash(contents.slice(match[0].length)) === match[1];

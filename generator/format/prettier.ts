@@ -1,7 +1,7 @@
 import { format } from "prettier";
 import type { OutputFile } from "../write/output-file.js";
 
-const PARSERS: Record<string, string> = { ".ts": "typescript", ".js": "babel", ".json": "json" };
+const PARSERS: Record<string, string> = { ".ts": "typescript", ".js": "babel" };
 
 /**
  * Formats an output with prettier by its extension (`.d.ts` and `.ts` as TypeScript, `.js`, `.json`). YAML comes

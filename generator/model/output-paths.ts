@@ -11,6 +11,8 @@ export const apiOutput = {
   paths: (api: string) => `${GENERATED_DIR}/${api}/paths.ts`,
   client: (api: string) => `${GENERATED_DIR}/${api}/client.ts`,
   index: (api: string) => `${GENERATED_DIR}/${api}/index.ts`,
+  /** The shipped schema files (`specfirst/schemas/*`): the hand-written ones with their declarations expanded. */
+  schema: (api: string, name: string) => `${GENERATED_DIR}/schemas/${api}/${name}.schema.json`,
   openapi: (api: string) => `${GENERATED_DIR}/openapi/${api}.yaml`,
   docs: (api: string) => `${GENERATED_DIR}/docs/${api}.html`,
 };

@@ -63,6 +63,10 @@ export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
   "contentEncoding",
   "contentMediaType",
   "x-secret",
+  // The content-by-type declarations (generator/model/expand-media-types.ts).
+  "x-content-type",
+  "x-resource-type",
+  "x-typed-by",
 ]);
 
 export function isJsonObject(value: JsonValue | undefined): value is JsonObject {

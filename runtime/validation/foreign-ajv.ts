@@ -22,8 +22,8 @@ import addFormatsPlugin from "ajv-formats";
 // ajv-formats is CommonJS: its default export is the plugin function.
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
 
-/** The folders of `schemas/`, one per API. */
-const APIS = ["messaging", "configs"] as const;
+/** Where the package keeps the shipped schemas (`specfirst/schemas/*`): one folder per API. */
+const SCHEMAS_DIR = path.join("generated", "schemas");
 
 interface SchemaFile {
   /** Base name without `.schema.json`: the validator name (`message`, `input-sql`, ...). */
@@ -55,8 +55,9 @@ export function schemaFiles(): readonly SchemaFile[] {
   if (cache === undefined) {
     const root = packageRoot();
     const files: SchemaFile[] = [];
-    for (const api of APIS) {
-      const dir = path.join(root, "schemas", api);
+    const apis = readdirSync(path.join(root, SCHEMAS_DIR), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    for (const api of apis) {
+      const dir = path.join(root, SCHEMAS_DIR, api);
       for (const file of readdirSync(dir).filter((f) => f.endsWith(".schema.json")).sort()) {
         const schema = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
         files.push({ name: file.slice(0, -".schema.json".length), $id: String(schema.$id), schema });

@@ -24,7 +24,7 @@ const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.defaul
 const LENIENT_SUFFIX = "-lenient";
 
 /** Keywords that do not change what validates; dropped from the compiled schemas to keep the module small. */
-const ANNOTATIONS = ["title", "description", "$comment", "examples", "deprecated", "readOnly"];
+const ANNOTATIONS = ["title", "description", "$comment", "examples", "deprecated", "readOnly", "x-content-type", "x-resource-type"];
 
 /** The copy AJV compiles: annotations dropped, value dispatches as `x-dispatch` (compile-dispatch.ts). */
 function validationSchema(schema: JsonObject): JsonObject {
