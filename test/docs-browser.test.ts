@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser } from "playwright-core";
@@ -78,6 +78,60 @@ describe.each(["messaging", "configs"])("docs of %s", (api) => {
     await page.screenshot({ path: path.join(ARTIFACTS, `docs-${api}.png`), fullPage: false });
     expect(external).toEqual([]);
     expect(statSync(file).size).toBeGreaterThan(10_000);
+    await context.close();
+  });
+});
+
+/** Media type → title of its document, from the declarations in the schema files (`x-content-type`, `x-resource-type`). */
+function declaredDocuments(keyword: "x-content-type" | "x-resource-type"): [string, string][] {
+  const dir = path.join(ROOT, "schemas", "messaging");
+  return readdirSync(dir)
+    .map((file) => JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Node)
+    .filter((schema) => typeof schema[keyword] === "string")
+    .map((schema) => [String(schema[keyword]), String(schema.title)]);
+}
+
+describe("docs of messaging: the content-by-type rule", () => {
+  it("offers the variants of a body, names the document of every media type, and shows no status on a command request", async () => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(path.join(DOCS_DIR, "messaging.html")).href, { waitUntil: "load" });
+    const requestText = async () => {
+      const text = await page.locator("body").innerText();
+      const start = text.lastIndexOf("\nRequest\n");
+      return text.slice(start, text.indexOf("\nResponses\n", start));
+    };
+    /**
+     * Opens an operation, then picks each media type in its body's discriminator and reads which document it shows:
+     * the field's type name, `(Select)`, or for a document that has variants itself (a collection, a container) its
+     * nested `One of: KnownCollection ...`.
+     */
+    const documentsShown = async (tag: string, summary: string, documents: [string, string][]) => {
+      await page.getByText(tag, { exact: true }).first().click();
+      await page.getByText(summary, { exact: true }).first().click();
+      await expect.poll(requestText, { timeout: 15_000 }).toContain("One of:");
+      const shown: Record<string, string> = {};
+      for (const [mediaType, title] of documents) {
+        await page.locator('[data-section-id="switcher"] [data-testid="dropdown"] button').first().click();
+        await page.getByRole("menuitem", { name: mediaType, exact: true }).first().click();
+        const text = await requestText();
+        const chosen = text.slice(text.indexOf(`Value:\n"${mediaType}"`));
+        shown[mediaType] = chosen.includes(`(${title})\n`) || chosen.includes(`\nKnown${title}\n`) ? title : (/\(([A-Za-z]+)\)\n/.exec(chosen)?.[1] ?? "");
+      }
+      return { shown, text: await requestText() };
+    };
+
+    const contents = declaredDocuments("x-content-type");
+    const messages = await documentsShown("Messages", "Send a message", contents);
+    expect(messages.text).toContain("KnownMessage");
+    expect(messages.text).toContain("OtherMessage");
+    expect(messages.shown).toEqual(Object.fromEntries(contents));
+
+    const resources = declaredDocuments("x-resource-type");
+    const commands = await documentsShown("Commands", "Send a command", resources);
+    expect(commands.shown).toEqual(Object.fromEntries(resources));
+    expect(commands.text).not.toMatch(/\nstatus\n/);
+    await page.screenshot({ path: path.join(ARTIFACTS, "docs-messaging-variants.png"), fullPage: false });
     await context.close();
   });
 });

@@ -54,7 +54,7 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
   const { templates, sources, version } = inputs;
   // The stages' libraries (AJV, json-schema-to-typescript, prettier, openapi-typescript) take most of a second to
   // load; they are imported only when some stage has to run, so a run the cache answers stays fast.
-  const [{ checkSchemas }, { expandMediaTypes }, { buildSchemaGraph }, { findDispatchTables }, { readApiModel, readLenient }, stages, { formatOutput }] = await timed("load stages", () =>
+  const [{ checkSchemas }, { expandMediaTypes, readTypedBy }, { buildSchemaGraph }, { findDispatchTables }, { readApiModel, readLenient }, stages, { formatOutput }] = await timed("load stages", () =>
     Promise.all([
       import("../model/check-schemas.js"),
       import("../model/expand-media-types.js"),
@@ -70,7 +70,8 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
   const files = expandMediaTypes(inputs.files);
   const graph = await timed("build schema graph", () => buildSchemaGraph(files));
   const templateText = (prefix: string) => [...templates.sources].filter(([name]) => name.startsWith(prefix)).map(([name, text]) => `${name}\n${text}`);
-  const documents = await timed("emit openapi", () => stages.emitOpenApi(graph, sources, version));
+  const typedBy = new Map(inputs.files.flatMap((file) => { const rule = readTypedBy(file.schema); return rule === undefined ? [] : [[file.name, rule] as const]; }));
+  const documents = await timed("emit openapi", () => stages.emitOpenApi(graph, sources, version, typedBy));
 
   // Each stage runs once per API, concurrently, timed on its own; `cached` when none of its results was computed.
   const stage = async <T>(name: string, run: (track: Cache) => Promise<T>) => {

@@ -7,13 +7,19 @@ import type { SchemaFile } from "../load/schemas.js";
 import type { OpenApiSource } from "../load/openapi-sources.js";
 import type { OutputFile } from "../write/output-file.js";
 import { apiOutput } from "../model/output-paths.js";
+import { publishVariants } from "./openapi-variants.js";
+import type { TypedBy } from "../model/expand-media-types.js";
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 
-/** A schema file as an OpenAPI component: no `$id`/`$schema`, and `$ref`s pointing at sibling components. */
+/** A schema file as an OpenAPI component: no `$id`/`$schema`, `$ref`s pointing at sibling components, open objects said open. */
 export function schemaComponent(graph: SchemaGraph, file: SchemaFile): JsonObject {
   const component = mapSchema(file.schema, (node) => {
+    // An object with no declared members accepts any members; said explicitly, since OpenAPI tools read the
+    // silence as "no members" (openapi-typescript types it `Record<string, never>`).
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    if (types.includes("object") && node.properties === undefined && node.patternProperties === undefined && node.additionalProperties === undefined) node.additionalProperties = true;
     if (typeof node.$ref !== "string") return node;
     const target = graph.resolveRef(file, node.$ref);
     if (target.pointer !== "") throw new Error(`${file.file}: $ref "${node.$ref}" into another schema's inside cannot become an OpenAPI component ref`);
@@ -63,7 +69,7 @@ function renderPlaceholders(description: string, document: JsonObject): string {
  * One OpenAPI 3.1 document per source: the hand-written operations with `info.version` set to the package version
  * and `components.schemas` filled with every schema the document refers to (and their dependencies), sorted.
  */
-export function emitOpenApi(graph: SchemaGraph, sources: OpenApiSource[], version: string): BuiltDocument[] {
+export function emitOpenApi(graph: SchemaGraph, sources: OpenApiSource[], version: string, typedBy: ReadonlyMap<string, TypedBy>): BuiltDocument[] {
   const byTitle = new Map(graph.files.map((file) => [String(file.schema.title), file]));
   const problems: Problem[] = [];
   const outputs = sources.map((source) => {
@@ -73,12 +79,19 @@ export function emitOpenApi(graph: SchemaGraph, sources: OpenApiSource[], versio
       if (file === undefined) problems.push({ file: source.file, pointer: "", message: `refers to #/components/schemas/${title}, but no schema has that title` });
       else for (const name of dependenciesOf(graph, file.name)) needed.add(name);
     }
-    const schemas = Object.fromEntries(
-      [...needed]
-        .map((name) => graph.byName.get(name) as SchemaFile)
-        .map((file) => [String(file.schema.title), schemaComponent(graph, file)] as const)
-        .sort(([a], [b]) => a.localeCompare(b)),
-    );
+    const built = Object.fromEntries([...needed].map((name) => graph.byName.get(name) as SchemaFile).map((file) => [String(file.schema.title), schemaComponent(graph, file)] as const));
+    const published = publishVariants(graph, built, typedBy);
+    // Only the components something refers to (a rule holder such as CommandResource is replaced by the variants).
+    const used = new Set<string>();
+    const visit = (value: JsonValue) => {
+      for (const title of componentRefs(value, new Set())) {
+        if (used.has(title) || published[title] === undefined) continue;
+        used.add(title);
+        visit(published[title]);
+      }
+    };
+    visit(source.document);
+    const schemas = Object.fromEntries(Object.entries(published).filter(([title]) => used.has(title)).sort(([a], [b]) => a.localeCompare(b)));
     const info = isJsonObject(source.document.info) ? { ...source.document.info } : {};
     if (typeof info.description === "string") info.description = renderPlaceholders(info.description, source.document);
     const components = isJsonObject(source.document.components) ? source.document.components : {};

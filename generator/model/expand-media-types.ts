@@ -52,19 +52,34 @@ export function declaredMediaType(schema: JsonObject): { kind: DocumentKind; med
   return undefined;
 }
 
+/** A media type and the schema of its document. */
+export interface MediaTypeCase {
+  mediaType: string;
+  document: SchemaFile;
+}
+
+/** The documents of one API and kind, in media-type order (the first file declaring a media type wins). */
+export function documentsOf(files: readonly SchemaFile[], api: string, kind: DocumentKind): MediaTypeCase[] {
+  const cases = new Map<string, SchemaFile>();
+  for (const file of files) {
+    const declared = file.api === api ? declaredMediaType(file.schema) : undefined;
+    if (declared !== undefined && declared.kind === kind && !cases.has(declared.mediaType)) cases.set(declared.mediaType, file);
+  }
+  return [...cases].map(([mediaType, document]) => ({ mediaType, document })).sort((a, b) => (a.mediaType < b.mediaType ? -1 : 1));
+}
+
 /** Every schema file with its `x-typed-by` expanded into `allOf` if/then entries (the input files are not changed). */
 export function expandMediaTypes(files: readonly SchemaFile[]): SchemaFile[] {
   const problems: Problem[] = [];
   const at = (file: SchemaFile, pointer: string, message: string) => problems.push({ file: file.file, pointer, message, ...locatePointer(file.text, pointer) });
-  // Media type → its document, per API and kind, in media-type order.
-  const documents = new Map<string, SchemaFile>();
+  const declaredBy = new Map<string, SchemaFile>();
   for (const file of files) {
     const declared = declaredMediaType(file.schema);
     if (declared === undefined) continue;
     const key = `${file.api}\u0000${declared.kind}\u0000${declared.mediaType}`;
-    const earlier = documents.get(key);
+    const earlier = declaredBy.get(key);
     if (earlier !== undefined) at(file, `/${DOCUMENT_KEYWORDS[declared.kind]}`, `media type ${declared.mediaType} is already declared by ${earlier.file}`);
-    else documents.set(key, file);
+    else declaredBy.set(key, file);
   }
   const expanded = files.map((file) => {
     if (!(TYPED_BY in file.schema)) return file;
@@ -73,10 +88,7 @@ export function expandMediaTypes(files: readonly SchemaFile[]): SchemaFile[] {
       at(file, `/${TYPED_BY}`, `must be { "field": <name>, "discriminator": <name>, "documents": "content" | "resource", "each"?: boolean }`);
       return file;
     }
-    const cases = [...documents.entries()]
-      .filter(([key]) => key.startsWith(`${file.api}\u0000${typedBy.documents}\u0000`))
-      .map(([key, document]) => ({ mediaType: key.split("\u0000")[2] as string, document }))
-      .sort((a, b) => (a.mediaType < b.mediaType ? -1 : 1));
+    const cases = documentsOf(files, file.api, typedBy.documents);
     const entries: JsonValue[] = cases.map(({ mediaType, document }) => {
       const ref: JsonObject = { $ref: String(document.schema.$id) };
       return {
