@@ -1,0 +1,60 @@
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parse } from "yaml";
+import { beforeAll, describe, expect, it } from "vitest";
+import { generate } from "../generator/commands/generate.js";
+import { ROOT } from "./helpers/fixtures.js";
+
+// schemas/README.md "Adding a media type", followed in a temporary copy: one new schema file, and every schema typed
+// by a media type follows, with no other edit.
+const LOCATION = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  $id: "https://specfirst.dev/schemas/messaging/location.schema.json",
+  title: "Location",
+  description: "A test document: a point on a map.",
+  "x-content-type": "application/vnd.example.location+json",
+  type: "object",
+  required: ["latitude", "longitude"],
+  properties: {
+    latitude: { type: "number", description: "Degrees north." },
+    longitude: { type: "number", description: "Degrees east." },
+  },
+};
+const MEDIA_TYPE = "application/vnd.example.location+json";
+
+type Validate = (name: string, data: unknown) => { valid: boolean };
+const dir = mkdtempSync(path.join(tmpdir(), "specfirst-media-type-"));
+let validate: Validate;
+
+beforeAll(async () => {
+  for (const entry of ["schemas", "templates", "openapi", "generated", "runtime", "package.json"]) cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
+  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  writeFileSync(path.join(dir, "schemas", "messaging", "location.schema.json"), `${JSON.stringify(LOCATION, null, 2)}\n`);
+  await generate({ root: dir, cache: false });
+  ({ validate } = (await import(pathToFileURL(path.join(dir, "generated", "messaging", "validators.ts")).href)) as { validate: Validate });
+}, 120_000);
+
+describe("a new media type, added as one schema file", () => {
+  const point = { latitude: -23.5, longitude: -46.6 };
+  const wrong = { latitude: "south" };
+  it.each([
+    ["message content", "message", (doc: unknown) => ({ to: "a@b.c", type: MEDIA_TYPE, content: doc })],
+    ["collection items", "collection", (doc: unknown) => ({ itemType: MEDIA_TYPE, items: [doc] })],
+    ["container value", "container", (doc: unknown) => ({ type: MEDIA_TYPE, value: doc })],
+  ])("is checked as %s", (_where, schema, wrap) => {
+    expect(validate(schema, wrap(point)).valid).toBe(true);
+    expect(validate(schema, wrap(wrong)).valid).toBe(false);
+  });
+
+  it("is typed (ContentByType, ValueByType) and published as its own variant", () => {
+    const types = readFileSync(path.join(dir, "generated", "messaging", "types.ts"), "utf8");
+    expect(types).toMatch(/export interface ContentByType \{[^}]*"application\/vnd\.example\.location\+json": Location;/);
+    expect(types).toMatch(/export interface ValueByType \{[^}]*"application\/vnd\.example\.location\+json": Location;/);
+    const document = parse(readFileSync(path.join(dir, "generated", "openapi", "messaging.yaml"), "utf8")) as { components: { schemas: Record<string, { discriminator?: { mapping: Record<string, string> } }> } };
+    expect(document.components.schemas.KnownMessage?.discriminator?.mapping[MEDIA_TYPE]).toBe("#/components/schemas/LocationMessage");
+    expect(document.components.schemas.LocationMessage).toBeDefined();
+    expect(document.components.schemas.KnownContainer?.discriminator?.mapping[MEDIA_TYPE]).toBe("#/components/schemas/LocationContainer");
+  });
+});
