@@ -4,6 +4,7 @@
  * descriptor's webhooks: which payload goes to which handler option (`match`), its schema, and the
  * acknowledgement sent after the handler (`acknowledge`).
  */
+import { readBodyUpTo } from "../http/read-body.js";
 import { notificationFor, reply as replyTo, type Reason, type ReplyContent } from "../messaging/envelopes.js";
 import type { ValidationError, Validates } from "../validation/result.js";
 import type { ApiDescriptor, WebhookDescriptor } from "./descriptor.js";
@@ -109,24 +110,6 @@ function defaultOnError(error: unknown, context: WebhookErrorContext): void {
   console.error(`specfirst webhook handler: ${context.stage} failed: ${detail.split("\n")[0]}`);
 }
 
-/** The request body, at most `limit` bytes; undefined when it is longer. */
-async function readBody(request: WebhookRequest, limit: number): Promise<Uint8Array | undefined> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<unknown>) {
-    const bytes = typeof chunk === "string" ? new TextEncoder().encode(chunk) : (chunk as Uint8Array);
-    size += bytes.byteLength;
-    if (size > limit) return undefined;
-    chunks.push(bytes);
-  }
-  const joined = new Uint8Array(size);
-  let offset = 0;
-  for (const bytes of chunks) {
-    joined.set(bytes, offset);
-    offset += bytes.byteLength;
-  }
-  return joined;
-}
 
 /** "a message or a notification": the kinds the webhooks accept, for the 400 of a payload none of them takes. */
 const kindsAccepted = (webhooks: readonly WebhookDescriptor[]) => webhooks.map((webhook) => `${/^[aeiou]/i.test(webhook.schema) ? "an" : "a"} ${webhook.schema}`).join(" or ");
@@ -275,7 +258,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       } else if (request.body !== undefined) {
         result = await handle(request.body);
       } else {
-        const bytes = await readBody(request, maxBodyBytes as number);
+        const bytes = await readBodyUpTo(request, maxBodyBytes as number);
         result = bytes === undefined ? rejected(413, [problem(`is larger than ${String(maxBodyBytes)} bytes`, "maxBodyBytes")]) : await handle(bytes);
       }
     } catch (error) {

@@ -2,6 +2,7 @@
  * What every middleware shares: read a body up to a size limit, parse it with the strict reader, validate it,
  * and build the error answer. Framework adapters (express.ts, fastify.ts, web.ts) only move bytes and statuses.
  */
+import { readBodyUpTo } from "../http/read-body.js";
 import { JsonSyntaxError, readJson } from "../json/read-json.js";
 import type { ValidationError, Validates } from "../validation/result.js";
 
@@ -90,20 +91,8 @@ export class BodyTooLargeError extends Error {
  */
 export async function readBody(stream: AsyncIterable<Uint8Array>, limit: number, contentLength?: string | null): Promise<Uint8Array> {
   if (contentLength !== undefined && contentLength !== null && /^\d+$/.test(contentLength) && Number(contentLength) > limit) throw new BodyTooLargeError(limit);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += chunk.byteLength;
-    if (size > limit) throw new BodyTooLargeError(limit);
-    chunks.push(chunk);
-  }
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readBodyUpTo(stream, limit);
+  if (bytes === undefined) throw new BodyTooLargeError(limit);
   return bytes;
 }
 

@@ -1,6 +1,7 @@
+import { readBodyUpTo } from "../http/read-body.js";
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { JsonSyntaxError, parseJson, type JsonValue } from "../json/json-text.js";
+import { JsonSyntaxError, readJson, type JsonValue } from "../json/read-json.js";
 import type { ValidationError } from "../validation/result.js";
 
 /**
@@ -44,21 +45,8 @@ export function sendEmpty(response: ServerResponse, status: number): void {
 }
 
 /** Reads the request body, up to `maxBytes`; `undefined` when it is longer (the rest is drained and dropped). */
-export async function readBody(request: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Buffer | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = false;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    if (tooLarge) continue;
-    size += chunk.length;
-    if (size > maxBytes) {
-      tooLarge = true;
-      chunks.length = 0;
-      continue;
-    }
-    chunks.push(chunk);
-  }
-  return tooLarge ? undefined : Buffer.concat(chunks);
+export async function readBody(request: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<Uint8Array | undefined> {
+  return readBodyUpTo(request, maxBytes, { drain: true });
 }
 
 /** True when the request's `Content-Type` is `application/json` (parameters such as `charset` allowed). */
@@ -67,21 +55,14 @@ export function isJsonContentType(request: IncomingMessage): boolean {
   return value !== undefined && value.split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Strict JSON reading of a request body: UTF-8 decoded strictly (a leading byte-order mark is skipped), one JSON
  * value, no key repeated in one object. The errors never quote the body.
  */
-export function parseBody(bytes: Buffer): { ok: true; value: JsonValue } | { ok: false; errors: ValidationError[] } {
-  let text: string;
+export function parseBody(bytes: Uint8Array): { ok: true; value: JsonValue } | { ok: false; errors: ValidationError[] } {
   try {
-    text = utf8.decode(bytes);
-  } catch {
-    return { ok: false, errors: [error("", "the body is not valid UTF-8", "utf-8")] };
-  }
-  try {
-    return { ok: true, value: parseJson(text, { duplicateKeys: true }) };
+    return { ok: true, value: readJson(bytes) };
   } catch (caught) {
     if (caught instanceof JsonSyntaxError) {
       return { ok: false, errors: [error("", `${caught.message} at line ${caught.position.line}, column ${caught.position.column}`, "json")] };

@@ -166,7 +166,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       "/_sandbox/webhooks": {
         GET: async () => control(response, 200, delivery.webhooks),
         PUT: async () => {
-          const parsed = parseBody((await readBody(request)) ?? Buffer.alloc(0));
+          const parsed = parseBody((await readBody(request)) ?? new Uint8Array(0));
           const value = parsed.ok ? parsed.value : undefined;
           const urls = isObject(value) ? value : undefined;
           const bad = urls === undefined ? [""] : ["messages", "notifications"].filter((key) => urls[key] !== undefined && urls[key] !== null && !isHttpUrl(urls[key]));
