@@ -114,7 +114,7 @@ async function runDiff(args: string[]): Promise<number> {
 
 /**
  * Runs a command whose stages load the development dependencies (json-schema-to-typescript, @redocly/cli,
- * openapi-typescript, handlebars, ts-morph, prettier), which an installed package lacks: their absence is one line
+ * openapi-typescript, handlebars, prettier), which a checkout without `npm ci` lacks: their absence is one line
  * and exit 2, not a stack trace.
  */
 async function withDevDependencies(command: string, run: () => Promise<number>): Promise<number> {

@@ -109,14 +109,14 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
     stages.emitEntryPoints(
       apis.map((api, index) => ({
         api,
-        guards: [...(validators[index]?.find((file) => file.path.endsWith("/validators.ts"))?.contents.matchAll(/^export (?:const|function) (is\w+)/gm) ?? [])].map((match) => match[1] as string),
+        guards: validators[index]?.guards ?? [],
         extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false },
         messagingHelpers: clients[index]?.messagingHelpers ?? false,
       })),
       templates,
     ),
   );
-  const emitted: OutputFile[] = [...stages.emitSchemas(files), ...documents.map((d) => d.file), ...types, ...validators.flat(), ...docs, ...paths, ...clients.map((c) => c.file), ...entryPoints];
+  const emitted: OutputFile[] = [...stages.emitSchemas(files), ...documents.map((d) => d.file), ...types, ...validators.flatMap((v) => v.files), ...docs, ...paths, ...clients.map((c) => c.file), ...entryPoints];
   const formatted = await timed("format", () => Promise.all(emitted.map((file) => cache.memoJson("format", [file.path, file.contents], () => formatOutput(file)))));
   return formatted.map(addBanner);
 }

@@ -26,7 +26,7 @@ export interface Cache {
 
 const require = createRequire(import.meta.url);
 /** Packages whose version changes what the generator emits. */
-const TOOL_PACKAGES = ["ajv", "ajv-formats", "json-schema-to-typescript", "prettier", "@redocly/cli", "openapi-typescript", "handlebars", "yaml", "ts-morph"];
+const TOOL_PACKAGES = ["ajv", "ajv-formats", "json-schema-to-typescript", "prettier", "@redocly/cli", "openapi-typescript", "handlebars", "yaml"];
 
 let fingerprint: Promise<string> | undefined;
 

@@ -101,7 +101,7 @@ interface ValidatorEntry {
  * (`generated/<api>/validators.compiled.ts`), and `generated/<api>/validators.ts`, which holds the data the
  * run-time wrapper needs (secret shapes, document rules, pattern hints) and the typed guards.
  */
-export function emitValidators({ api, graph, lenient, templates }: ValidatorsInput): OutputFile[] {
+export function emitValidators({ api, graph, lenient, templates }: ValidatorsInput): { files: OutputFile[]; guards: string[] } {
   const files = graph.files.filter((file) => file.api === api);
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true, optimize: true, lines: true } });
   // Ajv2020 always generates the bookkeeping for `unevaluated*` and `$dynamicRef` (a copy of the evaluated
@@ -198,8 +198,12 @@ export function emitValidators({ api, graph, lenient, templates }: ValidatorsInp
     patternHints,
     secretShapes: apiShapes,
   };
-  return [
-    { path: apiOutput.compiledValidators(api), contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }) },
-    { path, contents: templates.render("api/validators.ts.hbs", view) },
-  ];
+  return {
+    files: [
+      { path: apiOutput.compiledValidators(api), contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }) },
+      { path, contents: templates.render("api/validators.ts.hbs", view) },
+    ],
+    // The type guards the module exports, for the aggregate `specfirst/validators` to re-export.
+    guards: [...validators.map((v) => v.guardName), ...dispatchGuards.map((g) => g.guardName)],
+  };
 }
