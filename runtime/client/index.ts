@@ -25,6 +25,11 @@ export type {
   ApiResponse,
   BasicCredentials,
   CallOptions,
+  ClientLogEntry,
+  ClientLogger,
+  CredentialSupplier,
+  Middleware,
+  MiddlewareContext,
   ClientOptions,
   ClientSettings,
   CreateClientOptions,
@@ -39,6 +44,6 @@ export { createRateLimiter, LIMIT_WINDOW_MS } from "./limiter.js";
 export type { LimitRates, LimitsOption, RateLimiter } from "./limiter.js";
 export { RETRY_DEFAULTS } from "./retry.js";
 export type { RetryOptions } from "./retry.js";
-export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES } from "./webhook.js";
-export type { WebhookContext, WebhookErrorContext, WebhookHandler, WebhookHandlerOptions, WebhookHandlerBaseOptions, WebhookRequest, WebhookResponse, WebhookResult } from "./webhook.js";
+export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_FAILURE_DESCRIPTION } from "./webhook.js";
+export type { ReceiverFilter, WebhookContext, WebhookErrorContext, WebhookHandler, WebhookHandlerOptions, WebhookHandlerBaseOptions, WebhookRequest, WebhookResponse, WebhookResult } from "./webhook.js";
 export type { ApiDescriptor, CredentialDescriptor, OperationDescriptor, PlanLimits, SecurityDescriptor, WebhookDescriptor } from "./descriptor.js";
