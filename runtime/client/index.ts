@@ -45,5 +45,5 @@ export type { LimitRates, LimitsOption, RateLimiter } from "./limiter.js";
 export { RETRY_DEFAULTS } from "./retry.js";
 export type { RetryOptions } from "./retry.js";
 export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_FAILURE_DESCRIPTION } from "./webhook.js";
-export type { ReceiverFilter, WebhookContext, WebhookErrorContext, WebhookHandler, WebhookHandlerOptions, WebhookHandlerBaseOptions, WebhookRequest, WebhookResponse, WebhookResult } from "./webhook.js";
+export type { OtherMediaType, ReceiverFilter, WebhookContext, WebhookErrorContext, WebhookHandler, WebhookHandlerOptions, WebhookHandlerBaseOptions, WebhookRequest, WebhookResponse, WebhookResult } from "./webhook.js";
 export type { ApiDescriptor, CredentialDescriptor, OperationDescriptor, PlanLimits, SecurityDescriptor, WebhookDescriptor } from "./descriptor.js";
