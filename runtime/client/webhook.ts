@@ -232,6 +232,10 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       validators = undefined;
       throw error;
     }));
+  // Every call is validated: start loading the validators now, so that a first burst does not wait for them.
+  loadValidators().catch(() => {
+    // Retried (and reported as a 500) by the first call.
+  });
 
   const report = (error: unknown, context: WebhookErrorContext): void => {
     try {
