@@ -106,7 +106,7 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
       apis.map((api, index) => ({
         api,
         guards: [...(validators[index]?.find((file) => file.path.endsWith("/validators.ts"))?.contents.matchAll(/^export (?:const|function) (is\w+)/gm) ?? [])].map((match) => match[1] as string),
-        extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false },
+        extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false, receivedTypes: [] },
         messagingHelpers: clients[index]?.messagingHelpers ?? false,
       })),
       templates,

@@ -10,6 +10,8 @@ export interface ClientExtras {
   planLimits: boolean;
   commands: boolean;
   webhooks: boolean;
+  /** The webhook payload types the module declares (`ReceivedMessage`), exported with `createWebhookHandler`. */
+  receivedTypes: string[];
 }
 
 export interface ClientInput {
@@ -103,6 +105,11 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
   };
   return {
     file: { path, contents: templates.render("api/client.ts.hbs", view) },
-    extras: { planLimits: model.planLimits !== null, commands: model.commands.length > 0, webhooks: model.webhooks.length > 0 },
+    extras: {
+      planLimits: model.planLimits !== null,
+      commands: model.commands.length > 0,
+      webhooks: model.webhooks.length > 0,
+      receivedTypes: [...new Set(model.webhooks.map((webhook) => `Received${webhook.type}`))],
+    },
   };
 }
