@@ -30,6 +30,8 @@ describe("examples/echo-bot", () => {
   it("echoes a message POSTed to its webhook to the received from, then sends the consumed notification", async () => {
     const response = await fetch(`${botUrl}/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(inbound) });
     expect(response.status).toBe(200);
+    // The bot answers before its sends (they wait for the plan limiter); both follow.
+    await api.waitFor(2);
     expect(api.received.map((request) => `${request.method} ${request.path}`)).toEqual(["POST /messages", "POST /notifications"]);
     const [echo, consumed] = api.received.map((request) => JSON.parse(request.body) as Record<string, unknown>);
     expect(echo).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), to: "1042221589186385@messenger.example.net/instance-1", type: "text/plain", content: "Where is my order?" });
@@ -45,6 +47,8 @@ describe("examples/echo-bot", () => {
     const notification = readJson(path.join(ROOT, "openapi", "examples", "messaging", "inbound-notification-failed.json"));
     const response = await fetch(`${botUrl}/notifications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(notification) });
     expect(response.status).toBe(200);
+    // The receiver runs after the answer: wait for its log line.
+    for (let waited = 0; !/: failed \(reason 42\)$/.test(logs.at(-1) ?? "") && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(logs.at(-1)).toMatch(/: failed \(reason 42\)$/);
   });
 });

@@ -113,6 +113,33 @@ describe("the packed package", () => {
     });
   });
 
+  it("type-checks a consumer with moduleResolution node10 (typesVersions), getting the same types", async () => {
+    mkdirSync(path.join(consumer, "node10"), { recursive: true });
+    writeFileSync(
+      path.join(consumer, "node10", "main.ts"),
+      `import type { KnownMessage, Message } from "specfirst";
+import { validate } from "specfirst/validators";
+import { createMessagingClient, type ReceivedMessage } from "specfirst/client";
+import { createConfigsClient } from "specfirst/configs";
+import type { Message as MessagingMessage } from "specfirst/messaging";
+const select: Message<"application/vnd.lime.select+json"> = { to: "a@b.c", type: "application/vnd.lime.select+json", content: { options: [{ order: 1, text: "x" }] } };
+const same: MessagingMessage = select;
+const label = (m: ReceivedMessage) => (m.type === "text/plain" ? m.content.length : 0);
+export const checks = [validate("message", select).valid, same, label, typeof createMessagingClient, typeof createConfigsClient, (m: KnownMessage) => m.type];
+// @ts-expect-error text/plain content is a string
+export const wrong: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", content: 1 };
+`,
+    );
+    writeFileSync(
+      path.join(consumer, "tsconfig.node10.json"),
+      JSON.stringify({ compilerOptions: { target: "ES2022", module: "ESNext", moduleResolution: "node10", strict: true, lib: ["ES2023", "DOM"], types: [], noEmit: true, skipLibCheck: false }, include: ["node10"] }),
+    );
+    const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+    await run(process.execPath, [tsc, "-p", "tsconfig.node10.json"], { cwd: consumer }).catch((error: { stdout: string }) => {
+      throw new Error(`tsc (node10) failed:\n${error.stdout}`);
+    });
+  });
+
   it("rejects a wrong type at compile time in the consumer", async () => {
     writeFileSync(path.join(consumer, "src", "wrong.ts"), `import type { Message } from "specfirst";\nexport const m: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", content: { text: "x" } };\n`);
     const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");

@@ -617,17 +617,30 @@ describe("retries", () => {
     expect(server.on("/messages")).toHaveLength(3);
   });
 
-  it("honours Retry-After up to maxDelayMs", async () => {
-    server.answer("/messages", { status: 429, headers: { "retry-after": "0.3" } }, { status: 202 }, { status: 503, headers: { "retry-after": "30" } }, { status: 202 });
+  it("never retries before Retry-After, even when it is longer than the backoff", async () => {
+    server.answer("/messages", { status: 429, headers: { "retry-after": "0.3" } }, { status: 202 });
     await messaging({ retry: { baseDelayMs: 1, maxDelayMs: 2000 } }).sendMessage(text("x", "id-5"));
     const [first, second] = server.on("/messages");
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(280);
+    // Retry-After 0.35 s over maxDelayMs 50 ms: waited in full when maxRetryAfterMs allows it.
     server.received.length = 0;
-    const started = performance.now();
-    await messaging({ retry: { baseDelayMs: 1, maxDelayMs: 200 } }).sendMessage(text("x", "id-6"));
-    expect(performance.now() - started).toBeLessThan(2000);
+    server.answer("/messages", { status: 503, headers: { "retry-after": "0.35" } }, { status: 202 });
+    await messaging({ retry: { baseDelayMs: 1, maxDelayMs: 50, maxRetryAfterMs: 1000 } }).sendMessage(text("x", "id-6"));
     const [third, fourth] = server.on("/messages");
-    expect((fourth?.at ?? 0) - (third?.at ?? 0)).toBeGreaterThanOrEqual(180);
+    expect((fourth?.at ?? 0) - (third?.at ?? 0)).toBeGreaterThanOrEqual(330);
+  });
+
+  it("rejects at once with RateLimitedError carrying retryAfterMs when Retry-After exceeds the cap (Retry-After: 10 with the defaults)", async () => {
+    server.answer("/messages", { status: 429, headers: { "retry-after": "10" } });
+    const started = performance.now();
+    const error = await rejection(messaging({ retry: true }).sendMessage(text("x", "id-10")));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 10_000 });
+    expect(server.on("/messages")).toHaveLength(1);
+    server.answer("/messages", { status: 503, headers: { "retry-after": "30" } });
+    await expect(messaging({ retry: { maxDelayMs: 200 } }).sendMessage(text("x", "id-11"))).rejects.toMatchObject({ name: "ServerError", retryAfterMs: 30_000 });
+    expect(server.on("/messages")).toHaveLength(2);
   });
 
   it("aborts while waiting between attempts", async () => {
@@ -644,8 +657,10 @@ describe("retries", () => {
     expect(RETRY_DEFAULTS).toEqual({ attempts: 4, baseDelayMs: 250, maxDelayMs: 4000 });
     expect(resolveRetry(undefined)).toBeUndefined();
     expect(resolveRetry(false)).toBeUndefined();
-    expect(resolveRetry(true)).toEqual(RETRY_DEFAULTS);
-    expect(resolveRetry({ attempts: 2.7, baseDelayMs: 0 })).toEqual({ attempts: 2, baseDelayMs: 0, maxDelayMs: 4000 });
+    expect(resolveRetry(true)).toEqual({ ...RETRY_DEFAULTS, maxRetryAfterMs: 4000 });
+    expect(resolveRetry({ attempts: 2.7, baseDelayMs: 0 })).toEqual({ attempts: 2, baseDelayMs: 0, maxDelayMs: 4000, maxRetryAfterMs: 4000 });
+    expect(resolveRetry({ maxDelayMs: 100 })).toMatchObject({ maxDelayMs: 100, maxRetryAfterMs: 100 });
+    expect(resolveRetry({ maxRetryAfterMs: 60_000 })).toMatchObject({ maxDelayMs: 4000, maxRetryAfterMs: 60_000 });
     expect(() => resolveRetry({ maxDelayMs: -1 })).toThrow(/retry.maxDelayMs must be a number of at least 0/);
     expect(() => resolveRetry("yes" as never)).toThrow(/retry must be true, false or/);
     for (let attempt = 1; attempt <= 6; attempt++) {
@@ -655,7 +670,8 @@ describe("retries", () => {
       expect(delay).toBeLessThanOrEqual(exponential);
     }
     expect(backoff(RETRY_DEFAULTS, 1, 3000)).toBe(3000);
-    expect(backoff(RETRY_DEFAULTS, 1, 60_000)).toBe(4000);
+    // Never before the server's Retry-After (whether to wait that long is decided before, by maxRetryAfterMs).
+    expect(backoff(RETRY_DEFAULTS, 1, 60_000)).toBe(60_000);
     expect(parseRetryAfter("3")).toBe(3000);
     expect(parseRetryAfter("0.25")).toBe(250);
     expect(parseRetryAfter(" ")).toBeUndefined();

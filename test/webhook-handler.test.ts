@@ -28,15 +28,21 @@ afterEach(async () => {
 });
 
 /** The webhook handler on a real node:http server on loopback. */
+let served: ReturnType<typeof createWebhookHandler> | undefined;
 async function startBot(options: Omit<WebhookHandlerOptions, "client">): Promise<void> {
   const client = createMessagingClient({ baseUrl: api.url, accessKey: ACCESS_KEY });
-  bot = createServer(createWebhookHandler({ client, onError: () => {}, ...options }));
+  served = createWebhookHandler({ client, onError: () => {}, ...options });
+  bot = createServer(served);
   await new Promise<void>((resolve) => bot?.listen(0, "127.0.0.1", resolve));
   botUrl = `http://127.0.0.1:${(bot.address() as AddressInfo).port}`;
 }
 
-const post = (route: string, body: unknown, init: RequestInit = {}) =>
-  fetch(`${botUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body), ...init });
+/** POSTs to the bot; resolves with its answer once the envelope's background processing is over too. */
+const post = async (route: string, body: unknown, init: RequestInit = {}) => {
+  const response = await fetch(`${botUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body), ...init });
+  await served?.idle();
+  return response;
+};
 
 describe("webhook handler on node:http", () => {
   it("dispatches a message to onMessage, answers 200 and then sends the consumed notification", async () => {
@@ -69,7 +75,7 @@ describe("webhook handler on node:http", () => {
     });
     expect((await post("/messages", inbound)).status).toBe(200);
     expect(api.received.map((request) => request.path)).toEqual(["/notifications"]);
-    expect(JSON.parse(api.received[0]?.body ?? "")).toEqual({ id: inbound.id, from: inbound.from, event: "failed", reason: { code: 42, description: "order service unavailable" } });
+    expect(JSON.parse(api.received[0]?.body ?? "")).toEqual({ id: inbound.id, from: inbound.from, event: "failed", reason: { code: 42, description: "The bot failed to process the message" } });
     expect(errors).toEqual([{ stage: "onMessage", envelope: inbound }]);
   });
 
@@ -170,6 +176,7 @@ describe("webhook handler with a parsed body (frameworks)", () => {
       status: 400,
       body: { errors: [{ pointer: "/event", message: "must be one of accepted, dispatched, received, consumed, failed", keyword: "enum" }] },
     });
+    await handler.idle();
     expect(seen).toEqual([inbound, inbound]);
     expect(api.on("/notifications")).toHaveLength(2);
   });

@@ -110,7 +110,7 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
       apis.map((api, index) => ({
         api,
         guards: validators[index]?.guards ?? [],
-        extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false },
+        extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false, receivedTypes: [] },
         messagingHelpers: clients[index]?.messagingHelpers ?? false,
       })),
       templates,

@@ -14,7 +14,8 @@ export interface EntryPointApi {
 }
 
 /** Names a client module exports without an API prefix, by the extra that brings them. */
-const UNPREFIXED: Record<keyof ClientExtras, string[]> = {
+type FlagExtra = "planLimits" | "commands" | "webhooks";
+const UNPREFIXED: Record<FlagExtra, string[]> = {
   planLimits: ["PLAN_LIMITS", "type PlanName", "createRateLimiter"],
   commands: ["commands"],
   webhooks: ["createWebhookHandler", "type WebhookHandlerOptions"],
@@ -38,14 +39,14 @@ export function emitEntryPoints(apis: readonly EntryPointApi[], templates: Templ
       }),
     };
   });
-  const providers = (extra: keyof ClientExtras) => apis.filter((api) => api.extras[extra]);
+  const providers = (extra: FlagExtra) => apis.filter((api) => api.extras[extra]);
   const clientNames = apis.map((api) => {
     const prefix = pascal(api.api);
     const names = [clientFactoryName(api.api), `type ${prefix}Client`, `type ${prefix}ClientOptions`, `${api.api}Api`];
     if (api.extras.commands) names.push(`type ${prefix}Commands`);
-    if (api.extras.webhooks) names.push(`type ${prefix}WebhookContext`);
-    for (const extra of Object.keys(UNPREFIXED) as (keyof ClientExtras)[]) {
-      if (providers(extra).length === 1 && api.extras[extra]) names.push(...UNPREFIXED[extra]);
+    if (api.extras.webhooks) names.push(`type ${prefix}WebhookContext`, `type ${prefix}WebhookHandler`);
+    for (const extra of Object.keys(UNPREFIXED) as FlagExtra[]) {
+      if (providers(extra).length === 1 && api.extras[extra]) names.push(...UNPREFIXED[extra], ...(extra === "webhooks" ? api.extras.receivedTypes.map((name) => `type ${name}`) : []));
     }
     return { api: api.api, names };
   });

@@ -1,6 +1,6 @@
 /** `createClient`: one method per operation of an `ApiDescriptor`, sending over a transport of its own. */
 import type { ApiDescriptor } from "./descriptor.js";
-import { createTransport, deepFreeze, type CreateClientOptions, type OperationMethod } from "./transport.js";
+import { createTransport, deepFreeze, type CreateClientOptions, type Middleware, type OperationMethod } from "./transport.js";
 
 /** A client as `createClient` builds it: one method per operation, keyed by operationId. */
 export type OperationMethods = Readonly<Record<string, OperationMethod>>;
@@ -12,6 +12,9 @@ export type OperationMethods = Readonly<Record<string, OperationMethod>>;
  * errors of errors.ts. Options: `baseUrl`, the credential under `descriptor.credential.option`, `timeoutMs`,
  * `validate`, `fetch`, plus `limits` when the descriptor has `planLimits` and `retry` when an operation has
  * `idempotentWith`. Throws a `TypeError` for invalid options (naming the option, never quoting the credential).
+ *
+ * `client.use({ onRequest, onResponse, onError })` adds middleware (not enumerable, so the client's keys stay its
+ * operations) and returns the client.
  *
  * `Client` only types the result: a generated module passes its precise interface
  * (`createClient<MessagingClient>(messagingDescriptor, options)`), whose methods must be the descriptor's
@@ -26,6 +29,14 @@ export function createClient<Client extends object = OperationMethods>(descripto
     // Defined, not assigned: an operationId such as `__proto__` stays an ordinary method name.
     Object.defineProperty(client, operation.operationId, { value: transport.operation(operation), enumerable: true });
   }
+  if (Object.hasOwn(client, "use")) throw new TypeError(`${descriptor.factory}: operationId use is taken by the client's middleware method`);
+  // Not enumerable: the client's keys stay its operations.
+  Object.defineProperty(client, "use", {
+    value(...middleware: Middleware[]) {
+      transport.use(...middleware);
+      return client;
+    },
+  });
   return Object.freeze(client) as unknown as Client;
 }
 

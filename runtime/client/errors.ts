@@ -108,13 +108,17 @@ export class NetworkError extends ClientError {
   }
 }
 
-/** No complete answer within `timeoutMs`. */
+/**
+ * No complete answer in time: within the client's `timeoutMs` (then set), or the caller's signal fired with a
+ * `TimeoutError` reason (`AbortSignal.timeout()`; `cause` is that reason).
+ */
 export class TimeoutError extends ClientError {
-  declare readonly timeoutMs: number;
+  /** The client's or call's `timeoutMs` that ran out; absent when the caller's signal timed out. */
+  declare readonly timeoutMs?: number;
 
-  constructor(operation: OperationRef, timeoutMs: number) {
-    super(`${operation.method} ${operation.path} timed out after ${timeoutMs} ms`, operation);
-    this.timeoutMs = timeoutMs;
+  constructor(operation: OperationRef, timeoutMs: number | undefined, reason?: unknown) {
+    super(`${operation.method} ${operation.path} timed out${timeoutMs === undefined ? " (the caller's signal)" : ` after ${timeoutMs} ms`}`, operation, reason === undefined ? undefined : { cause: reason });
+    if (timeoutMs !== undefined) this.timeoutMs = timeoutMs;
   }
 }
 

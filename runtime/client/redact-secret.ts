@@ -2,6 +2,13 @@
  * Redaction of a client's credential from everything that may reach an error, a log or a stack: response bodies
  * and the messages of lower-level errors (fetch's TypeError and its causes). One module, so the forms recognised can
  * be hardened in one place.
+ *
+ * A server may echo a key in many encodings, and nest them: raw; URI-encoded (either case of hex, `+` for a space as
+ * forms encode it, `%25` for an encoded `%`); JSON-escaped (`\uXXXX` in either case, `\/`, the short escapes),
+ * possibly JSON-encoded twice or more (every backslash doubled again); HTML decimal, hex and named entities. Rather
+ * than list whole encodings, each character of a secret is matched by a set of alternatives (itself, `%XX` of each
+ * UTF-8 byte, `\uXXXX` of each UTF-16 unit behind any run of backslashes, `&#NN;`, `&#xHH;`, ...), and the secret
+ * by the sequence of those sets: one regular expression that finds the secret in every mix of these forms.
  */
 
 import { REDACTED } from "../validation/redact.js";
@@ -11,29 +18,98 @@ export { REDACTED };
 /** Replaces every known form of the secrets in a text with `[REDACTED]`. */
 export type Redact = (text: string) => string;
 
-/** The forms a secret can take in a text it was echoed into: raw, URI-encoded and JSON-escaped (string contents). */
-function formsOf(secret: string): string[] {
-  return [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)];
+const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+
+/** A hex digit matched in either case. */
+const hexDigit = (digit: string): string => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit);
+/** A hex number matched in either case, with optional leading zeros (`0*` before it). */
+const hexNumber = (value: number, width = 0): string => [...value.toString(16).padStart(width, "0")].map(hexDigit).join("");
+
+/** Any run of backslashes (a JSON escape at any nesting depth), or their percent-encoded form. */
+const BACKSLASHES = "(?:\\\\|%(?:25)*5[cC])+";
+/** A `%` as such, or percent-encoded again (`%25`), once or more. */
+const PERCENT = "%(?:25)*";
+
+/** Named HTML entities of the ASCII characters a key may hold. */
+const NAMED_ENTITIES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  "&": ["amp", "AMP"],
+  "<": ["lt", "LT"],
+  ">": ["gt", "GT"],
+  '"': ["quot", "QUOT"],
+  "'": ["apos"],
+  "/": ["sol"],
+  "\\": ["bsol"],
+  "+": ["plus"],
+  "=": ["equals"],
+  "%": ["percnt"],
+  "#": ["num"],
+  ":": ["colon"],
+  ";": ["semi"],
+  "?": ["quest"],
+  "!": ["excl"],
+  "$": ["dollar"],
+  "(": ["lpar"],
+  ")": ["rpar"],
+  "*": ["ast"],
+  ",": ["comma"],
+  ".": ["period"],
+  "@": ["commat"],
+  "[": ["lsqb", "lbrack"],
+  "]": ["rsqb", "rbrack"],
+  "^": ["Hat"],
+  _: ["lowbar"],
+  "`": ["grave"],
+  "{": ["lcub", "lbrace"],
+  "}": ["rcub", "rbrace"],
+  "|": ["verbar", "vert"],
+  "~": ["tilde"],
+  " ": ["nbsp"],
+  "\t": ["Tab"],
+  "\n": ["NewLine"],
+});
+
+const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = Object.freeze({ '"': '"', "\\": "\\\\", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" });
+
+/** The alternatives matching one character (a code point) of a secret, in any of the forms above. */
+function characterPattern(character: string): string {
+  const codePoint = character.codePointAt(0) as number;
+  const alternatives = new Set<string>();
+  if (character === "\\") {
+    alternatives.add(BACKSLASHES);
+  } else {
+    alternatives.add(escapeRegExp(character));
+    // A JSON short escape at any depth: `\"`, `\/`, `\n` (a quote or slash may also stand bare, matched above).
+    const short = JSON_SHORT_ESCAPES[character];
+    if (short !== undefined) alternatives.add(`${BACKSLASHES}${short === "\\\\" ? "" : escapeRegExp(short)}`);
+  }
+  // JSON `\uXXXX` of each UTF-16 unit, hex in either case, at any depth.
+  alternatives.add([...character].length === 1 && character.length === 2 ? `${BACKSLASHES}u${hexNumber(character.charCodeAt(0), 4)}${BACKSLASHES}u${hexNumber(character.charCodeAt(1), 4)}` : `${BACKSLASHES}u${hexNumber(codePoint, 4)}`);
+  // Percent-encoding of each UTF-8 byte, hex in either case, the `%` possibly encoded again; `+` for a space (forms).
+  alternatives.add([...new TextEncoder().encode(character)].map((byte) => `${PERCENT}${hexNumber(byte, 2)}`).join(""));
+  if (character === " ") alternatives.add("\\+");
+  // HTML numeric entities, decimal or hex (`x` in either case), leading zeros allowed; the `;` may be missing.
+  alternatives.add(`&#0*${codePoint};?`);
+  alternatives.add(`&#[xX]0*${hexNumber(codePoint)};?`);
+  for (const name of NAMED_ENTITIES[character] ?? []) alternatives.add(`&${name};`);
+  return alternatives.size === 1 ? [...alternatives][0] as string : `(?:${[...alternatives].join("|")})`;
+}
+
+/** A pattern matching a secret in any mix of the forms a server may echo it in (see the module comment). */
+export function secretPattern(secret: string): string {
+  return [...secret].map(characterPattern).join("");
 }
 
 /**
- * A function replacing every form (raw, URI-encoded, JSON-escaped) of each secret with "[REDACTED]". Pass the
- * credential itself and every value derived from it that goes on the wire (the whole `Authorization` value, a
- * prefixed key, a base64 token). Longer forms are replaced first, so a header value containing the key is
- * replaced whole. Empty secrets are ignored.
+ * A function replacing every form of each secret (raw, URI- or form-encoded, JSON-escaped at any depth, HTML
+ * entities, and any mix of them) with "[REDACTED]". Pass the credential itself and every value derived from it
+ * that goes on the wire (the whole `Authorization` value, a prefixed key, a base64 token). Longer secrets are tried
+ * first, so a header value containing the key is replaced whole. Empty secrets are ignored.
  */
 export function createRedactor(secrets: readonly string[]): Redact {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (typeof secret !== "string" || secret.length === 0) continue;
-    for (const form of formsOf(secret)) forms.add(form);
-  }
-  const sorted = Object.freeze([...forms].sort((a, b) => b.length - a.length));
-  return (text) => {
-    let result = String(text);
-    for (const form of sorted) if (result.includes(form)) result = result.split(form).join(REDACTED);
-    return result;
-  };
+  const unique = [...new Set(secrets.filter((secret) => typeof secret === "string" && secret.length > 0))].sort((a, b) => b.length - a.length);
+  if (unique.length === 0) return (text) => String(text);
+  const pattern = new RegExp(unique.map(secretPattern).join("|"), "g");
+  return (text) => String(text).replace(pattern, REDACTED);
 }
 
 /** A redacted copy of a lower-level error: the fields a `NetworkError` reads (name, message, code, cause). */

@@ -6,22 +6,28 @@ export interface RetryOptions {
   attempts?: number;
   /** Delay before the first retry, doubled for each further one, with jitter (default 250). */
   baseDelayMs?: number;
-  /** Upper bound of any delay, a server's `Retry-After` included (default 4000). */
+  /** Upper bound of the backoff delay (default 4000). */
   maxDelayMs?: number;
+  /**
+   * Longest `Retry-After` the client waits for before retrying (default: `maxDelayMs`). A retry never starts before
+   * the server's `Retry-After`; when that is longer than this, the call rejects at once with the server's error
+   * (`RateLimitedError` or `ServerError`, carrying `retryAfterMs`).
+   */
+  maxRetryAfterMs?: number;
 }
 
 export type ResolvedRetry = Readonly<Required<RetryOptions>>;
 
-export const RETRY_DEFAULTS: ResolvedRetry = Object.freeze({ attempts: 4, baseDelayMs: 250, maxDelayMs: 4000 });
+export const RETRY_DEFAULTS: Readonly<Required<Omit<RetryOptions, "maxRetryAfterMs">>> = Object.freeze({ attempts: 4, baseDelayMs: 250, maxDelayMs: 4000 });
 
-const RETRY_KEYS = ["attempts", "baseDelayMs", "maxDelayMs"] as const;
+const RETRY_KEYS = ["attempts", "baseDelayMs", "maxDelayMs", "maxRetryAfterMs"] as const;
 
 /** The retry settings of a client's `retry` option; undefined when retries are off (absent or `false`). */
 export function resolveRetry(retry: boolean | RetryOptions | undefined): ResolvedRetry | undefined {
   if (retry === undefined || retry === false) return undefined;
   const options: RetryOptions = retry === true ? {} : retry;
-  if (options === null || typeof options !== "object") throw new TypeError("retry must be true, false or { attempts, baseDelayMs, maxDelayMs }");
-  const resolved: Required<RetryOptions> = { ...RETRY_DEFAULTS };
+  if (options === null || typeof options !== "object") throw new TypeError("retry must be true, false or { attempts, baseDelayMs, maxDelayMs, maxRetryAfterMs }");
+  const resolved: RetryOptions = { ...RETRY_DEFAULTS };
   for (const key of RETRY_KEYS) {
     const value = options[key];
     if (value === undefined) continue;
@@ -29,17 +35,19 @@ export function resolveRetry(retry: boolean | RetryOptions | undefined): Resolve
     if (typeof value !== "number" || !Number.isFinite(value) || value < least) throw new TypeError(`retry.${key} must be a number of at least ${least}`);
     resolved[key] = key === "attempts" ? Math.floor(value) : value;
   }
-  return Object.freeze(resolved);
+  resolved.maxRetryAfterMs ??= resolved.maxDelayMs;
+  return Object.freeze(resolved as Required<RetryOptions>);
 }
 
 /**
  * Delay before retry number `attempt` (1 for the first retry): exponential backoff with equal jitter (half fixed,
- * half random), at least the server's Retry-After, never more than `maxDelayMs`.
+ * half random) capped at `maxDelayMs`, and never less than the server's Retry-After (the caller checks it against
+ * `maxRetryAfterMs` first).
  */
-export function backoff(retry: ResolvedRetry, attempt: number, retryAfterMs?: number): number {
+export function backoff(retry: Pick<ResolvedRetry, "baseDelayMs" | "maxDelayMs">, attempt: number, retryAfterMs?: number): number {
   const exponential = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
   const jittered = exponential / 2 + (Math.random() * exponential) / 2;
-  return Math.min(retry.maxDelayMs, Math.max(jittered, retryAfterMs ?? 0));
+  return Math.max(jittered, retryAfterMs ?? 0);
 }
 
 /** A `Retry-After` header value (seconds, or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */

@@ -4,7 +4,7 @@
  */
 import type { Validates } from "../validation/result.js";
 import type { ApiDescriptor, OperationDescriptor, PlanLimits } from "./descriptor.js";
-import { AbortedError, NetworkError, RateLimitedError, RequestValidationError, ResponseFormatError, ServerError, TimeoutError, httpError } from "./errors.js";
+import { AbortedError, HttpError, NetworkError, RateLimitedError, RequestValidationError, ResponseFormatError, ServerError, TimeoutError, httpError, type OperationRef } from "./errors.js";
 import { resolveLimiter, type LimitsOption, type RateLimiter } from "./limiter.js";
 import { createRedactor, sanitizedError, type Redact } from "./redact-secret.js";
 import { backoff, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from "./retry.js";
@@ -17,7 +17,11 @@ export interface FetchRequestInit {
   method: string;
   headers: Readonly<Record<string, string>>;
   body: string;
-  signal: AbortSignal;
+  /**
+   * Fires when the call is aborted or times out. A custom `fetch` always gets one; the global `fetch` gets the
+   * caller's signal only (see `createTransport`).
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** The part of a `Response` the clients read. */
@@ -32,11 +36,57 @@ export type FetchLike = (url: string, init: FetchRequestInit) => Promise<FetchRe
 
 /** Options of one call. */
 export interface CallOptions {
-  /** Aborts the call wherever it is: waiting for the limiter, in flight, or between retries (rejects with `AbortedError`). */
+  /**
+   * Aborts the call wherever it is: waiting for the limiter, in flight, or between retries (rejects with
+   * `AbortedError`, or `TimeoutError` when the signal's reason is a `TimeoutError`, as `AbortSignal.timeout()` gives).
+   */
   signal?: AbortSignal | undefined;
   /** Time allowed for one HTTP exchange (request and whole response), overriding the client's `timeoutMs`. */
   timeoutMs?: number | undefined;
+  /** Headers added to this call's request (over the client's own, except the credential's). */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
+
+/** What a middleware's hooks are told of the operation being sent. */
+export interface MiddlewareContext {
+  readonly operationId: string;
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  readonly path: string;
+  /** 1 for the first attempt, 2 for the first retry, ... */
+  readonly attempt: number;
+}
+
+/**
+ * Request and response hooks (`client.use(middleware)`), run in the order they were added for every attempt.
+ * `onRequest` gets the `Request` about to be sent (the credential included: the hook may sign or route it) and may
+ * return another `Request` to send instead; `onResponse` gets the `Response` (or the custom fetch's answer) before
+ * its body is read and may return another; `onError` sees every error the call rejects with (already redacted).
+ */
+export interface Middleware {
+  onRequest?(options: MiddlewareContext & { request: Request }): Request | undefined | void | Promise<Request | undefined | void>;
+  onResponse?(options: MiddlewareContext & { request: Request; response: FetchResponseLike }): FetchResponseLike | undefined | void | Promise<FetchResponseLike | undefined | void>;
+  onError?(options: MiddlewareContext & { error: unknown }): void | Promise<void>;
+}
+
+/** What a client's `logger` gets: redacted data only (no header, no query credential, bodies and errors redacted). */
+export interface ClientLogEntry {
+  level: "debug" | "warn" | "error";
+  /** `request` (an attempt starts), `response` (an answer arrived), `retry` (a retry is scheduled), `error` (the call rejects). */
+  event: "request" | "response" | "retry" | "error";
+  operationId: string;
+  method: string;
+  path: string;
+  attempt: number;
+  status?: number;
+  durationMs?: number;
+  delayMs?: number;
+  /** The redacted error of a `retry` or `error` entry. */
+  error?: unknown;
+}
+
+/** A `logger` option: called with each entry; its exceptions are ignored. */
+export type ClientLogger = (entry: ClientLogEntry) => void;
 
 /** Options every client takes (the credential option, named by the API, comes on top). */
 export interface ClientOptions {
@@ -48,6 +98,10 @@ export interface ClientOptions {
   timeoutMs?: number | undefined;
   /** Validate each body against its schema before sending; an invalid one rejects with `RequestValidationError` and nothing is sent. */
   validate?: boolean | undefined;
+  /** Headers added to every request (the credential's header and `Content-Type` cannot be replaced here). */
+  headers?: Readonly<Record<string, string>> | undefined;
+  /** Called for each request, response, retry and error, with redacted data only. */
+  logger?: ClientLogger | undefined;
 }
 
 /** Options of an API whose descriptor has `planLimits`. */
@@ -68,13 +122,20 @@ export interface BasicCredentials {
   password: string;
 }
 
+/**
+ * A credential, or a function giving it (sync or async), called before every request: rotate a key by returning the
+ * new one. Every value it ever returned stays redacted from the client's errors and logs.
+ */
+export type CredentialSupplier<C> = C | (() => C | Promise<C>);
+
 /** Every option `createClient` reads except the credential. */
 export type ClientSettings = ClientOptions & LimitedClientOptions & RetryingClientOptions;
 
 /**
  * The options of `createClient`: `ClientSettings` plus the credential under `descriptor.credential.option` (a
- * string, or `BasicCredentials` for http basic). A union so that both an object literal (whose credential key the
- * index signature admits) and a variable of a generated options interface (which has no index signature) fit.
+ * string, or `BasicCredentials` for http basic, or a function giving either). A union so that both an object
+ * literal (whose credential key the index signature admits) and a variable of a generated options interface (which
+ * has no index signature) fit.
  */
 export type CreateClientOptions = ClientSettings | (ClientSettings & { readonly [credentialOption: string]: unknown });
 
@@ -90,6 +151,8 @@ export type OperationMethod = (body: unknown, options?: CallOptions) => Promise<
 export interface Transport {
   /** The method sending one operation of the descriptor. */
   operation(operation: OperationDescriptor): OperationMethod;
+  /** Adds middleware, run for every later attempt in the order added. */
+  use(...middleware: Middleware[]): void;
 }
 
 const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -121,9 +184,9 @@ interface Credential {
   secrets: string[];
 }
 
-function credentialOf(descriptor: ApiDescriptor, options: Readonly<Record<string, unknown>>): Credential {
+/** The wire form of one credential value; throws a `TypeError` naming the option (never quoting the value). */
+function credentialOf(descriptor: ApiDescriptor, value: unknown): Credential {
   const { option, security } = descriptor.credential;
-  const value = options[option];
   const where = `${descriptor.factory}: ${option}`;
   if (security.kind === "basic") {
     const fields = isJsonObject(value) ? value : {};
@@ -136,7 +199,7 @@ function credentialOf(descriptor: ApiDescriptor, options: Readonly<Record<string
     const authorization = `Basic ${token}`;
     return { headers: { Authorization: authorization }, query: "", secrets: [authorization, token, pair, password] };
   }
-  if (typeof value !== "string" || value === "") throw new TypeError(`${where} must be a non-empty string`);
+  if (typeof value !== "string" || value === "") throw new TypeError(`${where} must be a non-empty string (or a function returning one)`);
   if (security.kind === "bearer") {
     const authorization = `Bearer ${value}`;
     return { headers: { Authorization: authorization }, query: "", secrets: [authorization, value] };
@@ -149,6 +212,7 @@ function credentialOf(descriptor: ApiDescriptor, options: Readonly<Record<string
 /** An operation with what the transport derives once from it. */
 interface Prepared {
   readonly operation: OperationDescriptor;
+  /** The URL without the query credential. */
   readonly url: string;
   readonly success: readonly number[];
   readonly anySuccess: boolean;
@@ -159,11 +223,24 @@ function checkTimeout(value: unknown, name: string): number | undefined {
   return value;
 }
 
-/** The reason a timed-out exchange is aborted with (shared: never shown, mapped to `TimeoutError`). */
+function checkHeaders(value: unknown, name: string): Readonly<Record<string, string>> | undefined {
+  if (value === undefined) return undefined;
+  if (!isJsonObject(value) || Object.values(value).some((header) => typeof header !== "string")) throw new TypeError(`${name} must be an object of string header values`);
+  return value as Record<string, string>;
+}
+
+/** The reason a timed-out exchange is stopped with (shared: never shown, mapped to `TimeoutError`). */
 const TIMEOUT = new Error("timeout");
-const abortOnTimeout = (controller: AbortController): void => controller.abort(TIMEOUT);
 
 const isRetryable = (error: unknown): boolean => error instanceof RateLimitedError || error instanceof ServerError || error instanceof NetworkError;
+
+/** A signal's reason that means a timeout: `AbortSignal.timeout()` aborts with a `TimeoutError` DOMException. */
+const isTimeoutReason = (reason: unknown): boolean => reason !== null && typeof reason === "object" && (reason as { name?: unknown }).name === "TimeoutError";
+
+/** The error of a call stopped by its signal: `TimeoutError` when the reason is a timeout, else `AbortedError`. */
+export function abortError(operation: OperationRef, reason: unknown): TimeoutError | AbortedError {
+  return isTimeoutReason(reason) ? new TimeoutError(operation, undefined, reason) : new AbortedError(operation, reason);
+}
 
 /** Freezes a plain-data value and everything in it (functions are left alone). */
 export function deepFreeze<T>(value: T): T {
@@ -174,23 +251,114 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** The transport of one client. Throws a `TypeError` naming the option for invalid options (never quoting the credential). */
+interface Exchanged {
+  response: FetchResponseLike;
+  text: string;
+}
+
+/** Cancels the body of a response nobody will read (a timed-out exchange), when it can. */
+function discard(response: FetchResponseLike): void {
+  const body = (response as { body?: { locked?: boolean; cancel?: () => Promise<void> } | null }).body;
+  if (body !== null && body !== undefined && body.locked !== true && typeof body.cancel === "function") body.cancel().catch(noop);
+}
+
+/**
+ * One exchange: `fetcher(url, init)`, then the whole body as text; rejects with `TIMEOUT` after `timeoutMs`, with
+ * the signal's reason when it fires (even if a custom fetch ignores its signal), or with fetch's own error.
+ */
+function exchange(fetcher: FetchLike, url: string, init: FetchRequestInit, timeoutMs: number, signal: AbortSignal | undefined, controller: AbortController | undefined, onResponse: ((response: FetchResponseLike) => Promise<FetchResponseLike>) | undefined): Promise<Exchanged> {
+  return new Promise<Exchanged>((resolve, reject) => {
+    let settled = false;
+    let response: FetchResponseLike | undefined;
+    const finish = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      if (onAbort !== undefined) signal?.removeEventListener("abort", onAbort);
+      return true;
+    };
+    const stop = (reason: unknown): void => {
+      if (!finish()) return;
+      controller?.abort(reason);
+      if (response !== undefined) discard(response);
+      reject(reason);
+    };
+    const timer = setTimeout(stop, timeoutMs, TIMEOUT);
+    const onAbort = signal === undefined ? undefined : () => stop(signal.reason);
+    if (onAbort !== undefined) signal?.addEventListener("abort", onAbort, { once: true });
+    fetcher(url, init)
+      .then(async (answer) => {
+        response = answer;
+        if (onResponse !== undefined) response = answer = await onResponse(answer);
+        if (settled) return discard(answer);
+        const text = await answer.text();
+        if (finish()) resolve({ response: answer, text });
+      })
+      .catch((error: unknown) => {
+        if (finish()) reject(error);
+      });
+  });
+}
+
+/**
+ * The transport of one client. Throws a `TypeError` naming the option for invalid options (never quoting the
+ * credential).
+ *
+ * Timeouts do not hand the global `fetch` a signal of their own (an `AbortSignal` costs Node's fetch tens of
+ * microseconds per request): a timer rejects the call with `TimeoutError` and the late response, if any, is
+ * discarded. The caller's `signal` is handed to fetch as it is, so it tears the request down. A custom `fetch`
+ * gets a signal that fires on both.
+ */
 export function createTransport(descriptor: ApiDescriptor, options: CreateClientOptions): Transport {
   if (!isJsonObject(options)) throw new TypeError(`${descriptor.factory} needs an options object`);
   const settings = options as ClientSettings & Readonly<Record<string, unknown>>;
-  const credential = credentialOf(descriptor, settings);
+  const given = settings[descriptor.credential.option];
+  const supplier = typeof given === "function" ? (given as () => unknown) : undefined;
+  // A fixed credential is checked (and its wire form built) once; a supplier's value at each request.
+  let credential: Credential | undefined = supplier === undefined ? credentialOf(descriptor, given) : undefined;
   const base = parseBaseUrl(settings.baseUrl, descriptor.factory);
-  const redact: Redact = createRedactor(credential.secrets);
+  // Every secret ever sent; the redactor is rebuilt when a supplier gives a new value.
+  const secrets = new Set<string>(credential?.secrets ?? []);
+  let redact: Redact = createRedactor([...secrets]);
   const customFetch = settings.fetch;
   if (customFetch !== undefined && typeof customFetch !== "function") throw new TypeError(`${descriptor.factory}: fetch must be a function`);
   const defaultTimeoutMs = checkTimeout(settings.timeoutMs, "timeoutMs") ?? DEFAULT_TIMEOUT_MS;
+  const extraHeaders = checkHeaders(settings.headers, `${descriptor.factory}: headers`);
+  const logger = settings.logger;
+  if (logger !== undefined && typeof logger !== "function") throw new TypeError(`${descriptor.factory}: logger must be a function`);
   const validateBodies = settings.validate === true;
   const planLimits: PlanLimits | null = descriptor.planLimits;
   const limiter: RateLimiter | undefined = planLimits !== null ? resolveLimiter(settings.limits, planLimits) : undefined;
   const retry: ResolvedRetry | undefined = descriptor.operations.some((operation) => operation.idempotentWith !== null) ? resolveRetry(settings.retry) : undefined;
-  // One frozen header object for every request; a custom fetch gets its own copy (it may add to it).
-  const headers: Readonly<Record<string, string>> = Object.freeze({ ...credential.headers, "Content-Type": "application/json", Accept: "application/json" });
-  const query = credential.query;
+  const middleware: Middleware[] = [];
+
+  /** The request headers of a credential: the client's extra headers, then the credential's and the content type. */
+  const headersOf = (wire: Credential): Readonly<Record<string, string>> => Object.freeze({ ...extraHeaders, ...wire.headers, "Content-Type": "application/json", Accept: "application/json" });
+  // One frozen header object for every request of a fixed credential; a custom fetch gets its own copy.
+  let headers: Readonly<Record<string, string>> = credential === undefined ? {} : headersOf(credential);
+  let suppliedValue: unknown;
+
+  async function currentCredential(): Promise<void> {
+    if (supplier === undefined) return;
+    const value: unknown = await supplier();
+    if (credential !== undefined && value === suppliedValue) return;
+    const wire = credentialOf(descriptor, value);
+    suppliedValue = value;
+    credential = wire;
+    headers = headersOf(wire);
+    if (wire.secrets.some((secret) => !secrets.has(secret))) {
+      for (const secret of wire.secrets) secrets.add(secret);
+      redact = createRedactor([...secrets]);
+    }
+  }
+
+  const log = (entry: ClientLogEntry): void => {
+    try {
+      logger?.(entry);
+    } catch {
+      // A logger that throws must not change the call's outcome.
+    }
+  };
 
   let validators: Promise<Validates> | undefined;
   const loadValidators = (): Promise<Validates> =>
@@ -199,57 +367,69 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       throw error;
     }));
 
-  /** A custom fetch, then the whole body as text; settles on abort even if that fetch ignores its signal. */
-  async function customExchange(fetcher: FetchLike, url: string, init: FetchRequestInit): Promise<{ response: FetchResponseLike; text: string }> {
-    const signal = init.signal;
-    let onAbort = noop;
-    const stopped = new Promise<never>((_resolve, reject) => {
-      onAbort = () => reject(signal.reason);
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-    stopped.catch(noop);
-    const exchanged = (async () => {
-      const response = await fetcher(url, { ...init, headers: { ...init.headers } });
-      return { response, text: await response.text() };
-    })();
-    exchanged.catch(noop);
-    try {
-      return await Promise.race([exchanged, stopped]);
-    } finally {
-      signal.removeEventListener("abort", onAbort);
+  /** Runs the middleware's `onRequest` hooks; returns what to send. */
+  async function beforeRequest(context: MiddlewareContext, url: string, init: FetchRequestInit): Promise<{ request: Request; url: string; init: FetchRequestInit }> {
+    let request = new Request(url, { method: init.method, headers: init.headers, body: init.body });
+    for (const hooks of middleware) {
+      const replaced = await hooks.onRequest?.({ ...context, request });
+      if (replaced instanceof Request) request = replaced;
     }
+    const replacedHeaders: Record<string, string> = {};
+    request.headers.forEach((value, name) => {
+      replacedHeaders[name] = value;
+    });
+    return { request, url: request.url, init: { method: request.method, headers: replacedHeaders, body: await request.text(), signal: init.signal } };
   }
 
-  async function attempt(prepared: Prepared, payload: string, signal: AbortSignal | undefined, timeoutMs: number): Promise<unknown> {
+  async function attempt(prepared: Prepared, payload: string, callOptions: CallOptions | undefined, signal: AbortSignal | undefined, timeoutMs: number, number: number): Promise<unknown> {
     const { operation } = prepared;
-    const controller = new AbortController();
-    // No closure per call: the timer aborts with a shared reason, recognised below.
-    const timer = setTimeout(abortOnTimeout, timeoutMs, controller);
-    let onAbort: (() => void) | undefined;
-    if (signal !== undefined) {
-      onAbort = () => controller.abort(signal.reason);
-      signal.addEventListener("abort", onAbort, { once: true });
-    }
-    let response: FetchResponseLike;
-    let text: string;
-    try {
-      const init: FetchRequestInit = { method: operation.method, headers, body: payload, signal: controller.signal };
-      if (customFetch === undefined) {
-        // The global fetch honours the signal until the whole body has been read.
-        response = await globalThis.fetch(prepared.url, init);
-        text = await response.text();
-      } else {
-        ({ response, text } = await customExchange(customFetch, prepared.url, init));
+    if (supplier !== undefined) {
+      try {
+        await currentCredential();
+      } catch (error) {
+        // A supplier's own error may hold anything: only its redacted copy goes on.
+        throw new NetworkError(operation, sanitizedError(error instanceof TypeError && error.message.startsWith(descriptor.factory) ? error : new Error(`the ${descriptor.credential.option} supplier failed`), redact));
       }
-    } catch (error) {
-      if (signal?.aborted) throw new AbortedError(operation, signal.reason);
-      if (controller.signal.reason === TIMEOUT) throw new TimeoutError(operation, timeoutMs);
-      throw new NetworkError(operation, sanitizedError(error, redact));
-    } finally {
-      clearTimeout(timer);
-      if (onAbort !== undefined) signal?.removeEventListener("abort", onAbort);
     }
+    const wire = credential as Credential;
+    let url = wire.query === "" ? prepared.url : `${prepared.url}${prepared.operation.path.includes("?") ? "&" : "?"}${wire.query}`;
+    const callHeaders = callOptions?.headers;
+    let init: FetchRequestInit = { method: operation.method, headers: callHeaders === undefined ? headers : { ...checkHeaders(callHeaders, "headers"), ...headers }, body: payload, signal };
+    const context: MiddlewareContext | undefined = middleware.length === 0 ? undefined : { operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number };
+    let request: Request | undefined;
+    if (context !== undefined) ({ request, url, init } = await beforeRequest(context, url, init));
+    const started = logger === undefined ? 0 : performance.now();
+    if (logger !== undefined) log({ level: "debug", event: "request", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number });
+    let controller: AbortController | undefined;
+    let fetcher: FetchLike;
+    if (customFetch === undefined) {
+      fetcher = globalThis.fetch as unknown as FetchLike;
+    } else {
+      controller = new AbortController();
+      fetcher = customFetch;
+      init = { ...init, headers: { ...init.headers }, signal: controller.signal };
+    }
+    const onResponse =
+      context === undefined
+        ? undefined
+        : async (response: FetchResponseLike): Promise<FetchResponseLike> => {
+            for (const hooks of middleware) {
+              const replaced = await hooks.onResponse?.({ ...context, request: request as Request, response });
+              if (replaced !== undefined && replaced !== null) response = replaced;
+            }
+            return response;
+          };
+    let exchanged: Exchanged;
+    try {
+      exchanged = await exchange(fetcher, url, init, timeoutMs, signal, controller, onResponse);
+    } catch (error) {
+      if (error === TIMEOUT) throw new TimeoutError(operation, timeoutMs);
+      if (signal?.aborted) throw abortError(operation, signal.reason);
+      throw new NetworkError(operation, sanitizedError(error, redact));
+    }
+    const { response, text } = exchanged;
     const status = response.status;
+    if (logger !== undefined) log({ level: "debug", event: "response", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number, status, durationMs: performance.now() - started });
     if (prepared.anySuccess ? status < 200 || status > 299 : !prepared.success.includes(status)) {
       throw httpError(operation, status, redact(text), parseRetryAfter(response.headers?.get?.("retry-after")));
     }
@@ -274,7 +454,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     const { operation } = prepared;
     const signal = callOptions?.signal ?? undefined;
     const timeoutMs = callOptions?.timeoutMs === undefined ? defaultTimeoutMs : (checkTimeout(callOptions.timeoutMs, "timeoutMs") as number);
-    if (signal?.aborted) throw new AbortedError(operation, signal.reason);
+    if (signal?.aborted) throw abortError(operation, signal.reason);
     if (validateBodies) {
       const result = (await loadValidators()).validate(operation.schema, data);
       if (!result.valid) throw new RequestValidationError(operation, result.errors);
@@ -291,19 +471,19 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     const attempts = retry !== undefined && idempotent ? retry.attempts : 1;
     const limited = limiter !== undefined && operation.category !== null;
     // The common case: one attempt, no limiter.
-    if (attempts === 1 && !limited) return attempt(prepared, payload, signal, timeoutMs);
+    if (attempts === 1 && !limited) return attempt(prepared, payload, callOptions, signal, timeoutMs, 1);
     for (let number = 1; ; number++) {
       let release = noop;
       if (limited) {
         try {
           release = await limiter.acquire(operation.category as string, signal);
         } catch {
-          throw new AbortedError(operation, signal?.reason);
+          throw abortError(operation, signal?.reason);
         }
       }
       let failure: unknown;
       try {
-        return await attempt(prepared, payload, signal, timeoutMs);
+        return await attempt(prepared, payload, callOptions, signal, timeoutMs, number);
       } catch (error) {
         failure = error;
       } finally {
@@ -311,20 +491,51 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       }
       if (number > 1 && failure instanceof Error) (failure as { attempts?: number }).attempts = number;
       if (number >= attempts || retry === undefined || !isRetryable(failure)) throw failure;
+      const retryAfterMs = failure instanceof HttpError ? failure.retryAfterMs : undefined;
+      // The server asked for a longer pause than the client may wait: give its error (with `retryAfterMs`) back now.
+      if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) throw failure;
+      const delayMs = backoff(retry, number, retryAfterMs);
+      if (logger !== undefined) log({ level: "warn", event: "retry", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number, delayMs, error: failure, ...(failure instanceof HttpError ? { status: failure.status } : {}) });
       try {
-        await sleep(backoff(retry, number, (failure as { retryAfterMs?: number }).retryAfterMs), signal);
+        await sleep(delayMs, signal);
       } catch {
-        throw new AbortedError(operation, signal?.reason);
+        throw abortError(operation, signal?.reason);
       }
+    }
+  }
+
+  /** `send`, with the middleware's `onError` hooks and the logger told of a rejection. */
+  async function observed(prepared: Prepared, data: unknown, callOptions: CallOptions | undefined): Promise<unknown> {
+    try {
+      return await send(prepared, data, callOptions);
+    } catch (error) {
+      const { operation } = prepared;
+      if (logger !== undefined) log({ level: "error", event: "error", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: (error as { attempts?: number }).attempts ?? 1, error, ...(error instanceof HttpError ? { status: error.status } : {}) });
+      for (const hooks of middleware) {
+        try {
+          await hooks.onError?.({ operationId: operation.operationId, method: operation.method, path: operation.path, attempt: (error as { attempts?: number }).attempts ?? 1, error });
+        } catch {
+          // An onError hook observes; it cannot change the rejection.
+        }
+      }
+      throw error;
     }
   }
 
   return Object.freeze({
     operation(operation: OperationDescriptor): OperationMethod {
       const frozen = deepFreeze(operation);
-      const url = `${base}${frozen.path}${query === "" ? "" : `${frozen.path.includes("?") ? "&" : "?"}${query}`}`;
-      const prepared: Prepared = Object.freeze({ operation: frozen, url, success: frozen.success, anySuccess: frozen.success.length === 0 });
-      return (body, callOptions) => send(prepared, body, callOptions);
+      const prepared: Prepared = Object.freeze({ operation: frozen, url: `${base}${frozen.path}`, success: frozen.success, anySuccess: frozen.success.length === 0 });
+      return (body, callOptions) => (logger === undefined && middleware.length === 0 ? send(prepared, body, callOptions) : observed(prepared, body, callOptions));
+    },
+    use(...added: Middleware[]): void {
+      for (const hooks of added) {
+        if (hooks === null || typeof hooks !== "object") throw new TypeError("use: middleware must be an object with onRequest, onResponse or onError");
+        for (const name of ["onRequest", "onResponse", "onError"] as const) {
+          if (hooks[name] !== undefined && typeof hooks[name] !== "function") throw new TypeError(`use: middleware.${name} must be a function`);
+        }
+        middleware.push(hooks);
+      }
     },
   });
 }

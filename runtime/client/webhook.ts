@@ -67,8 +67,21 @@ export interface WebhookHandlerBaseOptions<Client = OperationMethods, Payload = 
   client: Client;
   /** Errors the handler does not let through (handler exceptions, failed acknowledgements). Default: one line on stderr. */
   onError?: ((error: unknown, context: WebhookErrorContext<Payload>) => void) | undefined;
-  /** The `reason` of the failure acknowledgement for an exception of the handler. Default: `{ code: error.code when an integer, else 1, description: error.message }`. */
+  /**
+   * The `reason` of the failure acknowledgement for an exception of the handler. Default: `{ code: error.code when
+   * an integer, else 1, description: "The bot failed to process the message" }` (the exception's message only with
+   * `exposeErrorMessages: true`).
+   */
   failureReason?: ((error: unknown, payload: Acknowledged) => Reason) | undefined;
+  /** Put the exception's message (first 500 characters) in the default failure reason. Default false: it shows in the platform's message history. */
+  exposeErrorMessages?: boolean | undefined;
+  /**
+   * Handed every background task (receivers, replies and acknowledgements of one envelope) as it starts, for hosts
+   * that stop work after the answer (`waitUntil` of a serverless platform). `handler.idle()` is the other way.
+   */
+  waitUntil?: ((work: Promise<void>) => void) | undefined;
+  /** Answer only after the receivers ran and the acknowledgement was sent (the queued sends included). Default false: answer once the envelope is valid. */
+  answerAfterProcessing?: boolean | undefined;
   /** Largest body read from a request stream, in bytes (default 1048576); a larger one is answered 413. */
   maxBodyBytes?: number | undefined;
 }
@@ -81,11 +94,25 @@ export interface WebhookHandlerBaseOptions<Client = OperationMethods, Payload = 
  */
 export type WebhookHandlerOptions<Handlers extends object = Record<never, never>, Client = OperationMethods, Payload = unknown, Acknowledged = Payload> = WebhookHandlerBaseOptions<Client, Payload, Acknowledged> & Handlers;
 
+/** Which payloads a receiver takes: fields it must equal (`{ type: "text/plain" }`, `{ event: "failed" }`), or a predicate. */
+export type ReceiverFilter<Payload = unknown> = Readonly<Record<string, unknown>> | ((payload: Payload) => boolean);
+
 /** A `node:http` request listener (`http.createServer(handler)`), plus `handle(body)` for frameworks that parse the body. */
 export interface WebhookHandler {
   (request: WebhookRequest, response: WebhookResponse): Promise<void>;
-  /** Processes a parsed body (or its JSON text or bytes) and returns what to answer the service. */
+  /**
+   * Validates a parsed body (or its JSON text or bytes) and returns what to answer the service; the receivers, the
+   * replies and the acknowledgement run after, in the background (see `idle`), unless `answerAfterProcessing`.
+   */
   handle(body: unknown): Promise<WebhookResult>;
+  /** Resolves once no envelope is being processed: every receiver finished and every reply and acknowledgement was sent (or failed, reported to `onError`). */
+  idle(): Promise<void>;
+  /**
+   * Registers a receiver of a webhook's payloads (`on("onMessage", filter, receiver)`; the generated handler has
+   * typed `onMessage(filter, receiver)` / `onNotification(filter, receiver)` methods). Every receiver whose filter
+   * matches runs, in the order registered; the handler option of the same name runs only when none matched.
+   */
+  on(handler: string, filter: ReceiverFilter<never>, receiver: (payload: never, context?: never) => unknown): this;
 }
 
 type Handler = (payload: unknown, context?: WebhookContext<unknown, unknown>) => unknown;
@@ -96,12 +123,18 @@ const problem = (message: string, keyword: string): ValidationError => ({ pointe
 const rejected = (status: number, errors: ValidationError[], headers?: Record<string, string>): WebhookResult => (headers === undefined ? { status, body: { errors } } : { status, body: { errors }, headers });
 const OK: WebhookResult = Object.freeze({ status: 200 }) as WebhookResult;
 
-/** The default `reason` of a failure acknowledgement. */
-export function defaultFailureReason(error: unknown): Reason {
+/** The description of the default failure reason. */
+export const DEFAULT_FAILURE_DESCRIPTION = "The bot failed to process the message";
+
+/**
+ * The default `reason` of a failure acknowledgement: `code` is the error's integer `code`, else 1; the description
+ * is a fixed text, or with `exposeMessage` the error's message (first 500 characters).
+ */
+export function defaultFailureReason(error: unknown, exposeMessage = false): Reason {
   const code = (error as { code?: unknown } | null | undefined)?.code;
   return {
     code: typeof code === "number" && Number.isInteger(code) ? code : 1,
-    description: error instanceof Error && error.message !== "" ? error.message.slice(0, 500) : "The bot failed to process the message",
+    description: exposeMessage && error instanceof Error && error.message !== "" ? error.message.slice(0, 500) : DEFAULT_FAILURE_DESCRIPTION,
   };
 }
 
@@ -149,8 +182,12 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   const onError = (fields.onError ?? defaultOnError) as (error: unknown, context: WebhookErrorContext) => void;
   const failureReason = fields.failureReason as ((error: unknown, payload: unknown) => Reason) | undefined;
   const maxBodyBytes = fields.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const exposeErrorMessages = fields.exposeErrorMessages === true;
+  const waitUntil = fields.waitUntil as ((work: Promise<void>) => void) | undefined;
+  const answerAfterProcessing = fields.answerAfterProcessing === true;
   if (typeof onError !== "function") throw new TypeError("createWebhookHandler: onError must be a function");
   if (failureReason !== undefined && typeof failureReason !== "function") throw new TypeError("createWebhookHandler: failureReason must be a function");
+  if (waitUntil !== undefined && typeof waitUntil !== "function") throw new TypeError("createWebhookHandler: waitUntil must be a function");
   if (!(typeof maxBodyBytes === "number" && Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) throw new TypeError("createWebhookHandler: maxBodyBytes must be a positive integer");
 
   const matching = webhooks.filter((webhook) => webhook.match !== null);
@@ -162,12 +199,26 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     return fallback;
   };
 
+  // Receivers registered with a filter, per webhook handler name, in registration order.
+  const receivers = new Map<string, { accepts: (payload: Record<string, unknown>) => boolean; receive: Handler }[]>(webhooks.map((webhook) => [webhook.handler, []]));
+  /** The receivers of a payload: every registered one whose filter matches, else the handler option (if any). */
+  const receiversOf = (webhook: WebhookDescriptor, payload: Record<string, unknown>): Handler[] => {
+    const chosen = (receivers.get(webhook.handler) ?? []).filter((receiver) => receiver.accepts(payload)).map((receiver) => receiver.receive);
+    if (chosen.length > 0) return chosen;
+    const option = fields[webhook.handler];
+    return typeof option === "function" ? [option as Handler] : [];
+  };
+
   let validators: Promise<Validates> | undefined;
   const loadValidators = (): Promise<Validates> =>
     (validators ??= descriptor.loadValidators().catch((error: unknown) => {
       validators = undefined;
       throw error;
     }));
+  // Every call is validated: start loading the validators now, so that a first burst does not wait for them.
+  loadValidators().catch(() => {
+    // Retried (and reported as a 500) by the first call.
+  });
 
   const report = (error: unknown, context: WebhookErrorContext): void => {
     try {
@@ -177,7 +228,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     }
   };
 
-  async function acknowledged(webhook: WebhookDescriptor, acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>, data: Record<string, unknown>, handler: Handler): Promise<void> {
+  async function acknowledged(webhook: WebhookDescriptor, acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>, data: Record<string, unknown>, handlers: Handler[]): Promise<void> {
     const send = client?.[acknowledge.operation] as Send;
     const replyOperation = replyOperations.get(webhook);
     const context: WebhookContext<unknown, unknown> = {
@@ -189,12 +240,15 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     };
     let failure: unknown;
     let failed = false;
-    try {
-      await handler(data, context);
-    } catch (error) {
-      failed = true;
-      failure = error;
-      report(error, { stage: webhook.handler, envelope: data });
+    for (const handler of handlers) {
+      try {
+        await handler(data, context);
+      } catch (error) {
+        failed = true;
+        failure = error;
+        report(error, { stage: webhook.handler, envelope: data });
+        break;
+      }
     }
     if (typeof data.id !== "string" || data.id === "") return;
     let notification: unknown;
@@ -207,7 +261,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
           report(error, { stage: "failureReason", envelope: data });
         }
       } else {
-        reason = defaultFailureReason(failure);
+        reason = defaultFailureReason(failure, exposeErrorMessages);
       }
       notification = notificationFor(data, acknowledge.failure, Number.isInteger(reason?.code) ? (reason as Reason) : defaultFailureReason(undefined));
     } else {
@@ -219,6 +273,50 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       report(error, { stage: acknowledge.operation, envelope: data });
     }
   }
+
+  /** Runs the receivers of a valid payload (and its acknowledgement); never rejects: errors go to `onError`. */
+  async function processEnvelope(webhook: WebhookDescriptor, payload: Record<string, unknown>): Promise<void> {
+    try {
+      const handlers = receiversOf(webhook, payload);
+      if (webhook.acknowledge !== null) {
+        // With no receiver at all, the payload is acknowledged without notification (nobody processed it).
+        if (handlers.length > 0) await acknowledged(webhook, webhook.acknowledge, payload, handlers);
+        return;
+      }
+      for (const handler of handlers) {
+        try {
+          await handler(payload);
+        } catch (error) {
+          // Fire-and-forget receivers (notifications): an exception in one is ignored.
+          report(error, { stage: webhook.handler, envelope: payload });
+        }
+      }
+    } catch (error) {
+      report(error, { stage: "request", envelope: payload });
+    }
+  }
+
+  // Envelopes being processed after their answer.
+  const pending = new Set<Promise<void>>();
+  let idleWaiters: (() => void)[] = [];
+  const track = (work: Promise<void>): void => {
+    pending.add(work);
+    void work.finally(() => {
+      pending.delete(work);
+      if (pending.size > 0) return;
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const wake of waiters) wake();
+    });
+    if (waitUntil !== undefined) {
+      try {
+        waitUntil(work);
+      } catch (error) {
+        report(error, { stage: "waitUntil" });
+      }
+    }
+  };
+  const idle = (): Promise<void> => (pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)));
 
   async function handle(body: unknown): Promise<WebhookResult> {
     let data = body;
@@ -234,19 +332,9 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     if (webhook === undefined) return rejected(400, [problem(notAnyKind, "kind")]);
     const result = (await loadValidators()).validate(webhook.schema, data);
     if (!result.valid) return rejected(400, result.errors);
-    const handler = fields[webhook.handler];
-    if (typeof handler !== "function") return { ...OK };
-    const payload = data as Record<string, unknown>;
-    if (webhook.acknowledge !== null) {
-      await acknowledged(webhook, webhook.acknowledge, payload, handler as Handler);
-    } else {
-      try {
-        await (handler as Handler)(payload);
-      } catch (error) {
-        // Fire-and-forget receivers (notifications): an exception in one is ignored.
-        report(error, { stage: webhook.handler, envelope: payload });
-      }
-    }
+    const work = processEnvelope(webhook, data as Record<string, unknown>);
+    if (answerAfterProcessing) await work;
+    else track(work);
     return { ...OK };
   }
 
@@ -276,5 +364,35 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     }
   }
 
-  return Object.assign(listener, { handle });
+  const handlerObject = Object.assign(listener, { handle, idle }) as WebhookHandler & Record<string, unknown>;
+  const on = (name: string, filter: ReceiverFilter<Record<string, unknown>>, receiver: Handler): WebhookHandler => {
+    const list = receivers.get(name);
+    if (list === undefined) throw new TypeError(`on: ${descriptor.api} has no webhook handler ${String(name)}; expected ${webhooks.map((webhook) => webhook.handler).join(" or ")}`);
+    if (typeof receiver !== "function") throw new TypeError(`${name}: the receiver must be a function`);
+    let accepts: (payload: Record<string, unknown>) => boolean;
+    if (typeof filter === "function") {
+      accepts = (payload) => filter(payload) === true;
+    } else if (isJsonObject(filter)) {
+      const expected = Object.entries(filter);
+      accepts = (payload) => expected.every(([field, value]) => Object.hasOwn(payload, field) && payload[field] === value);
+    } else {
+      throw new TypeError(`${name}: the filter must be an object of field values or a predicate`);
+    }
+    list.push({ accepts, receive: receiver });
+    return handlerObject;
+  };
+  Object.defineProperty(handlerObject, "on", { value: on });
+  for (const webhook of webhooks) {
+    if (["handle", "idle", "on", "name", "length", "call", "apply", "bind"].includes(webhook.handler)) throw new TypeError(`createWebhookHandler: webhook handler name ${webhook.handler} is taken`);
+    Object.defineProperty(handlerObject, webhook.handler, { value: (filter: ReceiverFilter<Record<string, unknown>>, receiver: Handler) => on(webhook.handler, filter, receiver) });
+  }
+  return handlerObject;
 }
+
+/**
+ * The `type` of a received payload whose media type has no typed document (`Message<OtherMediaType>`): a string
+ * at run time. Typed as a pattern no known media type matches, so that `switch (message.type)` narrows each known
+ * case to its own document; compare it with another media type after widening (`const type: string = message.type`),
+ * or register a receiver for it (`handler.onMessage({ type: "application/json" }, ...)`).
+ */
+export type OtherMediaType = `${string}\u0000(another media type)`;

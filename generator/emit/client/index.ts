@@ -10,6 +10,8 @@ export interface ClientExtras {
   planLimits: boolean;
   commands: boolean;
   webhooks: boolean;
+  /** The webhook payload types the module declares (`ReceivedMessage`), exported with `createWebhookHandler`. */
+  receivedTypes: string[];
 }
 
 export interface ClientInput {
@@ -68,9 +70,14 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
     hasCredential: model.credential.option !== "",
     hasRetry: model.operations.some((operation) => operation.idempotentWith !== null),
     operations: model.operations.map((operation) => {
-      const generic = genericOf(operation.requestType);
+      const table = dispatch.get(operation.requestType);
       const result = resultOf(operation);
-      return { ...operation, typeParameters: generic ? "<T extends string = string>" : "", typeArguments: generic ? "<T>" : "", resultType: result.type, resultText: result.text };
+      // `T` completes the known values of the dispatch map (`keyof ContentByType`) and still takes any other string.
+      const typeParameters = table === undefined ? "" : `<T extends keyof Types.${dispatchMapName(table.field)} | (string & {}) = string>`;
+      // A generic response typed by the same map answers with the request's `T` (`CommandResponse<T>`).
+      const responseTable = operation.response === "json" ? dispatch.get(operation.responseType ?? "") : undefined;
+      const resultType = table !== undefined && responseTable !== undefined && responseTable.field === table.field ? `${result.type}<T>` : result.type;
+      return { ...operation, typeParameters, typeArguments: table === undefined ? "" : "<T>", resultType, resultText: result.text };
     }),
     commands: model.commands.map((command) => ({
       ...command,
@@ -78,14 +85,31 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
       commandType: genericOf("Command") ? `Types.Command<${JSON.stringify(command.type)}>` : "Types.Command",
     })),
     commandsJson: model.commands,
-    webhooks: model.webhooks.map((webhook) => ({ ...webhook, param: webhook.schema.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()), acknowledged: webhook.acknowledge !== null })),
+    webhooks: model.webhooks.map((webhook) => {
+      // A payload typed by a dispatch map is received as the union of its known forms and an open one, so that
+      // `switch (payload.<discriminator>)` narrows it (`KnownMessage | Message<OtherMediaType>`).
+      const table = dispatch.get(webhook.type);
+      return {
+        ...webhook,
+        param: webhook.schema.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
+        acknowledged: webhook.acknowledge !== null,
+        receivedName: `Received${webhook.type}`,
+        receivedType: table === undefined ? `Types.${webhook.type}` : `Types.Known${webhook.type} | Types.${webhook.type}<OtherMediaType>`,
+        dispatched: table === undefined ? null : { field: table.discriminator, map: `Types.${dispatchMapName(table.field)}` },
+      };
+    }),
     hasWebhooks: model.webhooks.length > 0,
-    webhookPayloads: [...new Set(model.webhooks.map((webhook) => `Types.${webhook.type}`))].join(" | ") || "never",
-    acknowledgedPayloads: [...new Set(model.webhooks.filter((webhook) => webhook.acknowledge !== null).map((webhook) => `Types.${webhook.type}`))].join(" | ") || "never",
+    webhookPayloads: [...new Set(model.webhooks.map((webhook) => `Received${webhook.type}`))].join(" | ") || "never",
+    acknowledgedPayloads: [...new Set(model.webhooks.filter((webhook) => webhook.acknowledge !== null).map((webhook) => `Received${webhook.type}`))].join(" | ") || "never",
     hasAcknowledge: model.webhooks.some((webhook) => webhook.acknowledge !== null),
   };
   return {
     file: { path, contents: templates.render("api/client.ts.hbs", view) },
-    extras: { planLimits: model.planLimits !== null, commands: model.commands.length > 0, webhooks: model.webhooks.length > 0 },
+    extras: {
+      planLimits: model.planLimits !== null,
+      commands: model.commands.length > 0,
+      webhooks: model.webhooks.length > 0,
+      receivedTypes: [...new Set(model.webhooks.map((webhook) => `Received${webhook.type}`))],
+    },
   };
 }
