@@ -136,6 +136,10 @@ describe("webhook handler on node:http", () => {
     const brokenText = await broken.text();
     expect(JSON.parse(brokenText)).toEqual({ errors: [{ pointer: "", message: "must be valid JSON", keyword: "json" }] });
     expect(brokenText).not.toContain(secret);
+    // The strict reader: a repeated key and invalid UTF-8 are not JSON the handler accepts.
+    const repeated = await post("/messages", '{"id":"m1","to":"a@b.c","to":"c@d.e","type":"text/plain","content":"hi"}');
+    expect(repeated.status).toBe(400);
+    expect(await repeated.json()).toEqual({ errors: [{ pointer: "", message: "must be valid JSON", keyword: "json" }] });
 
     // A command has no `event`, so it is checked as a message (the webhook without x-specfirst-match) and fails.
     const command = await post("/messages", { id: "c1", method: "get", uri: "/ping" });

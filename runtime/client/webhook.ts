@@ -5,6 +5,7 @@
  * acknowledgement sent after the handler (`acknowledge`).
  */
 import { readBodyUpTo } from "../http/read-body.js";
+import { readJson } from "../json/read-json.js";
 import { notificationFor, reply as replyTo, type Reason, type ReplyContent } from "../messaging/envelopes.js";
 import type { ValidationError, Validates } from "../validation/result.js";
 import type { ApiDescriptor, WebhookDescriptor } from "./descriptor.js";
@@ -322,9 +323,10 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     let data = body;
     if (typeof data === "string" || data instanceof Uint8Array) {
       try {
-        data = JSON.parse(typeof data === "string" ? data : new TextDecoder("utf-8", { fatal: true }).decode(data));
+        // The strict reader: UTF-8 decoded strictly, a byte-order mark skipped, a key repeated in one object an error.
+        data = readJson(data);
       } catch {
-        // The parser's message can quote the body, so it is not passed on.
+        // Only "not JSON" is said: the body is the service's, and nothing of it is echoed.
         return rejected(400, [problem("must be valid JSON", "json")]);
       }
     }
