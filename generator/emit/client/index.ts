@@ -78,7 +78,7 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
       commandType: genericOf("Command") ? `Types.Command<${JSON.stringify(command.type)}>` : "Types.Command",
     })),
     commandsJson: model.commands,
-    webhooks: model.webhooks.map((webhook) => ({ ...webhook, param: webhook.schema.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()), acknowledged: webhook.acknowledge !== null })),
+    webhooks: model.webhooks.map((webhook) => ({ ...webhook, param: /^on[A-Z]/.test(webhook.handler) ? `${webhook.handler.charAt(2).toLowerCase()}${webhook.handler.slice(3)}` : webhook.schema.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()), acknowledged: webhook.acknowledge !== null })),
     hasWebhooks: model.webhooks.length > 0,
     webhookPayloads: [...new Set(model.webhooks.map((webhook) => `Types.${webhook.type}`))].join(" | ") || "never",
     acknowledgedPayloads: [...new Set(model.webhooks.filter((webhook) => webhook.acknowledge !== null).map((webhook) => `Types.${webhook.type}`))].join(" | ") || "never",
