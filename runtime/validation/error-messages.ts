@@ -12,6 +12,9 @@ export interface AjvError {
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 const FORMAT_NAMES: Readonly<Record<string, string>> = { "date-time": "an ISO 8601 date-time (e.g. 2026-12-01T13:30:00Z)" };
 
+/** Patterns longer than this are not quoted in messages: the hint says what they check. */
+const LONG_PATTERN = 200;
+
 /** Pattern → what it checks in plain words (from the description of the field it belongs to). */
 export type PatternHints = Readonly<Record<string, string>>;
 
@@ -52,7 +55,9 @@ function messageOf(error: AjvError, hints: PatternHints): string {
     case "pattern": {
       const pattern = String(params.pattern);
       const hint = Object.hasOwn(hints, pattern) ? hints[pattern] : undefined;
-      return hint === undefined ? `must match the pattern ${pattern}` : `must match the pattern ${pattern} (${hint})`;
+      if (hint === undefined) return `must match the pattern ${pattern}`;
+      // A long pattern (the media-type spelling rule lists every known type in both cases) is named by its hint only.
+      return pattern.length > LONG_PATTERN ? `must match its pattern (${hint})` : `must match the pattern ${pattern} (${hint})`;
     }
     case "format": {
       const format = String(params.format);
