@@ -133,6 +133,6 @@ describe("the packed package", () => {
       (error: { code: number; stdout: string }) => error,
     );
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("/content must be a string or an object");
+    expect(result.stdout).toContain("/content must be a string (checked as the text/plain document)");
   });
 });

@@ -6,7 +6,7 @@ import { redact, validate } from "specfirst/validators";
 /** Route → schema of its body and the status of an accepted request (202 for envelopes, as the seed says). */
 const ROUTES = {
   "POST /messages": { schema: "message", status: 202 },
-  "POST /notifications": { schema: "notification", status: 202 },
+  "POST /notifications": { schema: "outbound-notification", status: 202 },
   "POST /commands": { schema: "command", status: 200 },
   "POST /v1/configs": { schema: "config", status: 201 },
 };
