@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { schemaNames, validate, type SchemaName } from "../generated/validators.js";
+import { schemaNames, validate, validateDocument, type SchemaName } from "../generated/validators.js";
 import { FIXTURES, jsonFiles, type InvalidFixture } from "./helpers/fixtures.js";
 
 // Each folder test/fixtures/validators/<name>/ holds payloads that must pass (valid/) and payloads that break one
@@ -91,6 +91,12 @@ describe("validate()", () => {
     const result = validate("message", { to: "a@b.c", type: "TEXT/PLAIN", content: { text: "hi" } });
     expect(result).toEqual({ valid: false, errors: [{ pointer: "/type", message: expect.stringMatching(/^must match its pattern \(A known media type .* spelled exactly as the seed writes it/), keyword: "pattern" }] });
     expect(validate("message", { to: "a@b.c", type: "text/plain/x", content: "hi" })).toMatchObject({ errors: [{ pointer: "/type", message: expect.stringContaining("(A media type in MIME format: type/subtype") }] });
+  });
+
+  it("checks a bare document of a known media type whatever the case of its name (validateDocument, --media-type)", () => {
+    expect(validateDocument("TEXT/PLAIN", { text: "hi" })).toMatchObject({ valid: false, errors: [{ pointer: "", keyword: "type" }] });
+    expect(validateDocument("Application/Vnd.Lime.Chatstate+Json", { state: "typing" })).toMatchObject({ valid: false, errors: [{ pointer: "/state" }] });
+    expect(validateDocument("IMAGE/PNG", { any: "thing" })).toEqual({ valid: true });
   });
 
   it("explains a pattern in words from the field's description", () => {

@@ -73,7 +73,12 @@ function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTabl
   // `id` and `from` of message): each such field becomes required, typed as the included schema types it.
   const included = Array.isArray(root.allOf) ? root.allOf.find((entry) => isJsonObject(entry) && typeof entry.$ref === "string") : undefined;
   if (isJsonObject(included) && Array.isArray(root.required)) {
-    const base = typeNameOf(String(included.$ref));
+    // When both are generic (`InboundMessage<T>` over `Message<T>`), build on the other's fields (`MessageFields`):
+    // the dispatched field is typed once, by this schema's own generic.
+    const target = graph.resolveRef(file, String(included.$ref));
+    const generic = tables.length > 0 && target.pointer === "" && findDispatchTables(graph, target.file).length > 0 && !isConditionalOnly(target.file.schema);
+    const base = generic ? `${typeNameOf(String(included.$ref))}Fields` : typeNameOf(String(included.$ref));
+    if (generic) root.allOf = (root.allOf as JsonValue[]).map((entry) => (entry === included ? { tsType: base } : entry));
     const properties: JsonObject = { ...(isJsonObject(root.properties) ? root.properties : {}) };
     for (const name of root.required) {
       if (typeof name === "string" && !(name in properties)) properties[name] = { tsType: `NonNullable<${base}[${JSON.stringify(name)}]>` };
@@ -131,7 +136,8 @@ function dispatchMap(table: DispatchTable): string {
 function dispatchGenerics(file: SchemaFile, table: DispatchTable): string {
   const title = String(file.schema.title);
   const mapName = mapNameOf(table);
-  const properties = (file.schema.properties ?? {}) as JsonObject;
+  // The fields as declared here, or in the file holding the table when this one only includes it (inbound-message).
+  const properties = { ...((table.owner.schema.properties ?? {}) as JsonObject), ...((file.schema.properties ?? {}) as JsonObject) };
   const required = new Set((file.schema.required as string[] | undefined) ?? []);
   const optional = (name: string) => (required.has(name) ? "" : "?");
   const discriminatorDoc = isJsonObject(properties[table.discriminator]) ? (properties[table.discriminator] as JsonObject).description : undefined;
