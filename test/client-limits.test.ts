@@ -91,7 +91,7 @@ describe("retries", () => {
 
   it("do not retry notifications or commands, nor anything when retries are off", async () => {
     server.answer("/notifications", { status: 503 });
-    await expect(retrying().sendNotification({ id: "m1", event: "consumed" })).rejects.toBeInstanceOf(ServerError);
+    await expect(retrying().sendNotification({ id: "m1", from: "a@b.c", event: "consumed" })).rejects.toBeInstanceOf(ServerError);
     server.answer("/messages", { status: 503 });
     await expect(createMessagingClient({ baseUrl: server.url, accessKey: ACCESS_KEY }).sendMessage(text("x", "id-1"))).rejects.toBeInstanceOf(ServerError);
     expect(server.received).toHaveLength(2);

@@ -24,7 +24,7 @@ import {
   newMessageId,
   reply,
 } from "../generated/client.js";
-import type { CommandResponse, Message } from "../generated/types.js";
+import type { CommandResponse, InboundMessage, Message } from "../generated/types.js";
 import { generate } from "../generator/commands/generate.js";
 import { GenerationFailed } from "../generator/problems.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";
@@ -74,7 +74,7 @@ describe("messaging client requests", () => {
   });
 
   it("POSTs a notification to /notifications and resolves on 202", async () => {
-    const notification = consumedNotification(example("messaging/inbound-message-text-plain.json"));
+    const notification = consumedNotification(example<InboundMessage>("messaging/inbound-message-text-plain.json"));
     await expect(messaging().sendNotification(notification)).resolves.toBeUndefined();
     expect(server.received).toHaveLength(1);
     expect(server.received[0]).toMatchObject({ method: "POST", path: "/notifications", headers: { authorization: `Key ${ACCESS_KEY}`, "content-type": "application/json" } });
@@ -199,7 +199,7 @@ describe("errors", () => {
   it("rejects with AbortedError when the caller's signal fires, and sends nothing when it already has", async () => {
     server.answer("/notifications", { status: 202, delayMs: 1000 });
     const controller = new AbortController();
-    const pending = messaging().sendNotification({ id: "m1", event: "consumed" }, { signal: controller.signal });
+    const pending = messaging().sendNotification({ id: "m1", from: "a@b.c", event: "consumed" }, { signal: controller.signal });
     await server.waitFor(1);
     controller.abort(new Error("shutting down"));
     const aborted = await rejection(pending);
@@ -207,7 +207,7 @@ describe("errors", () => {
     expect(aborted.cause).toMatchObject({ message: "shutting down" });
 
     const before = server.received.length;
-    const early = await rejection(messaging().sendNotification({ id: "m1", event: "consumed" }, { signal: AbortSignal.abort() }));
+    const early = await rejection(messaging().sendNotification({ id: "m1", from: "a@b.c", event: "consumed" }, { signal: AbortSignal.abort() }));
     expect(early).toBeInstanceOf(AbortedError);
     expect(server.received.length).toBe(before);
   });
@@ -259,10 +259,13 @@ describe("errors", () => {
 describe("validation before sending", () => {
   it("rejects an invalid payload locally with the validator's errors and makes no request", async () => {
     const client = messaging({ validate: true });
-    const error = await rejection(client.sendNotification({ id: "m1", event: "failed" }));
+    const error = await rejection(client.sendNotification({ id: "m1", from: "a@b.c", event: "failed" }));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).errors).toEqual([{ pointer: "/reason", message: "is required", keyword: "required" }]);
-    expect(error.message).toBe("POST /notifications not sent: the notification is invalid (/reason is required)");
+    expect(error.message).toBe("POST /notifications not sent: the outbound-notification is invalid (/reason is required)");
+    // POST /notifications carries the message originator's address in `from`: the outbound-notification requires it.
+    const noFrom = await rejection(client.sendNotification({ id: "m1", event: "consumed" } as never));
+    expect((noFrom as RequestValidationError).errors).toEqual([{ pointer: "/from", message: "is required", keyword: "required" }]);
     const bad = await rejection(client.sendMessage({ to: "not-an-address", type: "text/plain", content: 3 } as never));
     expect((bad as RequestValidationError).errors.map((e) => e.pointer)).toEqual(expect.arrayContaining(["/to", "/content"]));
     expect(await rejection(client.sendCommand({ method: "get", uri: "/ping" }))).toBeInstanceOf(RequestValidationError);
@@ -273,7 +276,7 @@ describe("validation before sending", () => {
   });
 
   it("sends an invalid payload as it is without validate", async () => {
-    await messaging().sendNotification({ id: "m1", event: "failed" });
+    await messaging().sendNotification({ id: "m1", event: "failed" } as never);
     expect(JSON.parse(server.received[0]?.body ?? "")).toEqual({ id: "m1", event: "failed" });
   });
 });

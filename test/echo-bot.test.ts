@@ -2,7 +2,6 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-// @ts-expect-error: the example is plain JavaScript without declarations
 import { createEchoBot } from "../examples/echo-bot/bot.js";
 import type { Message } from "../generated/types.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";

@@ -121,6 +121,96 @@ describe("generate", () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it("reports a misspelled keyword value as one plain sentence with file, pointer and line:column", async () => {
+    const dir = copyProject();
+    editJson(dir, "schemas/messaging/reason.schema.json", (s) => ((s.properties as Record<string, Record<string, unknown>>).code!.type = "numbr"));
+    const problems = await problemsOf(generate({ root: dir }));
+    expect(problems).toEqual([
+      {
+        file: "schemas/messaging/reason.schema.json",
+        pointer: "/properties/code/type",
+        message: 'invalid schema: the value of "type" must be one of "array", "boolean", "integer", "null", "number", "object", "string", or an array of those',
+        line: expect.any(Number),
+        column: expect.any(Number),
+      },
+    ]);
+  });
+
+  it("blames a duplicate title on the schema that introduced it, not on the file named after the title", async () => {
+    const dir = copyProject();
+    // "aaa" sorts before "message": the newcomer is read first and still gets the blame.
+    writeFileSync(
+      path.join(dir, "schemas/messaging/aaa-draft.schema.json"),
+      `${JSON.stringify({ $schema: "https://json-schema.org/draft/2020-12/schema", $id: "https://specfirst.dev/schemas/messaging/aaa-draft.schema.json", title: "Message", description: "A draft.", type: "object" }, null, 2)}\n`,
+    );
+    editJson(dir, "schemas/messaging/select.schema.json", (s) => (((s.properties as Record<string, Record<string, Record<string, unknown>>>).options!.items!.title = "Reason")));
+    const problems = await problemsOf(generate({ root: dir }));
+    expect(problems.map((p) => [p.file, p.pointer])).toEqual([
+      ["schemas/messaging/aaa-draft.schema.json", "/title"],
+      ["schemas/messaging/select.schema.json", "/properties/options/items/title"],
+    ]);
+    expect(problems[0]?.message).toBe('duplicate title "Message" (type name): already the title of schemas/messaging/message.schema.json#; rename this one');
+    expect(problems[1]?.message).toContain("already the title of schemas/messaging/reason.schema.json#");
+  });
+
+  describe("secrets", () => {
+    const addProperty = (dir: string, file: string, name: string, property: Record<string, unknown>) =>
+      editJson(dir, file, (s) => ((s.properties as Record<string, unknown>)[name] = property));
+
+    it("fails, naming file, pointer, line:column and field, when a property named like a secret is not marked (db_password)", async () => {
+      const dir = copyProject();
+      const before = snapshot(dir);
+      addProperty(dir, "schemas/configs/output-sql.schema.json", "db_password", { type: "string", description: "Database password." });
+      const problems = await problemsOf(generate({ root: dir }));
+      expect(problems).toEqual([
+        {
+          file: "schemas/configs/output-sql.schema.json",
+          pointer: "/properties/db_password",
+          message: expect.stringMatching(/^property "db_password" looks like a secret .*"x-secret": true and "writeOnly": true.*"x-secret": false/),
+          line: expect.any(Number),
+          column: expect.any(Number),
+        },
+      ]);
+      expect(snapshot(dir)).toEqual(before);
+      const cli = await runCli(["generate", "--root", dir]);
+      expect(cli.code).toBe(1);
+      expect(cli.stderr).toMatch(/schemas\/configs\/output-sql\.schema\.json:\d+:\d+ at \/properties\/db_password: property "db_password" looks like a secret/);
+    });
+
+    it.each([
+      ["camelCase", "apiKey"],
+      ["a connection string", "warehouseConnectionString"],
+      ["a SAS token", "backup_sas_token"],
+      ["a private key", "signing-private-key"],
+      ["a credential", "credential"],
+      ["a passphrase", "passphrase"],
+    ])("recognises %s (%s)", async (_kind, name) => {
+      const dir = copyProject();
+      addProperty(dir, "schemas/configs/output-sql.schema.json", name, { type: "string", description: "A value." });
+      const problems = await problemsOf(generate({ root: dir }));
+      expect(problems.map((p) => p.pointer)).toEqual([`/properties/${name}`]);
+    });
+
+    it("accepts the field marked x-secret (and redacts it), or marked x-secret: false when it only looks like one", async () => {
+      const dir = copyProject();
+      addProperty(dir, "schemas/configs/output-sql.schema.json", "db_password", { type: "string", description: "Database password.", writeOnly: true, "x-secret": true });
+      addProperty(dir, "schemas/configs/output-sql.schema.json", "token_endpoint", { type: "string", description: "Where tokens are fetched (a URL).", "x-secret": false });
+      await generate({ root: dir });
+      expect(readFileSync(path.join(dir, "generated/configs/validators.ts"), "utf8")).toMatch(/\bdb_password"?: true/);
+    });
+
+    it("rejects x-secret: false on a name that does not look like a secret, and x-secret: true without writeOnly", async () => {
+      const dir = copyProject();
+      addProperty(dir, "schemas/configs/output-sql.schema.json", "table_name", { type: "string", description: "A table.", "x-secret": false });
+      addProperty(dir, "schemas/configs/output-sql.schema.json", "db_password", { type: "string", description: "Database password.", "x-secret": true });
+      const problems = await problemsOf(generate({ root: dir }));
+      expect(problems.map((p) => [p.pointer, p.message])).toEqual([
+        ["/properties/db_password", 'a secret field has "x-secret": true and "writeOnly": true'],
+        ["/properties/table_name/x-secret", expect.stringContaining('"x-secret": false is only for a property whose name looks like a secret')],
+      ]);
+    });
+  });
+
   it("stops on a generated file edited by hand unless --force, and never overwrites a file it does not own", async () => {
     const dir = copyProject();
     const typesFile = path.join(dir, "generated/messaging/types.ts");

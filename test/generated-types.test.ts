@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { ChatState, Command, Config, Envelope, KnownMessage, Message, Notification, Schedule, Select } from "../generated/types.js";
-import { isEnvelope, isMessage, isMessageOfType } from "../generated/validators.js";
+import type { ChatState, Command, CommandResponse, Config, Envelope, InboundMessage, InboundNotification, KnownMessage, Message, Notification, OutboundNotification, Schedule, Select } from "../generated/types.js";
+import { isEnvelope, isInboundMessage, isMessage, isMessageOfType, isOutboundNotification } from "../generated/validators.js";
+import { consumedNotification } from "../runtime/messaging/index.js";
 
 // These tests are checked by `tsc` (npm test runs it first): a wrong generated type fails the type check, and each
 // `@ts-expect-error` fails it too when the line below it compiles.
@@ -84,6 +85,32 @@ describe("commands, envelopes and configs", () => {
     expectTypeOf<Notification>().toMatchTypeOf<Envelope>();
     expectTypeOf<Message>().toMatchTypeOf<Envelope>();
     expect(isEnvelope({ id: "1", event: "consumed" })).toBe(true);
+  });
+
+  it("types the envelopes by direction: inbound ones carry id and from, an outbound notification id, event and from", () => {
+    expectTypeOf<InboundMessage["from"]>().toEqualTypeOf<string>();
+    expectTypeOf<InboundMessage["id"]>().toEqualTypeOf<string>();
+    expectTypeOf<InboundMessage<"text/plain">["content"]>().toEqualTypeOf<string>();
+    expectTypeOf<InboundNotification["to"]>().toEqualTypeOf<string>();
+    expectTypeOf<OutboundNotification["from"]>().toEqualTypeOf<string>();
+    expectTypeOf<InboundMessage>().toMatchTypeOf<Message>();
+    // @ts-expect-error: an inbound message always has `from`
+    const noFrom: InboundMessage = { id: "1", to: "a@b.c", type: "text/plain", content: "hi" };
+    // @ts-expect-error: POST /notifications carries the originator's address in `from`
+    const noOriginator: OutboundNotification = { id: "1", event: "consumed" };
+    const inbound: InboundMessage = { id: "1", from: "c@sms.example.net", to: "a@b.c", type: "text/plain", content: "hi" };
+    const consumed: OutboundNotification = consumedNotification(inbound);
+    expect(isInboundMessage(inbound) && isOutboundNotification(consumed)).toBe(true);
+    expect(isInboundMessage(noFrom) || isOutboundNotification(noOriginator)).toBe(false);
+  });
+
+  it("keeps status out of a command request and from/to in a command response", () => {
+    // @ts-expect-error: `status` appears in responses only
+    const withStatus: Command = { id: "1", method: "get", uri: "/ping", status: "success" };
+    // @ts-expect-error: the POST /commands answer lists `from` and `to`
+    const noAddresses: CommandResponse = { id: "1", method: "get", status: "success" };
+    expectTypeOf<CommandResponse["from"]>().toEqualTypeOf<string>();
+    expect([withStatus, noAddresses].length).toBe(2);
   });
 
   it("keeps the Config tree closed and typed", () => {

@@ -160,6 +160,6 @@ export const wrong: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", c
       (error: { code: number; stdout: string }) => error,
     );
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("/content must be a string or an object");
+    expect(result.stdout).toContain("/content must be a string (checked as the text/plain document)");
   });
 });

@@ -2,7 +2,6 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { commands, consumedNotification, createMessagingClient, createWebhookHandler } from "../generated/client.js";
-// @ts-expect-error: the example is plain JavaScript without declarations
 import { createEchoBot } from "../examples/echo-bot/bot.js";
 import type { Message } from "../generated/types.js";
 import { createSandbox, type Sandbox } from "../runtime/sandbox/server.js";

@@ -18,7 +18,7 @@ const post = (path: string, body: string | Uint8Array) => fetch(`${base}${path}`
 describe("examples/validation-service", () => {
   it("accepts valid envelopes and configs", async () => {
     expect((await post("/messages", JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" }))).status).toBe(202);
-    expect((await post("/notifications", JSON.stringify({ id: "1", event: "consumed" }))).status).toBe(202);
+    expect((await post("/notifications", JSON.stringify({ id: "1", from: "c@sms.example.net", event: "consumed" }))).status).toBe(202);
     const command = await post("/commands", JSON.stringify({ id: "2", method: "get", uri: "/ping" }));
     expect(command.status).toBe(200);
     expect(await command.json()).toMatchObject({ id: "2", status: "success" });
@@ -26,7 +26,7 @@ describe("examples/validation-service", () => {
   });
 
   it("answers 400 with pointer and rule for invalid bodies, and never echoes or logs a secret", async () => {
-    const failed = await post("/notifications", JSON.stringify({ id: "1", event: "failed" }));
+    const failed = await post("/notifications", JSON.stringify({ id: "1", from: "c@sms.example.net", event: "failed" }));
     expect(failed.status).toBe(400);
     expect(await failed.json()).toEqual({ errors: [{ pointer: "/reason", message: "is required", keyword: "required" }] });
 

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { schemaNames, validate, type SchemaName } from "../generated/validators.js";
+import { schemaNames, validate, validateDocument, type SchemaName } from "../generated/validators.js";
 import { FIXTURES, jsonFiles, type InvalidFixture } from "./helpers/fixtures.js";
 
 // Each folder test/fixtures/validators/<name>/ holds payloads that must pass (valid/) and payloads that break one
@@ -65,6 +65,38 @@ describe("validate()", () => {
     });
     // An unknown media type is never echoed back.
     expect(validate("message", { to: "a@b.c", type: "x-secret/token-abc", content: 3 })).toMatchObject({ errors: [{ pointer: "/content", message: "must be a string or an object" }] });
+  });
+
+  it("reports a text/plain message with number content once, with the rule that holds (not two contradicting ones)", () => {
+    for (const name of ["message", "inbound-message", "envelope"] as const) {
+      const errors = validate(name, { id: "m1", from: "c@sms.example.net", to: "a@b.c", type: "text/plain", content: 3 });
+      expect(errors, name).toEqual({ valid: false, errors: [{ pointer: "/content", message: "must be a string (checked as the text/plain document)", keyword: "type" }] });
+    }
+    // A media type of no known document: the field's own rule, once.
+    expect(validate("message", { to: "a@b.c", type: "image/png", content: 3 })).toEqual({ valid: false, errors: [{ pointer: "/content", message: "must be a string or an object", keyword: "type" }] });
+  });
+
+  it("says a field a request must not carry is not allowed (status in a command request, id in an observe command)", () => {
+    expect(validate("command", { id: "c1", method: "get", uri: "/ping", status: "success" })).toEqual({
+      valid: false,
+      errors: [{ pointer: "/status", message: "is not allowed here", keyword: "false schema" }],
+    });
+    expect(validate("command", { id: "c1", to: "a@b.c", method: "observe", uri: "/x", resource: {} })).toEqual({
+      valid: false,
+      errors: [{ pointer: "/id", message: "is not allowed here", keyword: "false schema" }],
+    });
+  });
+
+  it("rejects a known media type in another letter case at `type`, naming the rule without the long pattern", () => {
+    const result = validate("message", { to: "a@b.c", type: "TEXT/PLAIN", content: { text: "hi" } });
+    expect(result).toEqual({ valid: false, errors: [{ pointer: "/type", message: expect.stringMatching(/^must match its pattern \(A known media type .* spelled exactly as the seed writes it/), keyword: "pattern" }] });
+    expect(validate("message", { to: "a@b.c", type: "text/plain/x", content: "hi" })).toMatchObject({ errors: [{ pointer: "/type", message: expect.stringContaining("(A media type in MIME format: type/subtype") }] });
+  });
+
+  it("checks a bare document of a known media type whatever the case of its name (validateDocument, --media-type)", () => {
+    expect(validateDocument("TEXT/PLAIN", { text: "hi" })).toMatchObject({ valid: false, errors: [{ pointer: "", keyword: "type" }] });
+    expect(validateDocument("Application/Vnd.Lime.Chatstate+Json", { state: "typing" })).toMatchObject({ valid: false, errors: [{ pointer: "/state" }] });
+    expect(validateDocument("IMAGE/PNG", { any: "thing" })).toEqual({ valid: true });
   });
 
   it("explains a pattern in words from the field's description", () => {

@@ -3,14 +3,14 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMessagingClient, createWebhookHandler, type WebhookErrorContext, type WebhookHandlerOptions } from "../generated/client.js";
-import type { Message, Notification } from "../generated/types.js";
+import type { InboundMessage, InboundNotification, Message, Notification } from "../generated/types.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";
 import { ROOT, readJson } from "./helpers/fixtures.js";
 
 const ACCESS_KEY = "webhook-test-key";
 const EXAMPLES = path.join(ROOT, "openapi", "examples", "messaging");
-const inbound = readJson<Message<"text/plain">>(path.join(EXAMPLES, "inbound-message-text-plain.json"));
-const failedInbound = readJson<Notification>(path.join(EXAMPLES, "inbound-notification-failed.json"));
+const inbound = readJson<InboundMessage<"text/plain">>(path.join(EXAMPLES, "inbound-message-text-plain.json"));
+const failedInbound = readJson<InboundNotification>(path.join(EXAMPLES, "inbound-notification-failed.json"));
 
 let api: ApiServer;
 let bot: Server | undefined;
@@ -90,16 +90,51 @@ describe("webhook handler on node:http", () => {
     expect(JSON.parse(api.received[0]?.body ?? "")).toMatchObject({ event: "failed", reason: { code: 7, description: "boom on text/plain" } });
   });
 
-  it("replies through the context and sends no notification for a message without id", async () => {
+  it("replies through the context (POST /messages), then sends the consumed notification", async () => {
     await startBot({
       async onMessage(message, { reply }) {
         await reply({ type: "text/plain", content: `echo: ${String(message.content)}` });
       },
     });
-    const { id: _id, ...withoutId } = inbound;
-    expect((await post("/messages", withoutId)).status).toBe(200);
-    expect(api.received.map((request) => request.path)).toEqual(["/messages"]);
+    expect((await post("/messages", inbound)).status).toBe(200);
+    expect(api.received.map((request) => request.path)).toEqual(["/messages", "/notifications"]);
     expect(JSON.parse(api.received[0]?.body ?? "")).toMatchObject({ to: inbound.from, type: "text/plain", content: "echo: Where is my order?" });
+  });
+
+  it("validates with the inbound schemas: an inbound message carries id, from, to, type and content; a notification id, from, to and event", async () => {
+    const calls: string[] = [];
+    const seen: { message?: InboundMessage; notification?: InboundNotification } = {};
+    await startBot({
+      onMessage: (message) => {
+        // The handler's payload is the inbound type: `from` is a string, not optional.
+        const from: string = message.from;
+        calls.push(from);
+        seen.message = message;
+      },
+      onNotification: (notification) => {
+        const to: string = notification.to;
+        calls.push(to);
+        seen.notification = notification;
+      },
+    });
+    for (const field of ["id", "from", "to", "type", "content"] as const) {
+      const { [field]: _dropped, ...partial } = inbound;
+      const answer = await post("/messages", partial);
+      expect(answer.status, field).toBe(400);
+      expect(await answer.json(), field).toEqual({ errors: [{ pointer: `/${field}`, message: expect.stringMatching(/^is required/), keyword: "required" }] });
+    }
+    for (const field of ["id", "from", "to"] as const) {
+      const { [field]: _dropped, ...partial } = failedInbound;
+      const answer = await post("/notifications", partial);
+      expect(answer.status, field).toBe(400);
+      expect(await answer.json(), field).toEqual({ errors: [{ pointer: `/${field}`, message: "is required", keyword: "required" }] });
+    }
+    expect(calls).toEqual([]);
+    expect(api.received).toEqual([]);
+    expect((await post("/messages", inbound)).status).toBe(200);
+    expect((await post("/notifications", failedInbound)).status).toBe(200);
+    expect(calls).toEqual([inbound.from, failedInbound.to]);
+    expect(seen).toEqual({ message: inbound, notification: failedInbound });
   });
 
   it("dispatches a notification to onNotification and ignores an exception there", async () => {
@@ -122,12 +157,12 @@ describe("webhook handler on node:http", () => {
   it("answers 400 with the validator's errors for an invalid envelope, and calls no handler", async () => {
     const calls: string[] = [];
     await startBot({ onMessage: () => void calls.push("message"), onNotification: () => void calls.push("notification") });
-    const noTo = await post("/messages", { id: "m1", type: "text/plain", content: "hi" });
+    const noTo = await post("/messages", { id: "m1", from: "c@sms.example.net", type: "text/plain", content: "hi" });
     expect(noTo.status).toBe(400);
     expect(noTo.headers.get("content-type")).toBe("application/json");
     expect(await noTo.json()).toEqual({ errors: [{ pointer: "/to", message: "is required", keyword: "required" }] });
 
-    const failedWithoutReason = await post("/notifications", { id: "m1", event: "failed" });
+    const failedWithoutReason = await post("/notifications", { id: "m1", from: "postmaster@example.net", to: "mybot@example.net", event: "failed" });
     expect(await failedWithoutReason.json()).toEqual({ errors: [{ pointer: "/reason", message: "is required", keyword: "required" }] });
 
     const secret = "s3cr3t-in-body";
@@ -176,7 +211,7 @@ describe("webhook handler with a parsed body (frameworks)", () => {
     const handler = createWebhookHandler({ client, onMessage: (message) => void seen.push(message), onError: () => {} });
     await expect(handler.handle(inbound)).resolves.toEqual({ status: 200 });
     await expect(handler.handle(JSON.stringify(inbound))).resolves.toEqual({ status: 200 });
-    await expect(handler.handle({ event: "read" })).resolves.toEqual({
+    await expect(handler.handle({ id: "m1", from: "postmaster@example.net", to: "mybot@example.net", event: "read" })).resolves.toEqual({
       status: 400,
       body: { errors: [{ pointer: "/event", message: "must be one of accepted, dispatched, received, consumed, failed", keyword: "enum" }] },
     });

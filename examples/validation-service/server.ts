@@ -4,15 +4,16 @@
 //
 // Bodies are read with the strict reader, so the README's input rules hold here too: UTF-8 decoded strictly, a
 // leading BOM skipped, a key repeated in one object is an error. In a service of your own the reader is
-// `import { readJson } from "specfirst/json"`; this example lives inside the repository, so it imports the source.
+// `import { readJson } from "specfirst/json"` and `from "specfirst/validators"`; this example lives inside the
+// repository and runs from source, so it imports the source modules those entry points are compiled from.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { redact, validate, type SchemaName } from "specfirst/validators";
+import { redact, validate, type SchemaName } from "../../generated/validators.js";
 import { JsonSyntaxError, readJson } from "../../runtime/json/read-json.js";
 
 /** Route → schema of its body and the status of an accepted request (202 for envelopes, as the seed says). */
 const ROUTES: Record<string, { schema: SchemaName; status: number }> = {
   "POST /messages": { schema: "message", status: 202 },
-  "POST /notifications": { schema: "notification", status: 202 },
+  "POST /notifications": { schema: "outbound-notification", status: 202 },
   "POST /commands": { schema: "command", status: 200 },
   "POST /v1/configs": { schema: "config", status: 201 },
 };

@@ -18,6 +18,14 @@ function isTypeless(schema: JsonObject): boolean {
   return Object.keys(schema).every((key) => ANNOTATIONS.has(key));
 }
 
+/** Keywords that constrain a value without changing its TypeScript type (a pattern on a string, a bound on a number). */
+const VALUE_CONSTRAINTS = new Set(["pattern", "format", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
+
+/** True when an `allOf` member only narrows values (`{ pattern }` in media-type): nothing a type could show. */
+function isValueConstraintOnly(schema: JsonObject): boolean {
+  return Object.keys(schema).every((key) => ANNOTATIONS.has(key) || VALUE_CONSTRAINTS.has(key));
+}
+
 /** True when a file only adds conditional rules to an object (like `command-resource`): nothing to type on its own. */
 function isConditionalOnly(schema: JsonObject): boolean {
   return Object.entries(schema).every(
@@ -61,6 +69,22 @@ function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTabl
     root.title = `${String(root.title)}Fields`;
     root.required = ((root.required as JsonValue[] | undefined) ?? []).filter((name) => name !== table.discriminator && name !== table.field);
   }
+  // A schema that includes another (`allOf: [{ $ref }]`) and requires more of its fields (inbound-message requires
+  // `id` and `from` of message): each such field becomes required, typed as the included schema types it.
+  const included = Array.isArray(root.allOf) ? root.allOf.find((entry) => isJsonObject(entry) && typeof entry.$ref === "string") : undefined;
+  if (isJsonObject(included) && Array.isArray(root.required)) {
+    // When both are generic (`InboundMessage<T>` over `Message<T>`), build on the other's fields (`MessageFields`):
+    // the dispatched field is typed once, by this schema's own generic.
+    const target = graph.resolveRef(file, String(included.$ref));
+    const generic = tables.length > 0 && target.pointer === "" && findDispatchTables(graph, target.file).length > 0 && !isConditionalOnly(target.file.schema);
+    const base = generic ? `${typeNameOf(String(included.$ref))}Fields` : typeNameOf(String(included.$ref));
+    if (generic) root.allOf = (root.allOf as JsonValue[]).map((entry) => (entry === included ? { tsType: base } : entry));
+    const properties: JsonObject = { ...(isJsonObject(root.properties) ? root.properties : {}) };
+    for (const name of root.required) {
+      if (typeof name === "string" && !(name in properties)) properties[name] = { tsType: `NonNullable<${base}[${JSON.stringify(name)}]>` };
+    }
+    root.properties = properties;
+  }
   return mapSchema(root, (node) => {
     for (const key of CONDITIONALS) delete node[key];
     delete node["x-secret"];
@@ -71,7 +95,7 @@ function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTabl
     }
     if (Array.isArray(node.allOf)) {
       const kept = node.allOf.filter((entry) => {
-        if (!isJsonObject(entry) || isTypeless(entry) || entry.tsType === "unknown") return false;
+        if (!isJsonObject(entry) || isTypeless(entry) || isValueConstraintOnly(entry) || entry.tsType === "unknown") return false;
         if (typeof entry.tsType === "string") {
           const target = graph.files.find((f) => f.schema.title === entry.tsType);
           return !(target && isConditionalOnly(target.schema));
@@ -112,7 +136,8 @@ function dispatchMap(table: DispatchTable): string {
 function dispatchGenerics(file: SchemaFile, table: DispatchTable): string {
   const title = String(file.schema.title);
   const mapName = mapNameOf(table);
-  const properties = (file.schema.properties ?? {}) as JsonObject;
+  // The fields as declared here, or in the file holding the table when this one only includes it (inbound-message).
+  const properties = { ...((table.owner.schema.properties ?? {}) as JsonObject), ...((file.schema.properties ?? {}) as JsonObject) };
   const required = new Set((file.schema.required as string[] | undefined) ?? []);
   const optional = (name: string) => (required.has(name) ? "" : "?");
   const discriminatorDoc = isJsonObject(properties[table.discriminator]) ? (properties[table.discriminator] as JsonObject).description : undefined;

@@ -146,15 +146,22 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
       : null;
     if (Object.keys(acknowledge).length > 0 && ack === null) fail(`${pointer}/x-specfirst-acknowledge`, "needs operation, success and failure (strings)");
     if (ack !== null && !operations.some((op) => op.operationId === ack.operation)) fail(`${pointer}/x-specfirst-acknowledge/operation`, `names no operation of this document: ${ack.operation}`);
+    // The handler option: `x-specfirst-handler`, else `on<Title>` of the payload schema.
+    const handler = operation["x-specfirst-handler"] === undefined ? `on${request.type}` : stringAt(operation["x-specfirst-handler"]);
+    if (handler === undefined || !IDENTIFIER.test(handler)) fail(`${pointer}/x-specfirst-handler`, "must be a JavaScript identifier (the handler option's name)");
+    // The operation a reply goes through: `x-specfirst-reply`, else (at run time) the one whose request schema is the payload's.
+    const reply = stringAt(operation["x-specfirst-reply"]);
+    if (operation["x-specfirst-reply"] !== undefined && (reply === undefined || !operations.some((op) => op.operationId === reply))) fail(`${pointer}/x-specfirst-reply`, `names no operation of this document: ${String(operation["x-specfirst-reply"])}`);
     webhooks.push({
       name,
       operationId: stringAt(operation.operationId) ?? name,
       summary: stringAt(operation.summary) ?? name,
       schema: request.schema,
       type: request.type,
-      handler: `on${request.type}`,
+      handler: handler ?? `on${request.type}`,
       match: required === undefined ? null : { required },
       acknowledge: ack,
+      ...(reply === undefined ? {} : { reply }),
     });
   }
   if (webhooks.filter((webhook) => webhook.match === null).length > 1) fail("/webhooks", "at most one webhook may have no x-specfirst-match (the fallback for payloads no other webhook matches)");

@@ -96,10 +96,34 @@ export function expandMediaTypes(files: readonly SchemaFile[]): SchemaFile[] {
         then: { properties: { [typedBy.field]: typedBy.each ? { type: "array", items: ref } : ref } },
       };
     });
+    // Media types are case-insensitive (RFC 2045): a case variant of a declared media type is not taken for another,
+    // unknown type with open content; it is invalid, so the known ones are written as declared.
+    if (cases.length > 0) entries.push(spellingRule(typedBy.discriminator, cases.map((c) => c.mediaType)));
     const { [TYPED_BY]: _declaration, ...rest } = file.schema;
     const allOf = Array.isArray(rest.allOf) ? rest.allOf : [];
     return { ...file, schema: { ...rest, allOf: [...allOf, ...entries] } };
   });
   if (problems.length > 0) throw new GenerationFailed(problems);
   return expanded;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&").replace(/\\\//g, "/");
+/** `text/plain` → `[tT][eE][xX][tT]/[pP][lL][aA][iI][nN]`: the media type in any letter case (JSON Schema patterns have no flags). */
+const anyCase = (text: string) => [...text].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRegExp(c))).join("");
+
+/** The discriminator is one of the media types as declared, or no case variant of them. */
+function spellingRule(discriminator: string, mediaTypes: readonly string[]): JsonObject {
+  const pattern = `^(?:${mediaTypes.map(escapeRegExp).join("|")})$|^(?!(?:${mediaTypes.map(anyCase).join("|")})$)`;
+  return {
+    if: { required: [discriminator] },
+    then: {
+      properties: {
+        [discriminator]: {
+          type: "string",
+          description: "A media type with a declared document is spelled as declared; a case variant of it (media types are case-insensitive) is not another media type.",
+          pattern,
+        },
+      },
+    },
+  };
 }

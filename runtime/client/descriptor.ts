@@ -55,6 +55,8 @@ export interface WebhookDescriptor {
    * `failure` with a reason when the handler throws; only for a payload carrying an `id`.
    */
   acknowledge: { operation: string; success: string; failure: string } | null;
+  /** The operation `reply` sends through (`x-specfirst-reply`); absent: the operation whose request schema is the webhook's. */
+  reply?: string;
 }
 
 /** Envelopes per second by plan and by limiter kind (`x-specfirst-plan-limits`). */

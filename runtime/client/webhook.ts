@@ -171,7 +171,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   for (const webhook of webhooks) {
     if (webhook.acknowledge === null) continue;
     needed.add(webhook.acknowledge.operation);
-    const replyOperation = descriptor.operations.find((operation) => operation.schema === webhook.schema)?.operationId;
+    const replyOperation = webhook.reply ?? descriptor.operations.find((operation) => operation.schema === webhook.schema)?.operationId;
     if (replyOperation !== undefined) {
       replyOperations.set(webhook, replyOperation);
       needed.add(replyOperation);

@@ -46,12 +46,18 @@ export interface Received {
 }
 
 /**
+ * `{ from: string }` when the received envelope surely has a `from` (an `InboundMessage`, whose `from` is
+ * required), so the notification is an `OutboundNotification` (`id`, `event` and `from` required) by its type.
+ */
+export type FromOf<R> = R extends { readonly from: string } ? { from: string } : unknown;
+
+/**
  * The notification of `event` about a received envelope: its `id`, its originator's address in `from`, and
  * `reason` when given (`reason.code` must then be an integer). Throws a `TypeError` when the envelope has no `id`
  * (its originator wants no notifications). The webhook handler builds its acknowledgements with this, with the
  * event names of the descriptor.
  */
-export function notificationFor<E extends string>(received: Received, event: E, reason?: Reason): NotificationFor<E> {
+export function notificationFor<E extends string, R extends Received = Received>(received: R, event: E, reason?: Reason): NotificationFor<E> & FromOf<R> {
   if (reason !== undefined && !Number.isInteger(reason?.code)) throw new TypeError(`${event} notification: \`reason.code\` must be an integer`);
   const id = received?.id;
   if (typeof id !== "string" || id === "") throw new TypeError(`${event} notification: the received message has no \`id\` (its originator wants no notifications)`);
@@ -59,18 +65,18 @@ export function notificationFor<E extends string>(received: Received, event: E, 
   const from = received.from;
   const notification: NotificationFor<E> = typeof from === "string" ? { id, from, event } : { id, event };
   if (reason !== undefined) notification.reason = reason;
-  return notification;
+  return notification as NotificationFor<E> & FromOf<R>;
 }
 
 /** The `consumed` notification for a received message: its `id`, its originator's address in `from`. */
-export function consumedNotification(received: Received): NotificationFor<"consumed"> {
+export function consumedNotification<R extends Received>(received: R): NotificationFor<"consumed"> & FromOf<R> {
   return notificationFor(received, "consumed");
 }
 
 /** The `failed` notification for a received message, with the mandatory `reason` (`code` an integer). */
-export function failedNotification(received: Received, reason: Reason): NotificationFor<"failed"> & { reason: Reason } {
+export function failedNotification<R extends Received>(received: R, reason: Reason): NotificationFor<"failed"> & { reason: Reason } & FromOf<R> {
   if (!Number.isInteger(reason?.code)) throw new TypeError("failed notification: `reason.code` must be an integer");
-  return notificationFor(received, "failed", reason) as NotificationFor<"failed"> & { reason: Reason };
+  return notificationFor(received, "failed", reason) as NotificationFor<"failed"> & { reason: Reason } & FromOf<R>;
 }
 
 /**

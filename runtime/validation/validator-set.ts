@@ -46,7 +46,10 @@ export interface ValidatorSet<Name extends string = string> {
    * @throws TypeError when `name` is not a schema name.
    */
   validate(name: Name, data: unknown): ValidationResult;
-  /** Validates a bare content document of a media type; an unknown media type accepts any string or object. */
+  /**
+   * Validates a bare content document of a media type (compared case-insensitively); an unknown media type accepts
+   * any string or object.
+   */
   validateDocument(mediaType: string, data: unknown): ValidationResult;
   /**
    * A deep copy of `data` (any depth) with the value of every field marked secret in the schema `name` replaced by
@@ -84,6 +87,7 @@ export function createValidatorSet<Name extends string>(table: ValidatorTable<Na
   const schemaNames = Object.freeze([...entries.keys()] as Name[]);
   const unknownName = () => new TypeError(`Unknown schema name; expected one of: ${schemaNames.join(", ")}`);
   const { patternHints, secretShapes, documentSchemas } = table;
+  let lowerCaseDocuments: Map<string, Name> | undefined;
 
   function validate(name: Name, data: unknown): ValidationResult {
     const entry = entries.get(name);
@@ -107,6 +111,10 @@ export function createValidatorSet<Name extends string>(table: ValidatorTable<Na
     validate,
     validateDocument(mediaType: string, data: unknown): ValidationResult {
       if (Object.hasOwn(documentSchemas, mediaType)) return validate(documentSchemas[mediaType] as Name, data);
+      // Media types are case-insensitive (RFC 2045): a bare document of `TEXT/PLAIN` is checked as text/plain. (In an
+      // envelope the `type` field must use the known spelling; here the media type is the caller's argument.)
+      const known = (lowerCaseDocuments ??= new Map(Object.entries(documentSchemas).map(([type, name]) => [type.toLowerCase(), name as Name]))).get(mediaType.toLowerCase());
+      if (known !== undefined) return validate(known, data);
       const open = typeof data === "string" || (typeof data === "object" && data !== null && !Array.isArray(data));
       return open ? VALID : { valid: false, errors: NOT_A_DOCUMENT.map((e) => ({ ...e })) };
     },

@@ -1,4 +1,4 @@
-import type { ApiModel, ModelOperation } from "../../model/api-model.js";
+import type { ApiModel, ModelOperation, ModelWebhook } from "../../model/api-model.js";
 import type { DispatchTable } from "../../model/dispatch-tables.js";
 import type { Templates } from "../../load/templates.js";
 import type { OutputFile } from "../../write/output-file.js";
@@ -20,6 +20,9 @@ export interface ClientInput {
   dispatch: ReadonlyMap<string, DispatchTable>;
   templates: Templates;
 }
+
+/** The type a webhook's handler receives: named after the handler (`onMessage` → `ReceivedMessage`), else after its payload's title. */
+const receivedName = (webhook: ModelWebhook) => `Received${/^on[A-Z]/.test(webhook.handler) ? webhook.handler.slice(2) : webhook.type}`;
 
 /** What `<operationId>` resolves with, as a type and in words. */
 function resultOf(operation: ModelOperation): { type: string; text: string } {
@@ -91,16 +94,17 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
       const table = dispatch.get(webhook.type);
       return {
         ...webhook,
-        param: webhook.schema.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
+        // The parameter is named after the handler (`onMessage` → `message`), else after the schema.
+        param: /^on[A-Z]/.test(webhook.handler) ? `${webhook.handler.charAt(2).toLowerCase()}${webhook.handler.slice(3)}` : webhook.schema.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
         acknowledged: webhook.acknowledge !== null,
-        receivedName: `Received${webhook.type}`,
+        receivedName: receivedName(webhook),
         receivedType: table === undefined ? `Types.${webhook.type}` : `Types.Known${webhook.type} | Types.${webhook.type}<OtherMediaType>`,
         dispatched: table === undefined ? null : { field: table.discriminator, map: `Types.${dispatchMapName(table.field)}` },
       };
     }),
     hasWebhooks: model.webhooks.length > 0,
-    webhookPayloads: [...new Set(model.webhooks.map((webhook) => `Received${webhook.type}`))].join(" | ") || "never",
-    acknowledgedPayloads: [...new Set(model.webhooks.filter((webhook) => webhook.acknowledge !== null).map((webhook) => `Received${webhook.type}`))].join(" | ") || "never",
+    webhookPayloads: [...new Set(model.webhooks.map(receivedName))].join(" | ") || "never",
+    acknowledgedPayloads: [...new Set(model.webhooks.filter((webhook) => webhook.acknowledge !== null).map(receivedName))].join(" | ") || "never",
     hasAcknowledge: model.webhooks.some((webhook) => webhook.acknowledge !== null),
   };
   return {
@@ -109,7 +113,7 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
       planLimits: model.planLimits !== null,
       commands: model.commands.length > 0,
       webhooks: model.webhooks.length > 0,
-      receivedTypes: [...new Set(model.webhooks.map((webhook) => `Received${webhook.type}`))],
+      receivedTypes: [...new Set(model.webhooks.map(receivedName))],
     },
   };
 }

@@ -159,7 +159,8 @@ export function emitValidators({ api, graph, lenient, templates }: ValidatorsInp
   );
   // For each schema, the dispatch tables that apply to its payloads (its own, or those of the envelope kinds it
   // dispatches to): an error inside a dispatched field names the document it was checked against.
-  const tablesOf = (file: SchemaFile) => findDispatchTables(graph, file).filter(() => file.schema.properties !== undefined);
+  // (A schema that only includes another, like inbound-message's `allOf: [{ $ref: message }]`, has its tables too.)
+  const tablesOf = (file: SchemaFile) => findDispatchTables(graph, file);
   const leafFiles = (node: JsonObject, from: SchemaFile): SchemaFile[] =>
     ["then", "else"].flatMap((key) => {
       const branch = node[key];

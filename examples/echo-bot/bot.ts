@@ -2,17 +2,23 @@
 // same content back to the customer (the received `from`, unchanged, as `to`), and the webhook handler then sends
 // the `consumed` notification (or `failed` when echoing threw). Plain node:http and the specfirst client.
 //
-//   MESSAGING_BASE_URL=https://messaging.example.net MESSAGING_ACCESS_KEY=... PORT=8080 node examples/echo-bot/bot.js
+//   MESSAGING_BASE_URL=https://messaging.example.net MESSAGING_ACCESS_KEY=... PORT=8080 npx tsx examples/echo-bot/bot.ts
 //
 // Set the bot's messages URL and notifications URL in the portal to http(s)://<this host>/messages and /notifications;
 // one handler serves both (it tells the envelope kinds apart by their fields).
 import { createServer } from "node:http";
-import { createMessagingClient, createWebhookHandler } from "specfirst/client";
+// In your bot: `from "specfirst/client"`. This example lives in the repository and runs from source, so it imports
+// the generated module directly (the package's `specfirst/client` is the compiled form of the same file).
+import { createMessagingClient, createWebhookHandler, type PlanName } from "../../generated/client.js";
 
-/**
- * @param {{ baseUrl: string, accessKey: string, plan?: "free" | "business" | "enterprise" | "paid", log?: (line: string) => void }} options
- */
-export function createEchoBot({ baseUrl, accessKey, plan = "free", log = (line) => process.stdout.write(`${line}\n`) }) {
+export interface EchoBotOptions {
+  baseUrl: string;
+  accessKey: string;
+  plan?: PlanName;
+  log?: (line: string) => void;
+}
+
+export function createEchoBot({ baseUrl, accessKey, plan = "free", log = (line) => process.stdout.write(`${line}\n`) }: EchoBotOptions) {
   // Sends stay under the plan's per-second limits; a message with an id is retried after 429 or 5xx.
   const client = createMessagingClient({ baseUrl, accessKey, limits: plan, retry: true, validate: true });
   const handler = createWebhookHandler({
