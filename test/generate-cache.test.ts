@@ -23,7 +23,7 @@ describe("the content-hash cache", () => {
     writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
 
     const check = await generate({ root: dir, check: true });
-    const expected = ["generated/configs/paths.ts", "generated/configs/types.ts", "generated/docs/configs.html", "generated/openapi/configs.yaml"];
+    const expected = ["generated/configs/paths.ts", "generated/configs/types.ts", "generated/docs/configs.html", "generated/openapi/configs.yaml", "generated/schemas/configs/batching.schema.json"];
     expect([...(check.stale ?? [])].sort()).toEqual(expected);
 
     const edited = await generate({ root: dir });

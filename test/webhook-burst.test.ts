@@ -158,8 +158,9 @@ describe("receivers registered with filters", () => {
     await handler.handle(inbound(1, "application/vnd.lime.select+json", { text: "Pick", options: [{ order: 1, text: "a" }] }));
     await handler.handle(inbound(2, "text/plain", "!help"));
     await handler.handle(inbound(3, "application/vnd.lime.media-link+json", { uri: "https://x.example/a.png" }));
-    await handler.handle({ id: "m-1", from: "postmaster@msging.net", event: "failed", reason: { code: 42 } });
-    await handler.handle({ id: "m-2", event: "consumed" });
+    // Inbound notifications carry id, from, to and event (the notifications webhook row).
+    await handler.handle({ id: "m-1", from: "postmaster@msging.net", to: "bot@example.net", event: "failed", reason: { code: 42 } });
+    await handler.handle({ id: "m-2", from: "5531988887777@sms.example.net", to: "bot@example.net", event: "consumed" });
     await handler.idle();
     expect(calls).toEqual(["select 1", "command !help", "text !help", "fallback application/vnd.lime.media-link+json", "failed 42", "second failed receiver", "any notification consumed"]);
     expect(errors).toEqual(["onNotification: ignored"]);
