@@ -20,6 +20,16 @@ export function schemaComponent(graph: SchemaGraph, file: SchemaFile): JsonObjec
     // silence as "no members" (openapi-typescript types it `Record<string, never>`).
     const types = Array.isArray(node.type) ? node.type : [node.type];
     if (types.includes("object") && node.properties === undefined && node.patternProperties === undefined && node.additionalProperties === undefined) node.additionalProperties = true;
+    // A property that must be absent (`"status": false` of a command request) is said as "not required", which
+    // means the same; docs renderers list a `false` property as a field of the body.
+    if (isJsonObject(node.properties)) {
+      const absent = Object.keys(node.properties).filter((name) => (node.properties as JsonObject)[name] === false);
+      if (absent.length > 0) {
+        node.properties = Object.fromEntries(Object.entries(node.properties).filter(([name]) => !absent.includes(name)));
+        const rule: JsonObject = absent.length === 1 ? { not: { required: absent } } : { not: { anyOf: absent.map((name) => ({ required: [name] })) } };
+        node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), rule];
+      }
+    }
     if (typeof node.$ref !== "string") return node;
     const target = graph.resolveRef(file, node.$ref);
     if (target.pointer !== "") throw new Error(`${file.file}: $ref "${node.$ref}" into another schema's inside cannot become an OpenAPI component ref`);
