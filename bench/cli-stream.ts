@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { messageMix } from "./message-mix.js";
-import { QUICK, ROOT, cliCommand, fmt, loadGenerated, log, median, run, table, type Section } from "./shared.js";
+import { CLI_FROM_SOURCES, QUICK, cliCommand, distUrl, fmt, loadGenerated, log, median, run, table, type Section } from "./shared.js";
 
 const RECORDS = QUICK ? 20_000 : 100_000;
 const RUNS = QUICK ? 1 : 3;
@@ -71,9 +71,7 @@ export async function runCliStream(): Promise<Section> {
     const { invalid, bytes } = await writeStream(file, RECORDS);
     await writeFile(one, `${(await readFile(file, "utf8")).split("\n")[0]}\n`);
     const cli = cliCommand();
-    const other = cli.label.startsWith("node dist")
-      ? { args: ["--import", "tsx", path.join(ROOT, "generator", "commands", "cli.ts")], label: "node --import tsx generator/cli.ts" }
-      : undefined;
+    const other = cli.label.startsWith("node dist") ? CLI_FROM_SOURCES : undefined;
     const rows: (string | number)[][] = [];
     const measure = async (label: string, args: string[], runs: number) => {
       const results: Measured[] = [];
@@ -97,20 +95,21 @@ export async function runCliStream(): Promise<Section> {
     await measure(cli.label, cli.args, RUNS);
     if (other !== undefined) await measure(other.label, other.args, 1);
     try {
-      // the CLI's own parser (generator/json-text.ts): JSON.parse, then keys in the text vs in the value, and the
-      // full repeated-key scan only when the counts differ
-      const { parseJson } = await import("../runtime/json/json-text.js");
-      const [plain, cliParser] = await inProcess(file, [JSON.parse, (text) => parseJson(text, { duplicateKeys: true })]);
+      // the CLI's strict reader (runtime/json/read-json.ts, built): strict UTF-8 decoding, then parseJson
+      // (JSON.parse, keys in the text vs in the value, the full repeated-key scan only when the counts differ)
+      const { readJson } = (await import(distUrl("runtime/json/read-json.js"))) as typeof import("../runtime/json/read-json.js");
+      const encoder = new TextEncoder();
+      const [plain, cliReader] = await inProcess(file, [JSON.parse, (text) => readJson(encoder.encode(text))]);
       const row = (label: string, value: number | undefined) => rows.push([label, fmt(value ?? Number.NaN), "", "", "", ""]);
       row("in-process: `JSON.parse` + generated `validate()` per line (no CLI, no repeated-key check)", plain);
-      row("in-process: generator/json-text.ts `parseJson(line, { duplicateKeys: true })` (the CLI's parser) + `validate()`", cliParser);
+      row("in-process: runtime/json/read-json.ts `readJson(bytes)` (the CLI's strict reader, on each line's UTF-8 bytes) + `validate()`", cliReader);
     } catch (error) {
-      log(`cli stream: generator/json-text.ts not usable: ${(error as Error).message}`);
+      log(`cli stream: runtime/json/read-json.ts not usable: ${(error as Error).message}`);
     }
     const body = [
       `What it measures: records per second of the CLI on a ${fmt(RECORDS)}-record NDJSON file of messages (${fmt(bytes / 1024 / 1024, 1)} MiB; 50% text/plain, 12% chat states, 12% select, 10% media links, 6% collections, 3% containers, 7% other media types; ${fmt(invalid)} records (${fmt((invalid / RECORDS) * 100, 1)}%) break one rule), = records ÷ median wall-clock time (spawn to exit) of ${RUNS} runs, process start included; "excluding start-up" subtracts the wall time of the same command on a 1-record file; ` +
         `peak memory = maximum resident set size from \`${existsSync(TIME) ? "/usr/bin/time -v" : "process.resourceUsage().maxRSS"}\`. The CLI runs as \`${cli.label}\` (${cli.note})${other ? `; the tsx entry point is run once for comparison` : ""}. ` +
-        `The last rows parse and validate the same lines inside the benchmark process (no stream, no output): with \`JSON.parse\` alone, and with the parser the CLI uses (generator/json-text.ts \`parseJson\`: JSON.parse, then a count of the keys written in the text against the keys of the parsed value, and the full repeated-key scan of the text only when the two counts differ). ` +
+        `The last rows parse and validate the same lines inside the benchmark process (no stream, no output; \`validate()\` of dist/generated/validators.js): with \`JSON.parse\` alone, and with the reader the CLI uses (dist/runtime/json/read-json.js \`readJson\` on the line's UTF-8 bytes: strict UTF-8 decoding, then \`parseJson\` of runtime/json/json-text.ts: JSON.parse, a count of the keys written in the text against the keys of the parsed value, and the full repeated-key scan of the text only when the two counts differ; the encoding of each line to bytes is inside the timing). ` +
         `Reproduce: \`npm run bench -- cli-stream\` (the file is generated with a fixed seed into a temporary folder and deleted afterwards).`,
       "",
       table(["Command", "records/s", "records/s excluding start-up", "wall time", "peak RSS", "CLI summary line"], rows, ["l", "r", "r", "r", "r", "l"]),

@@ -1,5 +1,6 @@
 /**
- * Section 6 — client overhead: requests per second of the generated client's `sendMessage` against a loopback
+ * Section 6 — client overhead: requests per second of the generated client's `sendMessage` (dist/generated/client.js,
+ * what `specfirst/client` gives) against a loopback
  * server, next to a raw `fetch` sending the same headers and body. The server runs in its own process
  * (bench/client/server.mjs), so each side has a core of the 2-core machine.
  */
@@ -7,8 +8,9 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { createMessagingClient } from "../generated/client.js";
-import { BENCH_DIR, QUICK, fmt, log, median, table, type Section } from "./shared.js";
+import { BENCH_DIR, QUICK, distUrl, fmt, log, median, table, type Section } from "./shared.js";
+
+type ClientModule = typeof import("../generated/client.js");
 
 const ROUNDS = QUICK ? 2 : 7;
 const ROUND_MS = QUICK ? 300 : 1500;
@@ -40,7 +42,9 @@ async function throughput(send: Send, concurrency: number, ms: number): Promise<
 }
 
 export async function runClient(): Promise<Section> {
-  const message = JSON.parse(readFileSync(path.join(BENCH_DIR, "payloads", "message-text.json"), "utf8")) as Parameters<ReturnType<typeof createMessagingClient>["sendMessage"]>[0];
+  // the client as a consumer imports it: `specfirst/client`, the build of generated/client.ts
+  const { createMessagingClient } = (await import(distUrl("generated/client.js"))) as ClientModule;
+  const message = JSON.parse(readFileSync(path.join(BENCH_DIR, "payloads", "message-text.json"), "utf8")) as Parameters<ReturnType<ClientModule["createMessagingClient"]>["sendMessage"]>[0];
   const server = await startServer();
   try {
     const url = `${server.baseUrl}/messages`;
@@ -85,7 +89,7 @@ export async function runClient(): Promise<Section> {
       log(`client: concurrency ${concurrency} done`);
     }
     const body = [
-      `What it measures: completed requests per second of \`POST /messages\` with the text/plain message of bench/payloads/message-text.json against a loopback \`node:http\` server in its own process that reads the body and answers 202 (keep-alive connections; Node's global \`fetch\` underneath both). ` +
+      `What it measures: completed requests per second of \`POST /messages\`, sent by \`createMessagingClient\` of dist/generated/client.js (\`specfirst/client\`, built), with the text/plain message of bench/payloads/message-text.json against a loopback \`node:http\` server in its own process that reads the body and answers 202 (keep-alive connections; Node's global \`fetch\` underneath both). ` +
         `With 1 or 16 sends in flight; ${ROUNDS} rounds of ${fmt(ROUND_MS)} ms per implementation, interleaved, after ${fmt(WARMUP_MS)} ms of warm-up each; the figure is the median round (min – max beside it). ` +
         `"Overhead per request" = 1 / client rate − 1 / raw rate: with 1 in flight the latency the client adds to each request, with 16 in flight (the client process saturates a core) the CPU time it adds to each (headers, key handling, timeout timer, status mapping; with \`validate: true\` also the validation). ` +
         "The client hands fetch no AbortSignal of its own (its timeout is a timer); the `{ signal }` row shows what one costs. " +

@@ -1,15 +1,21 @@
 /**
- * Section 2 — cold start: from process start to the first validation result, with the generated validators
- * (import only) and with AJV compiling the schema files at run time, for the messaging set and the Config tree.
- * Each case is a fresh `node` process running a small script of bench/cold/; launches are interleaved.
+ * Section 2 — cold start: from process start to the first validation result, with the generated validators as a
+ * consumer imports them (the build, dist/generated/: the aggregate `specfirst/validators` or one API's entry point
+ * `specfirst/<api>` alone; import only) and with AJV compiling the shipped schema files at run time, for the
+ * messaging set and the Config tree. Each case is a fresh `node` process running a small script of bench/cold/;
+ * launches are interleaved.
  */
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { AJV_OPTIONS } from "../generator/emit/validators/ajv-options.js";
 import { BENCH_DIR, ROOT, QUICK, fmt, log, median, run, table, type Section } from "./shared.js";
 
 const LAUNCHES = QUICK ? 3 : 9;
 
+type Key = "baseline" | "messaging-aggregate" | "messaging-alone" | "messaging-runtime" | "configs-aggregate" | "configs-alone" | "configs-validators" | "configs-runtime";
+
 interface Case {
+  key: Key;
   label: string;
   args: string[];
 }
@@ -17,68 +23,118 @@ interface Case {
 const payload = (name: string) => path.join(BENCH_DIR, "payloads", `${name}.json`);
 const script = (name: string) => path.join(BENCH_DIR, "cold", name);
 
-const count = (api: string) => readdirSync(path.join(ROOT, "schemas", api)).filter((f) => f.endsWith(".schema.json")).length;
+const count = (api: string) => readdirSync(path.join(ROOT, "generated", "schemas", api)).filter((f) => f.endsWith(".schema.json")).length;
+const options = JSON.stringify(AJV_OPTIONS);
 
 const CASES: Case[] = [
-  { label: "empty Node process (baseline)", args: [script("baseline.mjs")] },
-  { label: "messaging — generated: import generated/validators.js, validate a message", args: [script("generated.mjs"), "message", payload("message-text")] },
+  { key: "baseline", label: "empty Node process (baseline)", args: [script("baseline.mjs")] },
   {
-    label: `messaging — AJV at run time: read + compile the ${count("messaging")} messaging schemas, validate a message`,
-    args: [script("runtime.mjs"), "messaging", "message", payload("message-text")],
+    key: "messaging-aggregate",
+    label: "messaging — generated, `specfirst/validators` (dist/generated/validators.js, every API): import, validate a message",
+    args: [script("generated.mjs"), "message", payload("message-text"), "validators.js"],
   },
-  { label: "Config — generated: import generated/validators.js, validate the large Config", args: [script("generated.mjs"), "config", payload("config-large")] },
   {
+    key: "messaging-alone",
+    label: "messaging — generated, `specfirst/messaging` alone (dist/generated/messaging/index.js: types, validators, client): import, validate a message",
+    args: [script("generated.mjs"), "message", payload("message-text"), "messaging/index.js"],
+  },
+  {
+    key: "messaging-runtime",
+    label: `messaging — AJV at run time: read + compile the ${count("messaging")} messaging schemas, validate a message`,
+    args: [script("runtime.mjs"), "messaging", "message", payload("message-text"), options],
+  },
+  {
+    key: "configs-aggregate",
+    label: "Config — generated, `specfirst/validators` (dist/generated/validators.js, every API): import, validate the large Config",
+    args: [script("generated.mjs"), "config", payload("config-large"), "validators.js"],
+  },
+  {
+    key: "configs-alone",
+    label: "Config — generated, `specfirst/configs` alone (dist/generated/configs/index.js: types, validators, client): import, validate the large Config",
+    args: [script("generated.mjs"), "config", payload("config-large"), "configs/index.js"],
+  },
+  {
+    key: "configs-validators",
+    label: "Config — generated, the configs validators module alone (dist/generated/configs/validators.js, what `specfirst/configs` loads for validation): import, validate the large Config",
+    args: [script("generated.mjs"), "config", payload("config-large"), "configs/validators.js"],
+  },
+  {
+    key: "configs-runtime",
     label: `Config — AJV at run time: read + compile the ${count("configs")} Config-tree schemas, validate the large Config`,
-    args: [script("runtime.mjs"), "configs", "config", payload("config-large")],
+    args: [script("runtime.mjs"), "configs", "config", payload("config-large"), options],
   },
 ];
 
 /** The target "first validation at least 10× sooner than run-time compilation of the whole Config tree". */
-function targetLine(firstResult: Map<string, number[]>, baseline: number): string {
-  const [generated, runtime] = [CASES[3]!, CASES[4]!].map((c) => median(firstResult.get(c.label)!));
-  const fromStart = runtime! / generated!;
-  const ourPart = (runtime! - baseline) / (generated! - baseline);
+function targetLine(at: (key: Key) => number, baseline: number): string {
+  const [generated, runtime] = [at("configs-aggregate"), at("configs-runtime")];
+  const fromStart = runtime / generated;
+  const ourPart = (runtime - baseline) / (generated - baseline);
   const verdict = (ratio: number) => `**${ratio.toFixed(1)}×** — ${ratio >= 10 ? "met" : "**missed**"}`;
   return (
-    "Target, first validation ≥ 10× sooner than AJV compiling the whole Config tree at run time: " +
+    "Target, first validation with `specfirst/validators` ≥ 10× sooner than AJV compiling the whole Config tree at run time: " +
     `counted from process start ${verdict(fromStart)}; counted over the empty Node process (the part the validators control) ${verdict(ourPart)}.`
   );
 }
 
+/** One API's entry point alone against the aggregate `specfirst/validators`: what loading one API only saves. */
+function aloneLine(api: "configs" | "messaging", what: string, at: (key: Key) => number, importMs: (key: Key) => number, baseline: number): string {
+  const [alone, aggregate] = [at(`${api}-alone`), at(`${api}-aggregate`)];
+  const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
+  return (
+    `- \`specfirst/${api}\` alone vs the aggregate \`specfirst/validators\` (${what}): from process start ${fmt(alone, 1)} ms vs ${fmt(aggregate, 1)} ms (${pct(alone, aggregate)}); ` +
+    `over the empty process ${fmt(alone - baseline, 1)} ms vs ${fmt(aggregate - baseline, 1)} ms (${pct(alone - baseline, aggregate - baseline)}); ` +
+    `the \`import()\` alone ${fmt(importMs(`${api}-alone`), 1)} ms vs ${fmt(importMs(`${api}-aggregate`), 1)} ms (${pct(importMs(`${api}-alone`), importMs(`${api}-aggregate`))}).`
+  );
+}
+
 export async function runColdStart(): Promise<Section> {
-  const firstResult = new Map<string, number[]>(CASES.map((c) => [c.label, []]));
-  const wall = new Map<string, number[]>(CASES.map((c) => [c.label, []]));
+  const firstResult = new Map<Key, number[]>(CASES.map((c) => [c.key, []]));
+  const imports = new Map<Key, number[]>(CASES.map((c) => [c.key, []]));
+  const wall = new Map<Key, number[]>(CASES.map((c) => [c.key, []]));
   for (let launch = 0; launch < LAUNCHES; launch++) {
     for (const c of CASES) {
       const result = await run(process.execPath, c.args);
       if (result.code !== 0) throw new Error(`${c.args.join(" ")} exited ${result.code}: ${result.stderr.slice(0, 300)}`);
-      const { ms, valid } = JSON.parse(result.stdout) as { ms: number; valid: boolean };
+      const { ms, importMs, valid } = JSON.parse(result.stdout) as { ms: number; importMs?: number; valid: boolean };
       if (!valid) throw new Error(`${c.label}: the payload was reported invalid`);
-      firstResult.get(c.label)!.push(ms);
-      wall.get(c.label)!.push(result.ms);
+      firstResult.get(c.key)!.push(ms);
+      if (importMs !== undefined) imports.get(c.key)!.push(importMs);
+      wall.get(c.key)!.push(result.ms);
     }
     log(`cold start: launch ${launch + 1}/${LAUNCHES}`);
   }
-  const baseline = median(firstResult.get(CASES[0]!.label)!);
+  const at = (key: Key) => median(firstResult.get(key)!);
+  const importMs = (key: Key) => median(imports.get(key)!);
+  const baseline = at("baseline");
   const rows = CASES.map((c) => {
-    const values = firstResult.get(c.label)!;
+    const values = firstResult.get(c.key)!;
     const m = median(values);
     return [
       c.label,
       fmt(m, 1),
-      c === CASES[0] ? "—" : fmt(m - baseline, 1),
+      c.key === "baseline" ? "—" : fmt(m - baseline, 1),
+      imports.get(c.key)!.length > 0 ? fmt(importMs(c.key), 1) : "—",
       `${fmt(Math.min(...values), 1)} – ${fmt(Math.max(...values), 1)}`,
-      fmt(median(wall.get(c.label)!), 1),
+      fmt(median(wall.get(c.key)!), 1),
     ];
   });
   const body = [
     `What it measures: milliseconds from the start of a fresh \`node\` process (\`performance.now()\`, whose origin is the process start) to the first validation result, median of ${LAUNCHES} launches per case (launches interleaved across cases); the payload file is read in every case. ` +
-      `"Generated" imports generated/validators.js (both APIs' validators, precompiled) and calls \`validate()\`; "AJV at run time" imports ajv and ajv-formats, reads the API's schema files, compiles every one of them with the generator's AJV options and calls the validator. ` +
-      `"over baseline" subtracts the median of an empty Node process. Reproduce: \`npm run bench -- cold-start\`, or one launch: \`node bench/cold/generated.mjs message bench/payloads/message-text.json\` / \`node bench/cold/runtime.mjs messaging message bench/payloads/message-text.json\`.`,
+      `"Generated" imports one module of the build as a consumer does (dist/generated/, compiled by \`tsc -p tsconfig.build.json\`; the bench builds it first when stale) and calls its \`validate()\`: the aggregate \`specfirst/validators\` (dist/generated/validators.js: every API's validators, precompiled) or one API's entry point \`specfirst/<api>\` alone (dist/generated/<api>/index.js: that API's validators, client and types, no other API's code); ` +
+      `"AJV at run time" imports ajv and ajv-formats, reads the API's shipped schema files (generated/schemas/<api>/), compiles every one of them with the generator's AJV options and calls the validator. ` +
+      `"over baseline" subtracts the median of an empty Node process; "import()" is the time the \`await import(...)\` of the generated module took inside the script (median). ` +
+      `Reproduce: \`npm run bench -- cold-start\`, or one launch (after \`npm run build\`): \`node bench/cold/generated.mjs config bench/payloads/config-large.json configs/index.js\` / \`node bench/cold/runtime.mjs messaging message bench/payloads/message-text.json '${options}'\`.`,
     "",
-    table(["Case", "process start → first result, median ms", "over baseline ms", "min – max ms", "spawn → exit (wall), median ms"], rows),
+    table(["Case", "process start → first result, median ms", "over baseline ms", "import() ms", "min – max ms", "spawn → exit (wall), median ms"], rows),
     "",
-    targetLine(firstResult, baseline),
+    targetLine(at, baseline),
+    "",
+    "One API alone (the import time of `specfirst/<api>` against the aggregate `specfirst/validators`):",
+    "",
+    aloneLine("configs", "first validation of the large Config", at, importMs, baseline),
+    `  (the configs validators module alone, no client: from process start ${fmt(at("configs-validators"), 1)} ms, over the empty process ${fmt(at("configs-validators") - baseline, 1)} ms, \`import()\` ${fmt(importMs("configs-validators"), 1)} ms.)`,
+    aloneLine("messaging", "first validation of a text message", at, importMs, baseline),
   ].join("\n");
   return { title: "2. Cold start", body };
 }

@@ -1,12 +1,13 @@
 /**
  * CPU profile of the generated `validate()` on one payload: runs bench/cold/profile-loop.mjs under
- * `node --cpu-prof` and sums self time per function. Used by section 1 to show where the time goes;
- * also usable alone: `npx tsx bench/profile.ts message-text message [seconds]`.
+ * `node --cpu-prof` (it imports dist/generated/validators.js) and sums self time per function. Used by section 1 to
+ * show where the time goes; also usable alone: `npx tsx bench/profile.ts message-text message [seconds]` (builds
+ * dist/ first when it is stale).
  */
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { BENCH_DIR, fmt, run } from "./shared.js";
+import { BENCH_DIR, DIST, ensureBuilt, fmt, run } from "./shared.js";
 
 interface ProfileNode {
   id: number;
@@ -32,24 +33,28 @@ export async function profileValidate(payload: string, schema: string, seconds =
     const self = new Map<string, number>();
     for (const id of profile.samples) {
       const frame = byId.get(id)!.callFrame;
-      const where = frame.url === "" ? "" : ` (${path.basename(frame.url)}:${frame.lineNumber + 1})`;
+      const where = frame.url === "" ? "" : ` (${fileLabel(frame.url)}:${frame.lineNumber + 1})`;
       const key = `${frame.functionName || "(anonymous)"}${where}`;
       self.set(key, (self.get(key) ?? 0) + 1);
     }
-    // name AJV's validateNNN functions after their schema (each carries a sourceURL comment with its $id)
-    const source = await readFile(path.join(BENCH_DIR, "..", "generated", "validators.js"), "utf8").catch(() => "");
-    const schemaOf = new Map(
-      [...source.matchAll(/function (validate\d+)\([^)]*\)[^{]*\{\s*\/\*# sourceURL="[^"]*\/([\w-]+)\/([\w-]+)\.schema\.json"/g)].map((m) => [
-        m[1]!,
-        m[2]!.endsWith("-lenient") ? `${m[3]}-lenient` : m[3]!,
-      ]),
-    );
+    // name AJV's validateNNN functions after their schema (each carries a sourceURL comment with its $id); the
+    // numbers are per API module, so the key is the module's label and the function name
+    const schemaOf = new Map<string, string>();
+    for (const api of await readdir(path.join(DIST, "generated"), { withFileTypes: true })) {
+      if (!api.isDirectory()) continue;
+      const file = path.join(DIST, "generated", api.name, "validators.compiled.js");
+      const source = await readFile(file, "utf8").catch(() => "");
+      for (const m of source.matchAll(/function (validate\d+)\([^)]*\)[^{]*\{\s*\/\*# sourceURL="[^"]*\/([\w-]+)\/([\w-]+)\.schema\.json"/g)) {
+        schemaOf.set(`${api.name}/validators.compiled.js ${m[1]!}`, m[2]!.endsWith("-lenient") ? `${m[3]}-lenient` : m[3]!);
+      }
+    }
     const total = profile.samples.length;
     const top = [...self]
       .sort((a, b) => b[1] - a[1])
       .map(([name, count]) => {
-        const fn = /^(validate\d+)\b/.exec(name)?.[1];
-        return { share: (count / total) * 100, name: fn !== undefined && schemaOf.has(fn) ? name.replace(fn, `${fn} [${schemaOf.get(fn)} schema]`) : name };
+        const match = /^(validate\d+) \(([\w-]+\/validators\.compiled\.js):\d+\)/.exec(name);
+        const schema = match === null ? undefined : schemaOf.get(`${match[2]} ${match[1]}`);
+        return { share: (count / total) * 100, name: schema === undefined ? name : name.replace(match![1]!, `${match![1]} [${schema} schema]`) };
       });
     return { opsPerSec, top };
   } finally {
@@ -57,7 +62,15 @@ export async function profileValidate(payload: string, schema: string, seconds =
   }
 }
 
+/** `.../dist/generated/messaging/validators.compiled.js` → `messaging/validators.compiled.js`; other files by base name. */
+function fileLabel(url: string): string {
+  const parts = url.split("/");
+  const base = parts.at(-1) ?? url;
+  return base.startsWith("validators") && parts.length > 1 ? `${parts.at(-2)}/${base}` : base;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  process.stderr.write(`${ensureBuilt()}\n`);
   const [payload = "message-text", schema = "message", seconds = "3"] = process.argv.slice(2);
   const { opsPerSec, top } = await profileValidate(payload, schema, Number(seconds));
   process.stdout.write(`${fmt(opsPerSec)} ops/s\n${top.slice(0, 15).map((l) => `${l.share.toFixed(1).padStart(5)}%  ${l.name}`).join("\n")}\n`);

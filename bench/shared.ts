@@ -1,5 +1,6 @@
 /** Helpers shared by the benchmark sections: paths, payloads, run-time AJV compilation, timing and table output. */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { register } from "node:module";
 import v8 from "node:v8";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,11 @@ import { AJV_OPTIONS } from "../generator/emit/validators/ajv-options.js";
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.dirname(BENCH_DIR);
+/** The compiled package (`npm run build` = `tsc -p tsconfig.build.json`): what a consumer imports. */
+export const DIST = path.join(ROOT, "dist");
+
+// `?instance=<key>` on a dist/ module reaches the dist/ modules it imports (see bench/instance-hooks.mjs).
+register(pathToFileURL(path.join(BENCH_DIR, "instance-hooks.mjs")).href, import.meta.url);
 
 /** `npm run bench -- --quick`: shorter timings, for checking that the suite runs (figures are then rougher). */
 export const QUICK = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
@@ -44,6 +50,7 @@ const PAYLOADS: [name: string, label: string, schema: string, valid: boolean][] 
   ["command-set-schedule", "set /schedules command (nested select message)", "command", true],
   ["config-large", "large Config (kafka input, filter depth 6, 4 steps, flink processor, elastic output)", "config", true],
   ["message-invalid", "invalid message (4 errors)", "message", false],
+  ["notification-invalid", "invalid notification (1 error: failed without a reason)", "notification", false],
   ["config-invalid", "invalid Config (4 errors)", "config", false],
 ];
 
@@ -65,16 +72,57 @@ export interface GeneratedModule {
   [guard: string]: unknown;
 }
 
-/**
- * Imports generated/validators.js. A distinct `instance` gives a separate module instance
- * (its own functions, so its own type feedback), as a fresh process would have.
- */
-export async function loadGenerated(instance?: string): Promise<GeneratedModule> {
-  const url = pathToFileURL(path.join(ROOT, "generated", "validators.js")).href + (instance === undefined ? "" : `?instance=${encodeURIComponent(instance)}`);
-  return (await import(url)) as GeneratedModule;
+/** The .ts files under `dir` (recursively, declaration files left out), relative to ROOT. */
+function sourcesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourcesUnder(relative));
+    else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) out.push(relative);
+  }
+  return out;
 }
 
-/** `message` → `isMessage`, `command-response` → `isCommandResponse` (the guard names of generated/validators.js). */
+/** Sources of tsconfig.build.json whose dist/ .js is missing or older than the source. */
+export function staleBuildSources(): string[] {
+  return ["runtime", "generated"].flatMap(sourcesUnder).filter((source) => {
+    const built = path.join(DIST, source.replace(/\.ts$/, ".js"));
+    return !existsSync(built) || statSync(built).mtimeMs < statSync(path.join(ROOT, source)).mtimeMs;
+  });
+}
+
+/**
+ * Makes sure dist/ holds the current build of runtime/ and generated/ (what the package ships and a consumer
+ * imports): runs `tsc -p tsconfig.build.json` when any source is newer than its compiled file. Returns what it did,
+ * for the RESULTS.md header.
+ */
+export function ensureBuilt(): string {
+  const stale = staleBuildSources();
+  if (stale.length === 0) return "dist/ up to date with runtime/ and generated/ (checked at start, not rebuilt)";
+  const start = performance.now();
+  const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: ROOT, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (exit ${result.status}): ${`${result.stdout}${result.stderr}`.slice(0, 500)}`);
+  const left = staleBuildSources();
+  if (left.length > 0) throw new Error(`dist/ still older than ${left.slice(0, 3).join(", ")} after tsc -p tsconfig.build.json`);
+  return `dist/ built at start with \`tsc -p tsconfig.build.json\` (${stale.length} source(s) newer than their build; ${fmt((performance.now() - start) / 1000, 1)} s)`;
+}
+
+/** A file URL of dist/<relative>, with `?instance=<key>` when an instance is given (see bench/instance-hooks.mjs). */
+export function distUrl(relative: string, instance?: string): string {
+  return pathToFileURL(path.join(DIST, relative)).href + (instance === undefined ? "" : `?instance=${encodeURIComponent(instance)}`);
+}
+
+/**
+ * Imports dist/generated/validators.js (`specfirst/validators`, the build of generated/validators.ts). A distinct
+ * `instance` gives a separate instance of it and of every dist/ module it imports (its own functions, so its own
+ * type feedback), as a fresh process would have.
+ */
+export async function loadGenerated(instance?: string): Promise<GeneratedModule> {
+  return (await import(distUrl(path.join("generated", "validators.js"), instance))) as GeneratedModule;
+}
+
+/** `message` → `isMessage`, `command-response` → `isCommandResponse` (the guard names of specfirst/validators). */
 export const guardName = (name: string) => `is${name.replace(/(^|-)(\w)/g, (_m, _s: string, c: string) => c.toUpperCase())}`;
 
 export interface SchemaSource {
@@ -83,10 +131,14 @@ export interface SchemaSource {
   schema: Record<string, unknown>;
 }
 
+/**
+ * The shipped schema files, generated/schemas/<api>/ (`specfirst/schemas/*`: the hand-written files with their
+ * content-by-type declarations expanded into plain `if`/`then`, so each is self-contained JSON Schema).
+ */
 export function readSchemas(root = ROOT): SchemaSource[] {
   const out: SchemaSource[] = [];
   for (const api of ["configs", "messaging"]) {
-    const dir = path.join(root, "schemas", api);
+    const dir = path.join(root, "generated", "schemas", api);
     for (const file of readdirSync(dir).filter((f) => f.endsWith(".schema.json")).sort()) {
       out.push({ name: file.replace(/\.schema\.json$/, ""), api, schema: JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown> });
     }
@@ -107,15 +159,28 @@ function formatsUsed(node: unknown, found = new Set<string>()): Set<string> {
   return found;
 }
 
+/** Every `x-` key the schemas use (`x-secret`, `x-generated`, `x-content-type`, ...): annotations AJV must be told of. */
+export function annotationKeywords(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) annotationKeywords(item, found);
+  else if (node !== null && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith("x-")) found.add(key);
+      annotationKeywords(value, found);
+    }
+  }
+  return found;
+}
+
 /**
- * An Ajv2020 instance with every schema file of schemas/ added as it is (no `x-dispatch` rewrite), with the
- * generator's AJV options (generator/ajv-options.ts; they can be overridden), the formats used and the `x-secret`
- * keyword: what a user compiling the schemas with AJV directly would do.
+ * An Ajv2020 instance with every shipped schema file (generated/schemas/, see `readSchemas`) added as it is (no
+ * `x-dispatch` rewrite), with the generator's AJV options (generator/emit/validators/ajv-options.ts; they can be
+ * overridden), the formats used and the schemas' `x-` annotation keywords declared: what a user compiling
+ * `specfirst/schemas/*` with AJV directly would do.
  */
 export function createAjv(options: Record<string, unknown> = {}, schemas = readSchemas()): Ajv2020 {
   const ajv = new Ajv2020({ ...AJV_OPTIONS, ...options });
   addFormats(ajv, [...formatsUsed(schemas.map((s) => s.schema))].sort());
-  ajv.addKeyword({ keyword: "x-secret", schemaType: "boolean" });
+  for (const keyword of [...annotationKeywords(schemas.map((s) => s.schema))].sort()) ajv.addKeyword({ keyword });
   for (const s of schemas) ajv.addSchema(s.schema);
   return ajv;
 }
@@ -305,20 +370,21 @@ export function run(command: string, args: string[], options: { cwd?: string; en
   });
 }
 
-/** How to run the specfirst CLI: the built one when dist/ exists, else the TypeScript sources through tsx. */
+/** The specfirst CLI run through tsx from its TypeScript sources (runtime/cli/main.ts). */
+export const CLI_FROM_SOURCES = { args: ["--import", "tsx", path.join(ROOT, "runtime", "cli", "main.ts")], label: "node --import tsx runtime/cli/main.ts" };
+
+/** How to run the specfirst CLI: the built one (dist/runtime/cli/main.js, what `bin/specfirst.js` loads) when dist/ exists, else the TypeScript sources through tsx. */
 export function cliCommand(): { args: string[]; label: string; note: string } {
-  const built = path.join(ROOT, "dist", "generator", "cli.js");
+  const built = path.join(DIST, "runtime", "cli", "main.js");
   if (existsSync(built)) {
-    const sources = readdirSync(path.join(ROOT, "generator")).filter((f) => f.endsWith(".ts"));
-    const newest = Math.max(...sources.map((f) => statSync(path.join(ROOT, "generator", f)).mtimeMs));
-    const stale = newest > statSync(built).mtimeMs || sources.some((f) => !existsSync(path.join(ROOT, "dist", "generator", f.replace(/\.ts$/, ".js"))));
+    const stale = staleBuildSources();
     return {
       args: [built],
-      label: "node dist/generator/cli.js",
-      note: stale ? "dist/ is older than some generator/*.ts (built before the latest source edits)" : "dist/ is up to date with generator/",
+      label: "node dist/runtime/cli/main.js",
+      note: stale.length > 0 ? `dist/ is older than ${stale.length} source(s) of runtime/ or generated/ (built before the latest edits)` : "dist/ is up to date with runtime/ and generated/",
     };
   }
-  return { args: ["--import", "tsx", path.join(ROOT, "generator", "commands", "cli.ts")], label: "node --import tsx generator/cli.ts", note: "no dist/ build" };
+  return { ...CLI_FROM_SOURCES, note: "no dist/ build" };
 }
 
 // ---------------------------------------------------------------- output

@@ -1,9 +1,13 @@
-/** Section 4 — size of the generated runtime code: raw, minified with terser, gzipped and brotli-compressed. */
+/**
+ * Section 4 — size of the code a consumer loads for each entry point of the package (the build, dist/): every
+ * module `import`ed, directly or not, from the entry point's module (relative imports only: ajv's run-time helpers
+ * and ajv-formats are dependencies, not counted), raw, minified with terser, gzipped and brotli-compressed.
+ */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { minify } from "terser";
-import { ROOT, fmt, table, type Section } from "./shared.js";
+import { DIST, fmt, table, type Section } from "./shared.js";
 
 const TERSER_OPTIONS = { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true } as const;
 
@@ -20,30 +24,85 @@ export async function minifiedGzipBytes(code: string): Promise<number> {
   return gzip(await minified(code));
 }
 
+/** Static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` specifiers of a compiled module. */
+const STATIC = /(?:^|\n)\s*(?:import|export)\s(?:[^"';]*?\sfrom\s)?["'](\.{1,2}\/[^"']+)["']/g;
+const DYNAMIC = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+
+/**
+ * The modules loaded by importing `entry` (a path under dist/): the entry and every relative module it imports
+ * statically, transitively, in load order; and the relative modules it may load later with `import()`.
+ */
+export function moduleClosure(entry: string): { files: string[]; lazy: string[] } {
+  const files: string[] = [];
+  const lazy = new Set<string>();
+  const visit = (file: string) => {
+    if (files.includes(file)) return;
+    files.push(file);
+    const code = readFileSync(file, "utf8");
+    for (const m of code.matchAll(STATIC)) visit(path.resolve(path.dirname(file), m[1]!));
+    for (const m of code.matchAll(DYNAMIC)) lazy.add(path.resolve(path.dirname(file), m[1]!));
+  };
+  visit(path.join(DIST, entry));
+  return { files, lazy: [...lazy].filter((f) => !files.includes(f)) };
+}
+
+const rel = (file: string) => path.relative(DIST, file);
+
+/** Groups files for the note: dist/runtime/validation/*.js (4 files), dist/generated/messaging/validators.js ... */
+function describe(files: string[]): string {
+  const byDir = new Map<string, string[]>();
+  for (const file of files) byDir.set(path.dirname(rel(file)), [...(byDir.get(path.dirname(rel(file))) ?? []), path.basename(file)]);
+  return [...byDir].map(([dir, names]) => (names.length > 3 ? `${dir}/{${names.length} files}` : `${dir}/${names.length === 1 ? names[0] : `{${names.join(", ")}}`}`)).join(", ");
+}
+
 export async function runSize(): Promise<Section> {
   const rows: (string | number)[][] = [];
-  const measure = async (label: string, file: string, note: string) => {
-    const code = readFileSync(file, "utf8");
-    const min = await minified(code);
-    rows.push([label, fmt(Buffer.byteLength(code)), fmt(gzip(code)), fmt(Buffer.byteLength(min)), fmt(gzip(min)), fmt(brotli(min)), note]);
+  const measure = async (label: string, entry: string, note: string) => {
+    const { files, lazy } = moduleClosure(entry);
+    const codes = files.map((f) => readFileSync(f, "utf8"));
+    // each module minified on its own (they stay separate modules); compressed as one stream, as a bundle or a
+    // server sending them one after the other over one compressed connection would roughly see them
+    const mins = await Promise.all(codes.map(minified));
+    const raw = codes.join("\n");
+    const min = mins.join("\n");
+    const lazyNote = lazy.length > 0 ? `; may load later with \`import()\` (not counted): ${describe(lazy)}` : "";
+    rows.push([
+      label,
+      files.length,
+      fmt(Buffer.byteLength(raw)),
+      fmt(gzip(raw)),
+      fmt(Buffer.byteLength(min)),
+      fmt(gzip(min)),
+      fmt(brotli(min)),
+      `${note}: ${describe(files)}${lazyNote}`,
+    ]);
   };
   await measure(
-    "validators (`generated/validators.js`)",
-    path.join(ROOT, "generated", "validators.js"),
-    "every schema's AJV standalone validator, the lenient Config, the wrapper (validate, guards, redact)",
+    "`specfirst/validators` (dist/generated/validators.js and what it imports)",
+    path.join("generated", "validators.js"),
+    "every API's AJV standalone validators (`validators.compiled.js`, the lenient Config included), their tables and guards (`validators.js`), the run-time wrapper (validate, messages, redact)",
   );
-  const client = path.join(ROOT, "generated", "client.js");
-  const lazy = /import\(\s*["'`]\.\/validators\.js/.test(readFileSync(client, "utf8"));
   await measure(
-    "client runtime (`generated/client.js`)",
-    client,
-    lazy ? "loads ./validators.js lazily, only to validate (not included)" : "imports ./validators.js (add its size)",
+    "`specfirst/client` (dist/generated/client.js and what it imports)",
+    path.join("generated", "client.js"),
+    "every API's client, the client run-time (transport, errors, limiter, retries, webhook handler) and the messaging helpers",
+  );
+  await measure(
+    "`specfirst/configs` (dist/generated/configs/index.js and what it imports)",
+    path.join("generated", "configs", "index.js"),
+    "one API alone: its validators, client and the client run-time",
+  );
+  await measure(
+    "`specfirst/messaging` (dist/generated/messaging/index.js and what it imports)",
+    path.join("generated", "messaging", "index.js"),
+    "one API alone: its validators, client, the client run-time and the messaging helpers",
   );
   const body = [
-    `What it measures: bytes of the generated runtime code as shipped (raw), gzip -9 of it, after \`terser\` (\`${JSON.stringify(TERSER_OPTIONS)}\`), and gzip -9 / brotli q11 of the minified code. ` +
+    `What it measures: bytes of the code a consumer loads for each entry point of the package, as shipped (the build, dist/: \`tsc -p tsconfig.build.json\`): the entry module and every module it imports, directly or not (relative imports; ajv's run-time helpers and ajv-formats are dependencies and not counted; modules loaded only later with \`import()\` are listed, not counted). ` +
+      `Raw, gzip -9 of it, after \`terser\` (\`${JSON.stringify(TERSER_OPTIONS)}\`, each module on its own), and gzip -9 / brotli q11 of the minified code; each compression is of all the modules as one stream. ` +
       `Reproduce: \`npm run bench -- size\`.`,
     "",
-    table(["Module", "raw B", "gzip B", "minified B", "minified + gzip B", "minified + brotli B", "Note"], rows, ["l", "r", "r", "r", "r", "r", "l"]),
+    table(["Entry point", "modules", "raw B", "gzip B", "minified B", "minified + gzip B", "minified + brotli B", "Modules counted"], rows, ["l", "r", "r", "r", "r", "r", "r", "l"]),
   ].join("\n");
   return { title: "4. Size", body };
 }

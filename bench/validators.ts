@@ -1,10 +1,12 @@
 /**
  * Section 1 — validator throughput, one process, warm.
  *
- * The same payloads (bench/payloads/) go through: the generated standalone validators (`validate(name, data)` and
- * the raw guard `isMessage` ...), AJV compiling the schema files of schemas/ at run time with the generator's
- * options (generator/ajv-options.ts), Zod 4 schemas written to the same rules (bench/zod-schemas.ts) and
- * hand-written checks (bench/hand-written.ts).
+ * The same payloads (bench/payloads/) go through: the generated validators as a consumer imports them
+ * (dist/generated/validators.js, `specfirst/validators`: `validate(name, data)` and the guard `isMessage` ...), AJV
+ * compiling the shipped schema files (generated/schemas/) at run time with the generator's options
+ * (generator/emit/validators/ajv-options.ts), Zod 4 schemas written to the same rules (bench/zod-schemas.ts) and
+ * hand-written checks (bench/hand-written.ts). On an invalid payload the AJV task reads `.errors` after the call
+ * (what a caller reporting the errors does), so it is compared with `validate()` doing the same work.
  *
  * Method. The same allocation-heavy validator code runs at full speed or at about half speed from one instance or
  * process to the next (it depends on how often V8 ends up collecting the young generation), so every
@@ -70,7 +72,7 @@ function pairedRatio(a: Figure, b: Figure): number {
 }
 
 interface PayloadResult {
-  payload: Payload;
+  payload: Measurable;
   figures: Map<string, Figure>;
   /** CPU used by other processes while this payload's group was timed, in cores (of 2). */
   otherCores?: number;
@@ -106,7 +108,7 @@ async function measurePayload(payload: Measurable): Promise<PayloadResult> {
     const generated = await loadGenerated(key);
     add("generated validate()", i, generated.validate, [schema]);
     add("generated guard", i, generated[guardName(schema)] as Check, []);
-    add("AJV at run time", i, (await compileAtRunTime({}, schema)).get(schema)!, []);
+    add("AJV at run time", i, ajvTask((await compileAtRunTime({}, schema)).get(schema)!, !payload.valid && !payload.mixed), []);
     add("zod 4", i, z.safeParse, [(await fresh<ZodModule>("zod-schemas.ts", key)).zodSchemas[schema]!]);
     if (handName !== undefined) add("hand-written", i, (await fresh<HandModule>("hand-written.ts", key))[handName], []);
   }
@@ -125,6 +127,16 @@ async function measurePayload(payload: Measurable): Promise<PayloadResult> {
     });
   }
   return { payload, figures, ...(otherCores === undefined ? {} : { otherCores }) };
+}
+
+/**
+ * The AJV task: its raw boolean function, or, on an invalid payload, the call followed by a read of `.errors` (with
+ * `allErrors: true` every error is built; a caller that reports them reads them). A new function per instance
+ * (`new Function`), so the call inside it sees one AJV function only, like the loop around it.
+ */
+function ajvTask(fn: Check, readErrors: boolean): Check {
+  if (!readErrors) return fn;
+  return (new Function("fn", "return function ajvWithErrors(data) { fn(data); return fn.errors; };") as (f: Check) => Check)(fn);
 }
 
 const MIXED_RECORDS = 1000;
@@ -151,10 +163,10 @@ export async function runValidators(): Promise<Section[]> {
   for (const payload of [...payloads, mixed]) results.push(await measurePayload(payload));
   log("validators: CPU profiles");
   const profiles: { label: string; opsPerSec: number; top: ProfileLine[] }[] = [];
-  for (const payload of ["message-text", "message-invalid"]) {
+  for (const [payload, schema] of [["message-text", "message"], ["message-invalid", "message"], ["notification-invalid", "notification"], ["config-invalid", "config"]] as const) {
     const label = `generated \`validate()\` on \`${payload}\``;
     try {
-      profiles.push({ label, ...(await profileValidate(payload, "message", PROFILE_SECONDS)) });
+      profiles.push({ label, ...(await profileValidate(payload, schema, PROFILE_SECONDS)) });
     } catch (error) {
       log(`validators: profile of ${label} failed: ${(error as Error).message}`);
     }
@@ -202,13 +214,18 @@ function throughputSection(
     }
   }
   for (const { payload, figures } of results) {
+    if (payload.valid || payload.mixed) continue;
+    const r = pairedRatio(figures.get("generated validate()")!, figures.get("AJV at run time")!);
+    targets.push(`- invalid path: generated \`validate()\` ≥ 1.0× AJV at run time (allErrors, reading .errors) on \`${payload.name}\`: **${r.toFixed(3)}×** — ${r >= 1 ? "met" : "**missed**"}`);
+  }
+  for (const { payload, figures } of results) {
     const r = pairedRatio(figures.get("generated validate()")!, figures.get("zod 4")!);
     targets.push(`- generated \`validate()\` ≥ 2× zod 4 on \`${payload.name}\`: **${r.toFixed(3)}×** — ${r >= 2 ? "met" : "**missed**"}`);
   }
   const body = [
     `What it measures: ${METHOD} In brackets: that implementation's ops/s ÷ the generated \`validate()\` on the same payload (above 1× = faster than the generated validators). ` +
-      `"generated validate()" is \`validate(name, data)\` of generated/validators.js (AJV standalone code plus the wrapper that turns AJV errors into \`{ pointer, message, keyword }\`); "generated guard" the raw boolean guard (\`isMessage\`, \`isConfig\`, ...); ` +
-      `"AJV at run time" \`ajv/dist/2020.js\` compiling, at start-up, the schema files of schemas/ as they are, as a user of AJV directly would: the generator's options from generator/ajv-options.ts (\`${JSON.stringify(AJV_OPTIONS)}\`, AJV's defaults otherwise), ajv-formats with the formats the schemas use and the \`x-secret\` keyword, and none of the generator's own compile steps (the \`if\`/\`then\` dispatches compiled by AJV as written, not as the generator's \`x-dispatch\` keyword; AJV 2020's \`unevaluated\`/\`dynamicRef\` tracking left on; annotations kept); its raw boolean function; ` +
+      `"generated validate()" is \`validate(name, data)\` of dist/generated/validators.js (\`specfirst/validators\` as a consumer imports it, built from generated/validators.ts: each API's AJV standalone code plus the run-time wrapper of dist/runtime/validation/ that turns AJV errors into \`{ pointer, message, keyword }\`); "generated guard" the guard of the same module (\`isMessage\`, \`isConfig\`, ...: the set's \`is(name, data)\`, a boolean); ` +
+      `"AJV at run time" \`ajv/dist/2020.js\` compiling, at start-up, the shipped schema files (generated/schemas/, \`specfirst/schemas/*\`) as they are, as a user of AJV directly would: the generator's options from generator/emit/validators/ajv-options.ts (\`${JSON.stringify(AJV_OPTIONS)}\`, AJV's defaults otherwise), ajv-formats with the formats the schemas use and the schemas' \`x-\` annotation keywords declared, and none of the generator's own compile steps (the \`if\`/\`then\` dispatches compiled by AJV as written, not as the generator's \`x-dispatch\` keyword; AJV 2020's \`unevaluated\`/\`dynamicRef\` tracking left on; annotations kept); its raw boolean function on valid payloads and on the mixed stream, and on each invalid payload the call followed by a read of \`.errors\` (\`(data) => { fn(data); return fn.errors; }\`: with \`allErrors: true\` AJV builds every error object, message included, and the caller reads them); ` +
       `"zod 4" \`z.safeParse(schema, data)\` with bench/zod-schemas.ts; "hand-written" bench/hand-written.ts (message and notification rules, returns the same result shape as \`validate()\`). ` +
       `Reproduce: \`npm run bench\` (this section alone: \`npm run bench -- validators\`).`,
     "",
@@ -235,7 +252,7 @@ function throughputSection(
         `- ${p.label} (${fmt(p.opsPerSec)} ops/s in that loop): ${p.top
           .filter((l) => l.share >= 1.5)
           .slice(0, 7)
-          .map((l) => `${l.name.replace(/ \(validators\.js:\d+\)/, "")} ${l.share.toFixed(0)}%`)
+          .map((l) => `${l.name.replace(/ \([\w./-]+\.js:\d+\)$/, "")} ${l.share.toFixed(0)}%`)
           .join(", ")}`,
     ),
   ].join("\n");

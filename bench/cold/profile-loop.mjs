@@ -1,7 +1,8 @@
-// Run under `node --cpu-prof` by bench/profile.ts: calls the generated validate(name, payload) for <seconds>.
+// Run under `node --cpu-prof` by bench/profile.ts: calls the generated validate(name, payload) for <seconds>, as a
+// consumer imports it (dist/generated/validators.js, `specfirst/validators`; bench/profile.ts builds dist/ first).
 // Usage: node --cpu-prof bench/cold/profile-loop.mjs <schema name> <payload file> <seconds>
 import { readFileSync } from "node:fs";
-import { validate } from "../../generated/validators.js";
+import { validate } from "../../dist/generated/validators.js";
 
 const [name, file, seconds = "2"] = process.argv.slice(2);
 const data = JSON.parse(readFileSync(file, "utf8"));

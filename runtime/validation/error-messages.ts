@@ -18,9 +18,61 @@ const LONG_PATTERN = 200;
 /** Pattern → what it checks in plain words (from the description of the field it belongs to). */
 export type PatternHints = Readonly<Record<string, string>>;
 
-/** Messages depend only on the schema (keyword and params), so each distinct one is built once and reused. */
+/**
+ * Messages depend only on the schema (keyword and params), so each distinct one is built once and reused: the error
+ * path then allocates no string per error. The caches hold one entry per distinct rule of the schemas (a `const`
+ * value, a pattern, a format, a type list), never anything of the payload.
+ */
 const typeMessages = new Map<string, string>();
 const enumMessages = new WeakMap<object, string>();
+const constMessages = new Map<unknown, string>();
+const formatMessages = new Map<string, string>();
+const patternMessages = new WeakMap<PatternHints, Map<string, string>>();
+
+function typeMessage(type: string): string {
+  let message = typeMessages.get(type);
+  if (message === undefined) {
+    message = `must be ${type.split(",").map(article).join(" or ")}`;
+    typeMessages.set(type, message);
+  }
+  return message;
+}
+
+function patternMessage(pattern: string, hints: PatternHints): string {
+  let byPattern = patternMessages.get(hints);
+  if (byPattern === undefined) {
+    byPattern = new Map();
+    patternMessages.set(hints, byPattern);
+  }
+  let message = byPattern.get(pattern);
+  if (message === undefined) {
+    const hint = Object.hasOwn(hints, pattern) ? hints[pattern] : undefined;
+    // A long pattern (the media-type spelling rule lists every known type in both cases) is named by its hint only.
+    message = hint === undefined ? `must match the pattern ${pattern}` : pattern.length > LONG_PATTERN ? `must match its pattern (${hint})` : `must match the pattern ${pattern} (${hint})`;
+    byPattern.set(pattern, message);
+  }
+  return message;
+}
+
+function constMessage(value: unknown): string {
+  // a primitive `const` of a schema is cached by value; an object or array one (rare) is built each time
+  const cacheable = value === null || typeof value !== "object";
+  let message = cacheable ? constMessages.get(value) : undefined;
+  if (message === undefined) {
+    message = `must be ${JSON.stringify(value)}`;
+    if (cacheable) constMessages.set(value, message);
+  }
+  return message;
+}
+
+function formatMessage(format: string): string {
+  let message = formatMessages.get(format);
+  if (message === undefined) {
+    message = `must be ${FORMAT_NAMES[format] ?? `a valid ${format}`}`;
+    formatMessages.set(format, message);
+  }
+  return message;
+}
 
 function messageOf(error: AjvError, hints: PatternHints): string {
   const params = error.params;
@@ -29,15 +81,8 @@ function messageOf(error: AjvError, hints: PatternHints): string {
       return "is required";
     case "additionalProperties":
       return "is not allowed here (unknown property)";
-    case "type": {
-      const type = String(params.type);
-      let message = typeMessages.get(type);
-      if (message === undefined) {
-        message = `must be ${type.split(",").map(article).join(" or ")}`;
-        typeMessages.set(type, message);
-      }
-      return message;
-    }
+    case "type":
+      return typeMessage(String(params.type));
     case "enum": {
       const allowed = params.allowedValues as unknown[];
       let message = enumMessages.get(allowed);
@@ -51,18 +96,11 @@ function messageOf(error: AjvError, hints: PatternHints): string {
       // `"status": false` in a command request, `"id": false` in an observe command: the field must be absent.
       return "is not allowed here";
     case "const":
-      return `must be ${JSON.stringify(params.allowedValue)}`;
-    case "pattern": {
-      const pattern = String(params.pattern);
-      const hint = Object.hasOwn(hints, pattern) ? hints[pattern] : undefined;
-      if (hint === undefined) return `must match the pattern ${pattern}`;
-      // A long pattern (the media-type spelling rule lists every known type in both cases) is named by its hint only.
-      return pattern.length > LONG_PATTERN ? `must match its pattern (${hint})` : `must match the pattern ${pattern} (${hint})`;
-    }
-    case "format": {
-      const format = String(params.format);
-      return `must be ${FORMAT_NAMES[format] ?? `a valid ${format}`}`;
-    }
+      return constMessage(params.allowedValue);
+    case "pattern":
+      return patternMessage(String(params.pattern), hints);
+    case "format":
+      return formatMessage(String(params.format));
     default:
       return error.message ?? `breaks the "${error.keyword}" rule`;
   }
@@ -75,6 +113,26 @@ function commonTypes(first: readonly string[], second: readonly string[]): strin
   for (const type of second) if (type === "integer" && first.includes("number") && !common.includes("integer")) common.push(type);
   return common;
 }
+
+/** `/<escaped name>` of each property a schema requires (a name from the schema, never from the payload). */
+const requiredSegments = new Map<unknown, string>();
+
+function requiredSegment(name: unknown): string {
+  let segment = requiredSegments.get(name);
+  if (segment === undefined) {
+    segment = `/${escapePointerSegment(String(name))}`;
+    requiredSegments.set(name, segment);
+  }
+  return segment;
+}
+
+/**
+ * Up to this many errors, a repeated (pointer, message) pair is found by comparing with the errors kept so far;
+ * beyond it (a hostile payload can make thousands), by a Set of keys, so the cost stays linear.
+ */
+const LINEAR_DEDUPE = 16;
+
+const dedupeKey = (pointer: string, message: string) => `${pointer}\u0000${message}`;
 
 /**
  * Turns AJV's errors into `{ pointer, message, keyword }`. The message names the rule in plain words and is built
@@ -90,12 +148,13 @@ export function toErrors(ajvErrors: readonly AjvError[] | null | undefined, hint
   let seen: Set<string> | undefined;
   // The JSON types each `type` error allows, to merge a second `type` error at the same pointer into it.
   let typeLists: Map<ValidationError, string[]> | undefined;
-  for (const error of ajvErrors) {
+  for (let i = 0; i < ajvErrors.length; i++) {
+    const error = ajvErrors[i]!;
     const keyword = error.keyword;
     if (keyword === "if") continue;
     let pointer = error.instancePath;
-    if (keyword === "required") pointer = `${pointer}/${escapePointerSegment(String(error.params.missingProperty))}`;
-    else if (keyword === "additionalProperties") pointer = `${pointer}/${escapePointerSegment(String(error.params.additionalProperty))}`;
+    if (keyword === "required") pointer += requiredSegment(error.params.missingProperty);
+    else if (keyword === "additionalProperties") pointer += `/${escapePointerSegment(String(error.params.additionalProperty))}`;
     if (keyword === "type") {
       const types = String(error.params.type).split(",");
       const earlier = errors.find((known) => known.pointer === pointer && known.keyword === "type");
@@ -103,27 +162,40 @@ export function toErrors(ajvErrors: readonly AjvError[] | null | undefined, hint
       if (earlier !== undefined && common.length > 0) {
         typeLists?.set(earlier, common);
         earlier.message = `must be ${common.map(article).join(" or ")}`;
-        if (seen !== undefined) seen.add(`${pointer}\u0000${earlier.message}`);
+        seen?.add(dedupeKey(pointer, earlier.message));
         continue;
       }
       const message = messageOf(error, hints);
       if (errors.some((known) => known.pointer === pointer && known.message === message)) continue;
       const entry = { pointer, message, keyword };
       (typeLists ??= new Map()).set(entry, types);
-      seen?.add(`${pointer}\u0000${message}`);
+      seen?.add(dedupeKey(pointer, message));
       errors.push(entry);
       continue;
     }
     const message = messageOf(error, hints);
-    // Most results hold one or two errors: compare directly before paying for a Set.
-    if (errors.length > 0) {
-      if (seen === undefined) {
-        seen = new Set();
-        for (const known of errors) seen.add(`${known.pointer}\u0000${known.message}`);
+    const count = errors.length;
+    if (count > 0) {
+      if (seen === undefined && count < LINEAR_DEDUPE) {
+        let repeated = false;
+        for (let k = 0; k < count; k++) {
+          const known = errors[k]!;
+          // messages are shared strings from the caches above, so equal ones are usually the same string
+          if (known.message === message && known.pointer === pointer) {
+            repeated = true;
+            break;
+          }
+        }
+        if (repeated) continue;
+      } else {
+        if (seen === undefined) {
+          seen = new Set();
+          for (const known of errors) seen.add(dedupeKey(known.pointer, known.message));
+        }
+        const key = dedupeKey(pointer, message);
+        if (seen.has(key)) continue;
+        seen.add(key);
       }
-      const key = `${pointer}\u0000${message}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
     }
     errors.push({ pointer, message, keyword });
   }

@@ -64,18 +64,40 @@ export interface ValidatorSet<Name extends string = string> {
 const TOO_DEEP: readonly ValidationError[] = Object.freeze([Object.freeze({ pointer: "", message: "is nested too deeply to validate", keyword: "depth" })]);
 const NOT_A_DOCUMENT: readonly ValidationError[] = Object.freeze([Object.freeze({ pointer: "", message: "must be a string or an object", keyword: "type" })]);
 
+/** A document rule with what naming needs computed once: the field's pointer and each value's message suffix. */
+interface PreparedRule {
+  discriminator: string;
+  /** `/content` */
+  pointer: string;
+  /** discriminator value → ` (checked as the <value> document)` */
+  suffixes: ReadonlyMap<string, string>;
+}
+
+function prepareRules(rules: readonly DocumentRule[]): readonly PreparedRule[] {
+  return rules.map((rule) => ({
+    discriminator: rule.discriminator,
+    pointer: `/${rule.field}`,
+    suffixes: new Map(rule.values.map((value) => [value, ` (checked as the ${value} document)`])),
+  }));
+}
+
 /**
  * An error inside a dispatched field (`/content` of a select message, say) says which document it was checked
  * against. Only media types of the schema's own list are named, never a value the payload made up.
  */
-function nameDocuments(rules: readonly DocumentRule[], data: unknown, errors: ValidationError[]): ValidationError[] {
+function nameDocuments(rules: readonly PreparedRule[], data: unknown, errors: ValidationError[]): ValidationError[] {
   if (data === null || typeof data !== "object") return errors;
   for (const rule of rules) {
     const value = (data as Record<string, unknown>)[rule.discriminator];
-    if (typeof value !== "string" || !rule.values.includes(value)) continue;
-    const field = `/${rule.field}`;
+    if (typeof value !== "string") continue;
+    const suffix = rule.suffixes.get(value);
+    if (suffix === undefined) continue;
+    const field = rule.pointer;
+    const length = field.length;
     for (const error of errors) {
-      if (error.pointer === field || error.pointer.startsWith(`${field}/`)) error.message = `${error.message} (checked as the ${value} document)`;
+      const pointer = error.pointer;
+      // the field itself, or below it: `/content` or `/content/...`
+      if (pointer.startsWith(field) && (pointer.length === length || pointer.charCodeAt(length) === 47)) error.message += suffix;
     }
   }
   return errors;
@@ -84,6 +106,8 @@ function nameDocuments(rules: readonly DocumentRule[], data: unknown, errors: Va
 /** The public validation API over a table of compiled validators. */
 export function createValidatorSet<Name extends string>(table: ValidatorTable<Name>): ValidatorSet<Name> {
   const entries = new Map<string, SchemaEntry>(Object.entries(table.schemas) as [Name, SchemaEntry][]);
+  const documentRules = new Map<string, readonly PreparedRule[]>();
+  for (const [name, entry] of entries) if (entry.documents !== undefined) documentRules.set(name, prepareRules(entry.documents));
   const schemaNames = Object.freeze([...entries.keys()] as Name[]);
   const unknownName = () => new TypeError(`Unknown schema name; expected one of: ${schemaNames.join(", ")}`);
   const { patternHints, secretShapes, documentSchemas } = table;
@@ -101,7 +125,8 @@ export function createValidatorSet<Name extends string>(table: ValidatorTable<Na
       throw error;
     }
     const errors = toErrors(check.errors, patternHints);
-    return { valid: false, errors: entry.documents === undefined ? errors : nameDocuments(entry.documents, data, errors) };
+    const rules = entry.documents === undefined ? undefined : documentRules.get(name);
+    return { valid: false, errors: rules === undefined ? errors : nameDocuments(rules, data, errors) };
   }
 
   return Object.freeze({
