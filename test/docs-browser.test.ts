@@ -30,7 +30,7 @@ type Node = Record<string, unknown>;
 
 /** Summaries of every operation and webhook of a built document, grouped by tag, and its main request schemas. */
 function expectedContent(api: string): { operations: { tag: string; summary: string }[]; schemas: string[] } {
-  const document = parse(readFileSync(path.join(ROOT, "openapi", `${api}.yaml`), "utf8")) as Node;
+  const document = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as Node;
   const operations: { tag: string; summary: string }[] = [];
   for (const group of [document.paths, document.webhooks] as Record<string, Record<string, Node>>[]) {
     for (const item of Object.values(group ?? {})) {
