@@ -104,7 +104,7 @@ export async function runGeneration(): Promise<Section> {
     const watchDescription = kind("watch: description edit", "with `generate --watch` running, save a new `description` in batching.schema.json; until generated/configs/types.ts is rewritten", "≤ 1 s", 1000);
     const watchRule = kind(
       "watch: rule edit",
-      "with `generate --watch` running, save batching.schema.json with one more optional property (a new name each save); until generated/configs/types.ts, validators.ts and validators.compiled.ts are all rewritten",
+      "with `generate --watch` running, save batching.schema.json with one more optional property (a new name each save); until generated/configs/types.ts and validators.compiled.ts (AJV's code) are both rewritten",
       "≤ 1 s",
       1000,
     );
@@ -141,7 +141,7 @@ export async function runGeneration(): Promise<Section> {
       }
       for (let i = 0; i < RUNS; i++) {
         const next = { ...schema, properties: { ...schema.properties, [`bench_field_${i + 1}`]: { type: "integer", minimum: i } } };
-        await save(watchRule, next, outputs(["configs/types.ts", "configs/validators.ts", "configs/validators.compiled.ts"]), watchDocs);
+        await save(watchRule, next, outputs(["configs/types.ts", "configs/validators.compiled.ts"]), watchDocs);
         log(`generation: watch rule edit ${i + 1}/${RUNS}`);
       }
     } catch (error) {

@@ -47,7 +47,11 @@ async function runGenerate(args: string[]): Promise<number> {
     const started = performance.now();
     try {
       // In watch mode the docs pages (Redoc, the slowest stage) are written after everything else.
-      const early = watching && !values.json && !values.quiet ? (report: WriteReport) => process.stdout.write(`wrote ${report.written.length} files in ${(performance.now() - started).toFixed(0)} ms; docs follow\n`) : undefined;
+      const early = watching
+        ? (report: WriteReport) => {
+            if (!values.json && !values.quiet) process.stdout.write(`wrote ${report.written.length} files in ${(performance.now() - started).toFixed(0)} ms; docs follow\n`);
+          }
+        : undefined;
       const result = await generate({ root, check: values.check, force: values.force, cache: !values["no-cache"], ...(early ? { early } : {}) });
       if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else if (!values.quiet) {
