@@ -339,7 +339,7 @@ describe("the client stage of npm run generate", () => {
     writeFileSync(full, text.replace(from, to));
   };
   const failure = (dir: string) =>
-    generate({ root: dir, cache: false }).then(
+    generate({ root: dir }).then(
       () => [],
       (error: unknown) => {
         if (error instanceof GenerationFailed) return error.problems.map((problem) => `${problem.file}: ${problem.message}`);

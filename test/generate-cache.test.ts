@@ -6,7 +6,7 @@ import { copyProject } from "./helpers/project-copy.js";
 
 describe("the content-hash cache", () => {
   it("answers an unchanged run without running any stage, and after a one-schema edit rebuilds only what depends on it", async () => {
-    const dir = copyProject();
+    const dir = copyProject({ cache: false });
     const cold = await generate({ root: dir });
     expect(cold.written?.written).toEqual([]);
     expect(cold.cache.misses).toBeGreaterThan(0);

@@ -61,7 +61,8 @@ function editJson(dir: string, file: string, edit: (schema: Record<string, unkno
   writeFileSync(full, `${JSON.stringify(schema, null, 2)}\n`);
 }
 
-describe("generate", () => {
+// Each test works in its own project copy (the last one only reads the repository): they run concurrently.
+describe.concurrent("generate", () => {
   it("is deterministic and the committed outputs are what the schemas produce", async () => {
     const dir = copyProject();
     const committed = snapshot(dir);

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,7 +6,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../generator/commands/generate.js";
-import { ROOT } from "./helpers/fixtures.js";
+import { CACHE_SEED, ROOT } from "./helpers/fixtures.js";
+import { cacheDir } from "./helpers/project-copy.js";
 
 // A new API added as plain inputs only (a schema folder and an OpenAPI source with http bearer security and a
 // webhook), to a copy of the project: generation needs no generator change.
@@ -85,7 +86,13 @@ const received: { path: string; authorization: string | undefined; body: string 
 
 beforeAll(async () => {
   for (const entry of ["schemas", "templates", "openapi", "generated", "runtime", "package.json"]) cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  // The packages the generated modules import, and a content-hash cache of its own seeded from the committed
+  // project's: generation computes the new API (and the aggregates) only.
+  mkdirSync(path.join(dir, "node_modules"));
+  for (const entry of readdirSync(path.join(ROOT, "node_modules"))) {
+    if (entry !== ".cache") symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry), "dir");
+  }
+  cpSync(cacheDir(CACHE_SEED), cacheDir(dir), { recursive: true });
   mkdirSync(path.join(dir, "schemas", "billing"));
   writeFileSync(path.join(dir, "schemas", "billing", "invoice.schema.json"), `${JSON.stringify(INVOICE_SCHEMA, null, 2)}\n`);
   writeFileSync(path.join(dir, "openapi", "billing.source.yaml"), BILLING_SOURCE);
@@ -95,7 +102,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe("a third API added as inputs only", () => {
   it("generates its modules, validates with validate('invoice', ...) and sends with Authorization: Bearer <token>", async () => {
-    const result = await generate({ root: dir, cache: false });
+    const result = await generate({ root: dir });
     expect(result.written?.written).toEqual(expect.arrayContaining(["generated/billing/client.ts", "generated/billing/validators.ts", "generated/billing/index.ts", "generated/openapi/billing.yaml", "generated/docs/billing.html"]));
 
     const billing = (await import(pathToFileURL(path.join(dir, "generated", "billing", "index.ts")).href)) as {

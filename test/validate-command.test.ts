@@ -15,7 +15,8 @@ const validMessage = write("valid.json", JSON.stringify({ to: "5531988887777@sms
 const invalidNotification = write("failed.json", '{\n  "id": "1",\n  "event": "failed",\n  "reason": { "code": "42" }\n}\n');
 const notJson = write("broken.json", '{\n  "to": "a@b.c",\n  "type": \n}');
 
-describe("specfirst validate", () => {
+// Each test spawns the CLI on its own files: they run concurrently.
+describe.concurrent("specfirst validate", () => {
   it("exits 0 when every file is valid", async () => {
     const result = await runCli(["validate", "message", validMessage]);
     expect(result).toMatchObject({ code: 0, stdout: `${validMessage}: valid\n` });

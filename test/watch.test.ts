@@ -19,21 +19,22 @@ describe("generate --watch", () => {
     live = startCli(["generate", "--watch", "--root", dir]);
     await live.waitFor("watching schemas/");
 
+    // Saved while the first run may still be going: watching started before it, so the edit is not lost.
     writeFileSync(schemaFile, original.replace('"properties": {', '"properties": {\n    "retry_after": { "type": "integer", "description": "Seconds to wait." },'));
-    await live.waitFor("regenerated; watching");
+    await live.waitFor("regenerated; watching", 1, 90_000);
     expect(readFileSync(typesFile, "utf8")).toContain("retry_after?: number");
     expect(live.stdout()).toContain("changed: schemas/messaging/reason.schema.json");
 
     const good = readFileSync(typesFile, "utf8");
     writeFileSync(schemaFile, original.replace('"type": "object",', '"type": "object"'));
-    await live.waitFor("kept the last good outputs; watching");
+    await live.waitFor("kept the last good outputs; watching", 1, 90_000);
     expect(live.stderr()).toMatch(/schemas\/messaging\/reason\.schema\.json:7:\d+: invalid JSON/);
     expect(readFileSync(typesFile, "utf8")).toBe(good);
 
     writeFileSync(schemaFile, original.replace('"properties": {', '"properties": {\n    "retryable": { "type": "boolean", "description": "Whether to retry." },'));
-    await live.waitFor("regenerated; watching", 2);
+    await live.waitFor("regenerated; watching", 2, 90_000);
     const recovered = readFileSync(typesFile, "utf8");
     expect(recovered).toContain("retryable?: boolean");
     expect(recovered).not.toContain("retry_after");
-  });
+  }, 240_000);
 });

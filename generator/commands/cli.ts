@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { projectRoot } from "../project-root.js";
 import { EXIT_USAGE } from "../../runtime/cli/command.js";
+import type { WriteReport } from "../write/outputs.js";
 
 const HELP = `specfirst development commands (run in the repository: npm run generate -- <options>)
 
@@ -9,8 +10,9 @@ Usage:
   specfirst generate [--check] [--watch] [--force] [--quiet] [--json]
       Regenerate generated/ from schemas/ and templates/.
       --check   write nothing; exit 1 and name the stale files when generated/ differs from what the schemas produce
-      --watch   after the first run, regenerate on every change under schemas/, openapi/ and templates/
-                (debounced); a broken edit prints its error and keeps the last good outputs
+      --watch   regenerate now and on every change under schemas/, openapi/ and templates/ (debounced; an edit
+                saved during a run starts another after it); the docs pages are written after the other
+                outputs; a broken edit prints its error and keeps the last good outputs
       --force   overwrite generated files edited by hand
       --quiet   print nothing on success
       --json    print the run report as JSON
@@ -41,9 +43,16 @@ async function runGenerate(args: string[]): Promise<number> {
   const { generate } = await import("./generate.js");
   const { GenerationFailed, formatProblem } = await import("../problems.js");
   const root = values.root ?? projectRoot();
-  const once = async (): Promise<number> => {
+  const once = async (watching: boolean): Promise<number> => {
+    const started = performance.now();
     try {
-      const result = await generate({ root, check: values.check, force: values.force, cache: !values["no-cache"] });
+      // In watch mode the docs pages (Redoc, the slowest stage) are written after everything else.
+      const early = watching
+        ? (report: WriteReport) => {
+            if (!values.json && !values.quiet) process.stdout.write(`wrote ${report.written.length} files in ${(performance.now() - started).toFixed(0)} ms; docs follow\n`);
+          }
+        : undefined;
+      const result = await generate({ root, check: values.check, force: values.force, cache: !values["no-cache"], ...(early ? { early } : {}) });
       if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else if (!values.quiet) {
         for (const timing of result.timings) {
@@ -70,22 +79,28 @@ async function runGenerate(args: string[]): Promise<number> {
       throw error;
     }
   };
-  const code = await once();
-  if (!values.watch) return code;
+  if (!values.watch) return once(false);
 
+  // Watching starts before the first run, so an edit saved while it runs triggers one more run after it; the
+  // stages stay loaded from one run to the next.
   const { watchInputs } = await import("./watch.js");
+  let first = true;
   const stop = watchInputs({
     root,
+    initial: true,
     run: async (changed) => {
-      process.stdout.write(`changed: ${changed.join(", ")}\n`);
-      const status = await once();
-      process.stdout.write(status === 0 ? "regenerated; watching\n" : "kept the last good outputs; watching\n");
+      const initial = first;
+      first = false;
+      if (!initial) process.stdout.write(`changed: ${changed.join(", ")}\n`);
+      const status = await once(true);
+      process.stdout.write(status !== 0 ? "kept the last good outputs; watching\n" : initial ? "generated; watching\n" : "regenerated; watching\n");
     },
   });
   process.stdout.write("watching schemas/, openapi/ and templates/ (Ctrl-C to stop)\n");
   await new Promise<void>((resolve) => process.once("SIGINT", resolve).once("SIGTERM", resolve));
   stop();
-  return 0;
+  // Now, even mid-run: every output is written atomically (old or new), and a Redoc render still going is of no use.
+  process.exit(0);
 }
 
 async function runDiff(args: string[]): Promise<number> {

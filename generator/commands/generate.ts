@@ -9,6 +9,8 @@ import { openCache, type Cache } from "../write/cache.js";
 import { findStale, writeOutputs, type WriteReport } from "../write/outputs.js";
 import type { OutputFile } from "../write/output-file.js";
 import type { BuiltDocument } from "../emit/openapi.js";
+import type { SchemaGraph } from "../model/schema-graph.js";
+import { apiOutput } from "../model/output-paths.js";
 
 export interface StageTiming {
   stage: string;
@@ -33,6 +35,12 @@ export interface GenerateOptions {
   force?: boolean;
   /** Use the content-hash cache (default true). */
   cache?: boolean;
+  /**
+   * Write the docs pages last: every other output is written as soon as it is ready and reported here (with the
+   * milliseconds since the run started), then the docs follow. Watch mode uses it so types and validators appear
+   * without waiting for Redoc. Without it, everything is written together.
+   */
+  early?: (report: WriteReport, ms: number) => void;
 }
 
 interface Inputs {
@@ -49,34 +57,53 @@ async function readPackageVersion(root: string): Promise<string> {
 
 type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
 
-/** Every output, from checked inputs: each stage's result is taken from the cache when its own inputs are unchanged. */
-async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[]): Promise<OutputFile[]> {
+/** The outputs of a run: the docs pages (Redoc, the slowest stage) apart, so they can be written last. */
+interface Produced {
+  main: Promise<OutputFile[]>;
+  docs: Promise<OutputFile[]>;
+}
+
+/**
+ * Every output, from checked inputs. Each stage runs per API and is memoised by the content hash of exactly what it
+ * reads, so an edit recomputes only what depends on it:
+ * - types: the API's schema texts; inside, each schema's json-schema-to-typescript code by its typing schema;
+ * - validators: the API's schema texts for `validators.ts` (pattern hints quote descriptions); AJV's compiled code
+ *   by the annotation-stripped copies it compiles (a description edit never recompiles it);
+ * - OpenAPI path types and docs: the built document of the API;
+ * - clients: the API model read from the document (operations, security, declarations) and the dispatch tables;
+ * - format: each file's text (prettier runs only on text that changed).
+ * Each stage's library is imported only when one of its results is not in the cache, so a run that changes little
+ * loads little.
+ */
+function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[], signal: AbortSignal): Produced {
   const { templates, sources, version } = inputs;
-  // The stages' libraries (AJV, json-schema-to-typescript, prettier, openapi-typescript) take most of a second to
-  // load; they are imported only when some stage has to run, so a run the cache answers stays fast.
-  const [{ checkSchemas }, { expandMediaTypes, readTypedBy }, { buildSchemaGraph }, { findDispatchTables }, { readApiModel, readLenient }, stages, { formatOutput }] = await timed("load stages", () =>
-    Promise.all([
-      import("../model/check-schemas.js"),
-      import("../model/expand-media-types.js"),
-      import("../model/schema-graph.js"),
-      import("../model/dispatch-tables.js"),
-      import("../model/api-model.js"),
-      import("../emit/registry.js"),
-      import("../format/prettier.js"),
-    ]),
-  );
-  await timed("check schemas", () => checkSchemas(inputs.files));
-  // From here on, the schemas with their content-by-type declarations expanded (what every stage reads).
-  const files = expandMediaTypes(inputs.files);
-  const graph = await timed("build schema graph", () => buildSchemaGraph(files));
+  const prepared = (async () => {
+    const [{ buildSchemaGraph }, { emitOpenApi }, { expandMediaTypes, readTypedBy }] = await timed("load stages", () =>
+      Promise.all([import("../model/schema-graph.js"), import("../emit/openapi.js"), import("../model/expand-media-types.js")]),
+    );
+    const schemaInputs = inputs.files.map((file) => `${file.file}\n${file.text}`);
+    await timed("check schemas", () =>
+      cache.memoJson("check", schemaInputs, async () => {
+        const { checkSchemas } = await import("../model/check-schemas.js");
+        checkSchemas(inputs.files);
+        return true;
+      }),
+    );
+    // From here on, the schemas with their content-by-type declarations expanded (what every stage reads).
+    const files = expandMediaTypes(inputs.files);
+    const typedBy = new Map(inputs.files.flatMap((file) => { const rule = readTypedBy(file.schema); return rule === undefined ? [] : [[file.name, rule] as const]; }));
+    const graph = await timed("build schema graph", () => buildSchemaGraph(files));
+    const documents = await timed("emit openapi", () => emitOpenApi(graph, sources, version, typedBy));
+    return { graph, documents, files };
+  })();
+  // Cache keys read the hand-written texts (the expansion is a function of them).
+  const files = inputs.files;
   const templateText = (prefix: string) => [...templates.sources].filter(([name]) => name.startsWith(prefix)).map(([name, text]) => `${name}\n${text}`);
-  const typedBy = new Map(inputs.files.flatMap((file) => { const rule = readTypedBy(file.schema); return rule === undefined ? [] : [[file.name, rule] as const]; }));
-  const documents = await timed("emit openapi", () => stages.emitOpenApi(graph, sources, version, typedBy));
 
   // Each stage runs once per API, concurrently, timed on its own; `cached` when none of its results was computed.
   const stage = async <T>(name: string, run: (track: Cache) => Promise<T>) => {
     let computed = false;
-    const tracking: Cache = { ...cache, memoJson: (s, i, compute) => cache.memoJson(s, i, () => ((computed = true), compute())) };
+    const tracking: Cache = { ...cache, memoJson: (s, i, compute) => cache.memoJson(s, i, () => ((computed = true), compute())), memo: (s, i, compute) => cache.memo(s, i, () => ((computed = true), compute())) };
     const start = performance.now();
     const result = await run(tracking);
     timings.push({ stage: name, ms: performance.now() - start, ...(computed ? {} : { cached: true }) });
@@ -85,50 +112,84 @@ async function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timing
   const apis = sources.map((source) => source.api).sort();
   const schemaTexts = (api: string) => files.filter((file) => file.api === api).map((file) => `${file.file}\n${file.text}`);
   const schemaNames = new Map(files.map((file) => [String(file.schema.title), file.name]));
-  const perApi = <T>(name: string, compute: (api: string, document: BuiltDocument, track: Cache) => Promise<T>) =>
-    stage(name, (track) => Promise.all(apis.map((api) => compute(api, documents.find((d) => d.api === api) as BuiltDocument, track))));
+  const perApi = async <T>(name: string, compute: (api: string, document: BuiltDocument, graph: SchemaGraph, track: Cache) => Promise<T>) => {
+    const { graph, documents } = await prepared;
+    return stage(name, (track) => Promise.all(apis.map((api) => compute(api, documents.find((d) => d.api === api) as BuiltDocument, graph, track))));
+  };
+  const format = async (emitted: OutputFile[]) => {
+    const { formatOutput, formatText } = await import("../format/prettier.js");
+    return Promise.all(emitted.map((file) => formatOutput(file, (text, parser) => cache.memo("format", [parser, text], () => formatText(text, parser)))));
+  };
 
-  const [types, validators, docs, paths, clients] = await Promise.all([
-    perApi("emit types", (api, _d, c) => c.memoJson("types", [api, ...schemaTexts(api)], () => stages.emitTypes(graph, api))),
-    perApi("emit validators", (api, document, c) => {
-      const lenient = readLenient(document.document);
-      return c.memoJson("validators", [api, JSON.stringify(lenient), ...schemaTexts(api), ...templateText("api/validators")], async () => stages.emitValidators({ api, graph, lenient, templates }));
-    }),
-    perApi("emit docs", (api, document, c) => c.memoJson("docs", [api, document.file.contents], async () => (await stages.emitDocs([{ api, yaml: document.file.contents }]))[0] as OutputFile)),
-    perApi("emit path types", (api, document, c) => c.memoJson("path-types", [api, document.file.contents], async () => (await stages.emitPathTypes([{ api, yaml: document.file.contents }]))[0] as OutputFile)),
-    perApi("emit clients", (api, document, c) =>
-      c.memoJson("clients", [api, document.file.contents, ...schemaTexts(api), ...templateText("api/client")], async () => {
+  const docs = perApi("emit docs", (api, document, _g, c) =>
+    c.memoJson("docs", [api, document.file.contents], async () => (await (await import("../emit/docs.js")).emitDocs([{ api, yaml: document.file.contents }], { signal }))[0] as OutputFile),
+  );
+  const main = (async () => {
+    const [types, validators, paths, clients] = await Promise.all([
+      perApi("emit types", (api, _d, graph, c) =>
+        c.memoJson("types", [api, ...schemaTexts(api)], async () => {
+          const { emitTypes, compileTypes } = await import("../emit/types.js");
+          return emitTypes(graph, api, (schema, name) => c.memo("type", [name, JSON.stringify(schema)], () => compileTypes(schema, name)));
+        }),
+      ),
+      perApi("emit validators", async (api, document, graph, c) => {
+        const { readLenient } = await import("../model/api-model.js");
+        const lenient = readLenient(document.document);
+        return c.memoJson("validators", [api, JSON.stringify(lenient), ...schemaTexts(api), ...templateText("api/validators")], async () => {
+          const { emitValidators, compileValidators, compiledValidatorsKey } = await import("../emit/validators/index.js");
+          const input = { api, graph, lenient, templates };
+          const compiled = await c.memoJson("validators-compiled", [api, ...compiledValidatorsKey(input), ...templateText("api/validators.compiled")], () => compileValidators(input));
+          return emitValidators({ ...input, compiled });
+        });
+      }),
+      perApi("emit path types", (api, document, _g, c) =>
+        c.memoJson("path-types", [api, document.file.contents], async () => (await (await import("../emit/path-types.js")).emitPathTypes([{ api, yaml: document.file.contents }]))[0] as OutputFile),
+      ),
+      perApi("emit clients", async (api, document, graph, c) => {
+        const [{ readApiModel }, { findDispatchTables }] = await Promise.all([import("../model/api-model.js"), import("../model/dispatch-tables.js")]);
+        // Read every time (it reports a broken declaration even when the outputs are cached); cheap.
         const model = readApiModel(api, `openapi/${api}.source.yaml`, document.document, schemaNames);
         const dispatch = new Map(graph.files.filter((file) => file.api === api).flatMap((file) => findDispatchTables(graph, file).map((table) => [String(file.schema.title), table] as const)));
-        const { file, extras } = stages.emitClient({ model, dispatch, templates });
+        const dispatchKey = [...dispatch].map(([title, table]) => [title, table.field, table.discriminator, table.cases.map((c) => [c.value, c.target.name])]);
+        const { file, extras } = await c.memoJson("clients", [api, JSON.stringify(model), JSON.stringify(dispatchKey), ...templateText("api/client")], async () => {
+          const { emitClient } = await import("../emit/client/index.js");
+          return emitClient({ model, dispatch, templates });
+        });
         return { file, extras, messagingHelpers: model.commands.length > 0 || model.webhooks.some((webhook) => webhook.acknowledge !== null) };
       }),
-    ),
-  ]);
-  const entryPoints = await timed("emit entry points", () =>
-    stages.emitEntryPoints(
-      apis.map((api, index) => ({
-        api,
-        guards: validators[index]?.guards ?? [],
-        extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false, receivedTypes: [] },
-        messagingHelpers: clients[index]?.messagingHelpers ?? false,
-      })),
-      templates,
-    ),
-  );
-  const emitted: OutputFile[] = [...stages.emitSchemas(files), ...documents.map((d) => d.file), ...types, ...validators.flatMap((v) => v.files), ...docs, ...paths, ...clients.map((c) => c.file), ...entryPoints];
-  const formatted = await timed("format", () => Promise.all(emitted.map((file) => cache.memoJson("format", [file.path, file.contents], () => formatOutput(file)))));
-  return formatted.map(addBanner);
+    ]);
+    const { documents, files: expanded } = await prepared;
+    const [{ emitEntryPoints }, { emitSchemas }] = await Promise.all([import("../emit/entry-points.js"), import("../emit/schemas.js")]);
+    const entryPoints = await timed("emit entry points", () =>
+      emitEntryPoints(
+        apis.map((api, index) => ({
+          api,
+          guards: validators[index]?.guards ?? [],
+          extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false, receivedTypes: [] },
+          messagingHelpers: clients[index]?.messagingHelpers ?? false,
+        })),
+        templates,
+      ),
+    );
+    const emitted: OutputFile[] = [...emitSchemas(expanded), ...documents.map((d) => d.file), ...types, ...validators.flatMap((v) => v.files), ...paths, ...clients.map((c) => c.file), ...entryPoints];
+    return (await timed("format", () => format(emitted))).map(addBanner);
+  })();
+  // Neither promise may reject unobserved while the other is awaited.
+  main.catch(() => undefined);
+  const bannered = docs.then((pages) => pages.map(addBanner));
+  bannered.catch(() => undefined);
+  return { main, docs: bannered };
 }
 
 /**
- * The whole pipeline: load inputs → (check schemas → schema graph → emit types, validators, OpenAPI, docs, path
- * types → emit clients → format → banner) → write atomically, or with `check` compare with the disk and write
- * nothing. When every input is byte-identical to a run the cache remembers, its outputs are reused without running
- * any stage.
+ * The whole pipeline: load inputs → (check schemas → schema graph → emit OpenAPI → emit types, validators, path
+ * types, clients, docs → entry points → format → banner) → write atomically, or with `check` compare with the disk
+ * and write nothing. When every input is byte-identical to a run the cache remembers, its outputs are reused without
+ * running any stage. With `early`, the docs pages are written after the other outputs.
  * Throws `GenerationFailed` on a broken input, before anything is written.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const started = performance.now();
   const timings: StageTiming[] = [];
   const timed: Timed = async (stage, run) => {
     const start = performance.now();
@@ -147,11 +208,35 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     // Sorted: example files are read concurrently, so the order they were met in varies from run to run.
     ...sources.flatMap((source) => [...source.inputs].map(([file, text]) => `${file}\n${text}`)).sort(),
   ];
-  let outputs = await cache.peekJson<OutputFile[]>("run", runInputs);
+  const remembered = await cache.peekJson<{ outputs: OutputFile[]; stages: string[] }>("run", runInputs);
+  let outputs = remembered?.outputs;
+  let written: WriteReport | undefined;
   if (outputs === undefined) {
-    outputs = await produceOutputs({ files, templates, sources, version }, cache, timed, timings);
-    await cache.storeJson("run", runInputs, outputs);
+    const stop = new AbortController();
+    const produced = produceOutputs({ files, templates, sources, version }, cache, timed, timings, stop.signal);
+    try {
+      if (options.early !== undefined && !options.check) {
+        // The other outputs first, then the docs pages: Redoc is the slowest stage, and in watch mode the types and
+        // validators should not wait for it. Both writes refuse, before the first writes anything, to overwrite a
+        // file edited by hand.
+        const main = await produced.main;
+        const early = await timed("write", () => writeOutputs(options.root, main, { force: options.force ?? false, later: sources.map((source) => apiOutput.docs(source.api)) }));
+        options.early(early, performance.now() - started);
+        const docs = await produced.docs;
+        const rest = await timed("write docs", () => writeOutputs(options.root, docs, { force: options.force ?? false, rest: true }));
+        written = { written: [...early.written, ...rest.written], unchanged: [...early.unchanged, ...rest.unchanged], removed: early.removed };
+        outputs = [...main, ...docs];
+      } else {
+        const [main, docs] = await Promise.all([produced.main, produced.docs]);
+        outputs = [...main, ...docs];
+      }
+    } catch (error) {
+      stop.abort(); // a docs page still being rendered is of no use now
+      throw error;
+    }
+    await cache.storeJson("run", runInputs, { outputs, stages: cache.used() });
   } else {
+    cache.keep(remembered?.stages ?? []);
     cache.hits++;
     timings.push({ stage: "all stages", ms: 0, cached: true });
   }
@@ -162,5 +247,5 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
   const final = outputs;
   if (options.check) return done({ stale: await timed("check outputs", () => findStale(options.root, final)) });
-  return done({ written: await timed("write", () => writeOutputs(options.root, final, { force: options.force ?? false })) });
+  return done({ written: written ?? (await timed("write", () => writeOutputs(options.root, final, { force: options.force ?? false }))) });
 }

@@ -14,11 +14,14 @@ export interface WatchOptions {
   debounceMs?: number;
   /** One generation run; its errors are the caller's to report. */
   run: (changed: string[]) => Promise<void>;
+  /** Also run once right away (with no changed files), after the watchers are set up. */
+  initial?: boolean;
 }
 
 /**
  * Calls `run` after changes to the generator's inputs, debounced, one run at a time: changes made during a run
- * start one more run after it. Returns a function that stops watching.
+ * start one more run after it, so no saved edit is lost. The watchers are set up before anything runs, the `initial`
+ * run included: an edit saved while it runs is seen. Returns a function that stops watching.
  */
 export function watchInputs(options: WatchOptions): () => void {
   const debounceMs = options.debounceMs ?? 150;
@@ -26,9 +29,11 @@ export function watchInputs(options: WatchOptions): () => void {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
 
+  let initial = options.initial ?? false;
   const flush = async () => {
     timer = undefined;
-    if (running || pending.size === 0) return;
+    if (running || (pending.size === 0 && !initial)) return;
+    initial = false;
     running = true;
     const changed = [...pending].sort();
     pending.clear();
@@ -70,6 +75,7 @@ export function watchInputs(options: WatchOptions): () => void {
     for (const entry of entries) if (entry.isDirectory()) watchFolder(input, path.join(relative, entry.name));
   };
   for (const input of INPUTS) watchFolder(input, "");
+  if (initial) void flush();
   return () => {
     if (timer !== undefined) clearTimeout(timer);
     for (const watcher of watchers.values()) watcher.close();

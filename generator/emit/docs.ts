@@ -21,9 +21,9 @@ const EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/
 /**
  * Renders each OpenAPI document to a single self-contained HTML page with `redocly build-docs --inlineBundle`
  * (Redoc's scripts inlined: the page needs no network). Redocly only reads and writes files, so the documents go
- * through a private temporary folder; the pages come back as outputs for the write stage.
+ * through a private temporary folder; the pages come back as outputs for the write stage. `signal` stops Redocly.
  */
-export async function emitDocs(documents: { api: string; yaml: string }[]): Promise<OutputFile[]> {
+export async function emitDocs(documents: { api: string; yaml: string }[], options: { signal?: AbortSignal } = {}): Promise<OutputFile[]> {
   const redocly = require.resolve("@redocly/cli/bin/cli.js");
   const work = await mkdtemp(path.join(tmpdir(), "specfirst-docs-"));
   try {
@@ -35,6 +35,7 @@ export async function emitDocs(documents: { api: string; yaml: string }[]): Prom
         await run(process.execPath, [redocly, "build-docs", source, "--output", target, "--inlineBundle", "--lint-config", "off"], {
           env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
           maxBuffer: 16 * 1024 * 1024,
+          ...(options.signal ? { signal: options.signal } : {}),
         });
         const html = await readFile(target, "utf8");
         return { path: apiOutput.docs(api), contents: html.replace(CDN_BADGE, EMPTY_SVG) };

@@ -1,4 +1,4 @@
-import { compile, type JSONSchema } from "json-schema-to-typescript";
+import type { JSONSchema } from "json-schema-to-typescript";
 import type { JsonObject, JsonValue } from "../../runtime/json/json-text.js";
 import { isJsonObject, mapSchema } from "../model/schema-walk.js";
 import { findDispatchTables, type DispatchTable } from "../model/dispatch-tables.js";
@@ -152,8 +152,25 @@ function dispatchGenerics(file: SchemaFile, table: DispatchTable): string {
   ].join("\n\n");
 }
 
-/** Emits one API's types module: a type per schema (named by its `title`) and the dispatch generics. */
-export async function emitTypes(graph: SchemaGraph, api: string): Promise<OutputFile> {
+/** json-schema-to-typescript on one typing schema (loaded on first use: a run whose types all come from the cache never loads it). */
+export async function compileTypes(schema: JsonObject, name: string): Promise<string> {
+  const { compile } = await import("json-schema-to-typescript");
+  return compile(schema as JSONSchema, name, {
+    bannerComment: "",
+    format: false,
+    unknownAny: true,
+    declareExternallyReferenced: true,
+    strictIndexSignatures: false,
+    additionalProperties: true,
+  });
+}
+
+/**
+ * Emits one API's types module: a type per schema (named by its `title`) and the dispatch generics. `compileOne`
+ * stands for `compileTypes` (the generate command passes a cached one: a schema's code depends only on its typing
+ * schema and name).
+ */
+export async function emitTypes(graph: SchemaGraph, api: string, compileOne: (schema: JsonObject, name: string) => Promise<string> = compileTypes): Promise<OutputFile> {
   const declared = new Set<string>();
   const chunks: string[] = [];
   for (const file of graph.files.filter((f) => f.api === api)) {
@@ -163,14 +180,7 @@ export async function emitTypes(graph: SchemaGraph, api: string): Promise<Output
     const typedTables = isConditionalOnly(file.schema) ? [] : tables;
     const schema = typingSchema(graph, file, typedTables);
     const name = String(schema.title);
-    const code = await compile(schema as JSONSchema, name, {
-      bannerComment: "",
-      format: false,
-      unknownAny: true,
-      declareExternallyReferenced: true,
-      strictIndexSignatures: false,
-      additionalProperties: true,
-    });
+    const code = await compileOne(schema, name);
     // Inline titled objects are declared by the file that holds them; a second declaration would be a duplicate.
     for (const match of code.matchAll(/^export (?:interface|type) (\w+)/gm)) {
       const declaredName = match[1] ?? "";

@@ -2,13 +2,14 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectRoot } from "../project-root.js";
 
 /**
  * A content-hash cache of stage results, in `node_modules/.cache/specfirst/` (per checkout, never committed).
  * A result is stored under the hash of everything it was computed from plus the generator's own fingerprint, so a
  * changed input or a changed generator can never reuse a stale result. Entries not used by a run are pruned after
- * it, so the cache holds one run's worth of results.
+ * it, so the cache holds one run's worth of results (a run answered whole from the cache keeps the stage entries of
+ * the run that computed it, so the next edit still finds them).
  */
 export interface Cache {
   /** The stored text for these inputs, or compute, store and return it. */
@@ -18,7 +19,10 @@ export interface Cache {
   /** Reads a stored value without computing (undefined when absent). */
   peekJson<T>(stage: string, inputs: readonly string[]): Promise<T | undefined>;
   storeJson(stage: string, inputs: readonly string[], value: unknown): Promise<void>;
-  /** Removes entries this run did not touch. */
+  /** The keys this run used so far; `keep` marks such keys (of an earlier run) as used by this one. */
+  used(): string[];
+  keep(keys: readonly string[]): void;
+  /** Removes entries this run did not use. */
   prune(): Promise<void>;
   hits: number;
   misses: number;
@@ -34,9 +38,10 @@ let fingerprint: Promise<string> | undefined;
 export function generatorFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
     const hash = createHash("sha256");
-    // Every file of generator/ (this file is generator/write/cache.ts), at any depth.
-    const dir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-    const names = (await readdir(dir, { recursive: true })).map((n) => n.split(path.sep).join("/")).filter((n) => /\.(ts|js)$/.test(n)).sort();
+    // Every TypeScript source of generator/, at any depth: the same fingerprint whether this runs from the sources
+    // (tsx, vitest) or from the JavaScript build in node_modules/.cache (generator/launch.mjs), so they share entries.
+    const dir = path.join(projectRoot(), "generator");
+    const names = (await readdir(dir, { recursive: true })).map((n) => n.split(path.sep).join("/")).filter((n) => n.endsWith(".ts")).sort();
     for (const name of names) hash.update(name).update(await readFile(path.join(dir, name)));
     for (const name of TOOL_PACKAGES) {
       try {
@@ -107,6 +112,10 @@ export async function openCache(root: string, options: { enabled: boolean }): Pr
       const key = keyOf(stage, inputs);
       touched.add(key);
       await write(key, JSON.stringify(value));
+    },
+    used: () => [...touched],
+    keep(keys) {
+      for (const key of keys) touched.add(key);
     },
     async prune() {
       if (!options.enabled) return;

@@ -46,8 +46,8 @@ interface Orphan {
 }
 
 /** Banner-carrying files under the owned folders that this run no longer produces. */
-async function findOrphans(root: string, outputs: OutputFile[]): Promise<Orphan[]> {
-  const produced = new Set(outputs.map((o) => o.path));
+async function findOrphans(root: string, outputs: OutputFile[], later: readonly string[] = []): Promise<Orphan[]> {
+  const produced = new Set([...outputs.map((o) => o.path), ...later]);
   const orphans: Orphan[] = [];
   for (const dir of OWNED_DIRS) {
     for (const absolute of await listFiles(path.join(root, dir))) {
@@ -93,30 +93,45 @@ export async function findStale(root: string, outputs: OutputFile[]): Promise<st
   return [...stale, ...(await findOrphans(root, outputs)).map((orphan) => orphan.path)];
 }
 
+export interface WriteOptions {
+  /** Overwrite generated files edited by hand and files without a banner, remove orphans edited by hand. */
+  force: boolean;
+  /** Outputs of this run that a later call writes (the docs in watch mode): checked now, never taken for orphans. */
+  later?: readonly string[];
+  /** This call writes the `later` outputs of a run whose first call already handled the orphans. */
+  rest?: boolean;
+}
+
 /**
  * Writes the outputs that changed, each atomically (a temporary file in the same folder, then a rename), so an
  * interrupted run leaves every file either old or new, then removes the temporary files an interrupted earlier
  * write of these outputs left and the orphans. Refuses, before writing anything, to overwrite a file that is not
  * the generator's or a generated file edited by hand, or to remove an orphan edited by hand, unless `force`.
  */
-export async function writeOutputs(root: string, outputs: OutputFile[], options: { force: boolean }): Promise<WriteReport> {
+export async function writeOutputs(root: string, outputs: OutputFile[], options: WriteOptions): Promise<WriteReport> {
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
   const pending: OutputFile[] = [];
   const problems: Problem[] = [];
+  const checkOwned = (file: string, current: string) => {
+    const intact = bannerIntact(current);
+    if (intact === undefined) problems.push({ file, pointer: "", message: "exists but was not written by the generator (no banner); move it away or run with --force" });
+    else if (!intact) problems.push({ file, pointer: "", message: "was edited by hand (its content no longer matches the hash in its banner); edit schemas/ or templates/ instead, or run with --force to overwrite" });
+  };
   for (const output of outputs) {
     const current = await readIfExists(path.join(root, output.path));
     if (current === output.contents) {
       report.unchanged.push(output.path);
       continue;
     }
-    if (current !== undefined && !options.force) {
-      const intact = bannerIntact(current);
-      if (intact === undefined) problems.push({ file: output.path, pointer: "", message: "exists but was not written by the generator (no banner); move it away or run with --force" });
-      else if (!intact) problems.push({ file: output.path, pointer: "", message: "was edited by hand (its content no longer matches the hash in its banner); edit schemas/ or templates/ instead, or run with --force to overwrite" });
-    }
+    if (current !== undefined && !options.force) checkOwned(output.path, current);
     pending.push(output);
   }
-  const orphans = await findOrphans(root, outputs);
+  // Outputs a later call writes are checked now, so that a refusal still comes before anything is written.
+  for (const later of options.later ?? []) {
+    const current = await readIfExists(path.join(root, later));
+    if (current !== undefined && !options.force) checkOwned(later, current);
+  }
+  const orphans = options.rest ? [] : await findOrphans(root, outputs, options.later);
   if (!options.force) problems.push(...handEditedOrphanProblems(orphans));
   if (problems.length > 0) throw new GenerationFailed(problems);
 

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { build } from "../../generator/launch.mjs";
 import { ROOT } from "./fixtures.js";
 
 export interface CliResult {
@@ -8,15 +9,21 @@ export interface CliResult {
   stderr: string;
 }
 
-/** The shipped CLI (validate, ...) and the development CLI (generate, diff), from their TypeScript source. */
-export const RUNTIME_CLI = path.join(ROOT, "runtime", "cli", "main.ts");
-export const GENERATOR_CLI = path.join(ROOT, "generator", "commands", "cli.ts");
+/** The development CLI (generate, diff) as `npm run generate` runs it: generator/launch.mjs, from its JavaScript build. */
+export const GENERATOR_CLI = path.join(ROOT, "generator", "launch.mjs");
 
-/** Runs a specfirst command from its TypeScript source: `generate` and `diff` by the generator's CLI, others by the shipped one. */
-export function runCli(args: string[], options: { input?: string; cwd?: string } = {}): Promise<CliResult> {
-  const cli = args[0] === "generate" || args[0] === "diff" ? GENERATOR_CLI : RUNTIME_CLI;
+let runtimeBuild: Promise<string> | undefined;
+/** The shipped CLI (validate, ...) compiled from runtime/cli/main.ts with the generated modules it loads (no tsx start-up per run). */
+export async function runtimeCli(): Promise<string> {
+  runtimeBuild ??= build(["runtime", "generated"]);
+  return path.join(await runtimeBuild, "runtime", "cli", "main.js");
+}
+
+/** Runs a specfirst command: `generate` and `diff` by the generator's CLI, others by the shipped one. */
+export async function runCli(args: string[], options: { input?: string; cwd?: string } = {}): Promise<CliResult> {
+  const cli = args[0] === "generate" || args[0] === "diff" ? GENERATOR_CLI : await runtimeCli();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], {
+    const child = spawn(process.execPath, [cli, ...args], {
       cwd: options.cwd ?? ROOT,
       stdio: ["pipe", "pipe", "pipe"],
     });

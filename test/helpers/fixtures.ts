@@ -4,6 +4,12 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const FIXTURES = path.join(ROOT, "test", "fixtures");
+/** What a project copy holds: the generator's inputs and committed outputs. */
+export const COPIED = ["schemas", "templates", "generated", "openapi", "package.json"];
+/** A project copy generated once per test run (test/setup/global.ts): its content-hash cache seeds every copy. */
+export const CACHE_SEED = path.join(ROOT, "node_modules", ".cache", "specfirst-test-seed");
+/** Where the type check started by test/setup/global.ts keeps its incremental state and writes its result. */
+export const TYPECHECK = { dir: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck"), result: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck", "result.json") };
 
 export interface InvalidFixture {
   description: string;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import path from "node:path";
+import { GENERATOR_CLI } from "./cli.js";
 import { ROOT } from "./fixtures.js";
 
 /** A running CLI process whose output can be awaited line by line. */
@@ -12,8 +12,9 @@ export interface LiveCli {
   exited: Promise<number | null>;
 }
 
+/** Starts the development CLI as `npm run generate` does (generator/launch.mjs). */
 export function startCli(args: string[]): LiveCli {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "generator", "commands", "cli.ts"), ...args], { cwd: ROOT });
+  const child = spawn(process.execPath, [GENERATOR_CLI, ...args], { cwd: ROOT });
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();

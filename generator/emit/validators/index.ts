@@ -96,13 +96,42 @@ interface ValidatorEntry {
   typeName: string;
 }
 
-/**
- * One API's validators: its schemas (and lenient twins) compiled by AJV into standalone code
- * (`generated/<api>/validators.compiled.ts`), and `generated/<api>/validators.ts`, which holds the data the
- * run-time wrapper needs (secret shapes, document rules, pattern hints) and the typed guards.
- */
-export function emitValidators({ api, graph, lenient, templates }: ValidatorsInput): { files: OutputFile[]; guards: string[] } {
+/** The schemas of one API and the validators it exports (each schema, plus the lenient twins it declares). */
+function planValidators(api: string, graph: SchemaGraph, lenient: readonly string[]): { files: SchemaFile[]; validators: ValidatorEntry[] } {
   const files = graph.files.filter((file) => file.api === api);
+  const entry = (name: string, id: string, file: SchemaFile): ValidatorEntry => ({
+    name,
+    id,
+    functionName: validatorFunctionName(name),
+    guardName: guardName(name),
+    typeName: String(file.schema.title),
+  });
+  const validators = files.map((file) => entry(file.name, String(file.schema.$id), file));
+  for (const name of lenient) {
+    const file = files.find((f) => f.name === name);
+    if (file === undefined) throw new GenerationFailed([{ file: `openapi/${api}.source.yaml`, pointer: "/x-specfirst-lenient", message: `names no schema of schemas/${api}/: ${name}` }]);
+    validators.push(entry(`${name}${LENIENT_SUFFIX}`, lenientId(String(file.schema.$id)), file));
+  }
+  return { files, validators };
+}
+
+/**
+ * What AJV's compiled code of one API depends on, and nothing else: the copies AJV compiles (annotations dropped, so
+ * a description, example or title edit leaves it alone) and the exported function names. The content-hash cache
+ * keys `validators.compiled.ts` by this.
+ */
+export function compiledValidatorsKey({ api, graph, lenient }: Omit<ValidatorsInput, "templates">): string[] {
+  const { files, validators } = planValidators(api, graph, lenient);
+  return [
+    JSON.stringify(validators.map((v) => [v.functionName, v.id])),
+    ...files.map((file) => JSON.stringify(validationSchema(file.schema))),
+    ...(lenient.length > 0 ? files.map((file) => JSON.stringify(validationSchema(lenientSchema(file)))) : []),
+  ];
+}
+
+/** `generated/<api>/validators.compiled.ts`: the API's schemas (and lenient twins) compiled by AJV into standalone code. */
+export function compileValidators({ api, graph, lenient, templates }: ValidatorsInput): OutputFile {
+  const { files, validators } = planValidators(api, graph, lenient);
   const ajv = new Ajv2020({ ...AJV_OPTIONS, code: { source: true, esm: true, optimize: true, lines: true } });
   // Ajv2020 always generates the bookkeeping for `unevaluated*` and `$dynamicRef` (a copy of the evaluated
   // properties per composite rule, on every call). When no schema uses those keywords it only costs time.
@@ -112,27 +141,12 @@ export function emitValidators({ api, graph, lenient, templates }: ValidatorsInp
   for (const file of files) walkSchema(file.schema, (node) => typeof node.format === "string" && formats.add(node.format));
   addFormats(ajv, [...formats].sort() as Parameters<typeof addFormats>[1] & string[]);
   ajv.addKeyword({ keyword: "x-secret", schemaType: "boolean" });
-
-  const entry = (name: string, id: string, file: SchemaFile): ValidatorEntry => ({
-    name,
-    id,
-    functionName: validatorFunctionName(name),
-    guardName: guardName(name),
-    typeName: String(file.schema.title),
-  });
-  const validators = files.map((file) => entry(file.name, String(file.schema.$id), file));
   try {
     for (const file of files) ajv.addSchema(validationSchema(file.schema));
     if (lenient.length > 0) for (const file of files) ajv.addSchema(validationSchema(lenientSchema(file)));
   } catch (error) {
     throw compileProblem(files, error as Error);
   }
-  for (const name of lenient) {
-    const file = files.find((f) => f.name === name);
-    if (file === undefined) throw new GenerationFailed([{ file: `openapi/${api}.source.yaml`, pointer: "/x-specfirst-lenient", message: `names no schema of schemas/${api}/: ${name}` }]);
-    validators.push(entry(`${name}${LENIENT_SUFFIX}`, lenientId(String(file.schema.$id)), file));
-  }
-
   let code: string;
   try {
     code = standaloneCode(ajv, Object.fromEntries(validators.map((v) => [v.functionName, v.id])));
@@ -140,6 +154,19 @@ export function emitValidators({ api, graph, lenient, templates }: ValidatorsInp
     throw compileProblem(files, error as Error);
   }
   const hoisted = hoistRequires(code.replace(/^"use strict";/, ""));
+  return { path: apiOutput.compiledValidators(api), contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }) };
+}
+
+/**
+ * One API's validators: its schemas (and lenient twins) compiled by AJV into standalone code
+ * (`generated/<api>/validators.compiled.ts`, from `compiled` when the caller has it, else by `compileValidators`),
+ * and `generated/<api>/validators.ts`, which holds the data the run-time wrapper needs (secret shapes, document
+ * rules, pattern hints) and the typed guards.
+ */
+export function emitValidators(input: ValidatorsInput & { compiled?: OutputFile }): { files: OutputFile[]; guards: string[] } {
+  const { api, graph, lenient, templates } = input;
+  const { files, validators } = planValidators(api, graph, lenient);
+  const compiled = input.compiled ?? compileValidators(input);
 
   const dispatchGuards = files.flatMap((file) =>
     findDispatchTables(graph, file)
@@ -200,10 +227,7 @@ export function emitValidators({ api, graph, lenient, templates }: ValidatorsInp
     secretShapes: apiShapes,
   };
   return {
-    files: [
-      { path: apiOutput.compiledValidators(api), contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }) },
-      { path, contents: templates.render("api/validators.ts.hbs", view) },
-    ],
+    files: [compiled, { path, contents: templates.render("api/validators.ts.hbs", view) }],
     // The type guards the module exports, for the aggregate `specfirst/validators` to re-export.
     guards: [...validators.map((v) => v.guardName), ...dispatchGuards.map((g) => g.guardName)],
   };

@@ -1,0 +1,45 @@
+import { spawn } from "node:child_process";
+import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "../../generator/launch.mjs";
+import { generate } from "../../generator/commands/generate.js";
+import { CACHE_SEED, COPIED, ROOT, TYPECHECK } from "../helpers/fixtures.js";
+
+/**
+ * Runs once before every test file (vitest `globalSetup`):
+ * - builds the TypeScript the tests spawn to JavaScript (generator/launch.mjs, cached by content in
+ *   node_modules/.cache/specfirst-build), so a spawned CLI starts with node alone instead of tsx;
+ * - generates once into a copy of the project (`CACHE_SEED`), whose content-hash cache every `copyProject()` then
+ *   starts from: a test that regenerates a copy recomputes only what its own edit changed;
+ * - starts the type check of the whole project (`tsc -p tsconfig.json`, incremental) in the background, alongside
+ *   the tests; test/typecheck.test.ts reports its result. The returned teardown waits for it.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const typecheck = startTypecheck();
+  await Promise.all([build(), build(["runtime", "generated"])]);
+  for (const entry of COPIED) {
+    rmSync(path.join(CACHE_SEED, entry), { recursive: true, force: true });
+    cpSync(path.join(ROOT, entry), path.join(CACHE_SEED, entry), { recursive: true });
+  }
+  mkdirSync(path.join(CACHE_SEED, "node_modules", ".cache"), { recursive: true });
+  await generate({ root: CACHE_SEED, check: true });
+  return async () => {
+    await typecheck;
+  };
+}
+
+function startTypecheck(): Promise<void> {
+  rmSync(TYPECHECK.result, { force: true });
+  mkdirSync(TYPECHECK.dir, { recursive: true });
+  const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+  const child = spawn(process.execPath, [tsc, "-p", "tsconfig.json", "--incremental", "--tsBuildInfoFile", path.join(TYPECHECK.dir, "tsconfig.tsbuildinfo")], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
+  child.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      writeFileSync(TYPECHECK.result, JSON.stringify({ code, output }));
+      resolve();
+    });
+  });
+}
