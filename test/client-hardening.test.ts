@@ -5,7 +5,7 @@
  */
 import { inspect } from "node:util";
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { AbortedError, BadRequestError, TimeoutError, createMessagingClient, type ClientLogEntry } from "../generated/client.js";
 import { createRedactor } from "../runtime/client/redact-secret.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 beforeEach(() => {
-  api.received.length = 0;
+  api.reset();
 });
 
 const text = (content: string, id?: string) => ({ ...(id === undefined ? {} : { id }), to: "5531988887777@sms.example.net", type: "text/plain" as const, content });
@@ -62,7 +62,7 @@ describe("no key in any error, whatever the server echoes", () => {
   it("property: a 400 echoing the key (and the whole Authorization value) in random mixes of encodings leaks nothing in message, stack, body, JSON.stringify or util.inspect", async () => {
     await fc.assert(
       fc.asyncProperty(headerKey, fc.array(fc.constantFrom(...NAMES), { minLength: 1, maxLength: 5 }), async (key, names) => {
-        api.received.length = 0;
+        api.reset();
         // The server echoes what it got in the header, key and whole Authorization value alike, in each chosen encoding.
         const echoed = names.flatMap((name) => [ENCODINGS[name]?.(key), ENCODINGS[name]?.(`Key ${key}`)]).join(" | ");
         api.answer("/messages", { status: 400, body: `{"error":"bad key","echo":"${echoed}"}` });
@@ -97,6 +97,9 @@ describe("no key in any error, whatever the server echoes", () => {
 
 describe("abort reasons", () => {
   it("rejects as TimeoutError for AbortSignal.timeout() and any signal whose reason is a TimeoutError DOMException; AbortedError otherwise", async () => {
+    // A server of its own: a connection the earlier tests left in the pool could be closed under this test's request.
+    const api = await startApiServer();
+    onTestFinished(() => api.close());
     api.answer("/messages", { status: 202, delayMs: 2000 }, { status: 202, delayMs: 2000 }, { status: 202, delayMs: 2000 });
     const client = createMessagingClient({ baseUrl: api.url, accessKey: "k-1" });
     const timedOut = await client.sendMessage(text("a"), { signal: AbortSignal.timeout(50) }).catch((error: unknown) => error);

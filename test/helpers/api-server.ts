@@ -27,6 +27,8 @@ export interface ApiServer {
   on(path: string): Received[];
   /** Answers for the next requests to `path`, in order; when none is queued, the default answer. */
   answer(path: string, ...answers: Answer[]): void;
+  /** Drops every queued answer and recorded request (a test's leftovers must not answer the next one's requests). */
+  reset(): void;
   /** Resolves once `count` requests have been received in all. */
   waitFor(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -77,6 +79,10 @@ export async function startApiServer(): Promise<ApiServer> {
     on: (path) => received.filter((request) => request.path === path),
     answer(path, ...answers) {
       queues.set(path, [...(queues.get(path) ?? []), ...answers]);
+    },
+    reset() {
+      queues.clear();
+      received.length = 0;
     },
     waitFor(count, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
