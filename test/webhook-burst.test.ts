@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 beforeEach(() => {
-  api.received.length = 0;
+  api.reset();
 });
 afterEach(async () => {
   if (bot !== undefined) await new Promise<void>((resolve) => bot?.close(() => resolve()));
@@ -81,7 +81,7 @@ describe("webhook answers independent of the limiter", () => {
       expect(handlerTimes).toHaveLength(100);
       expect(Math.max(...handlerTimes)).toBeLessThan(500);
       // As the service sees it (100 connections opened at once by the test's fetch): a generous bound for a loaded shared machine.
-      expect(slowest).toBeLessThan(1500);
+      expect(slowest).toBeLessThan(5000);
       // Work is still outstanding: the limiter holds most sends.
       expect(api.on("/notifications").length).toBeLessThan(100);
       await handler.idle();
