@@ -81,6 +81,16 @@ describe("the packed package", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("resolves the published documents, docs and shipped schemas by their package paths", async () => {
+    const script = path.join(consumer, "resolve.mjs");
+    writeFileSync(
+      script,
+      `import { existsSync } from "node:fs";\nimport { fileURLToPath } from "node:url";\nconst paths = ["specfirst/openapi/messaging.yaml", "specfirst/docs/configs.html", "specfirst/schemas/messaging/message.schema.json"];\nconsole.log(JSON.stringify(paths.map((p) => existsSync(fileURLToPath(import.meta.resolve(p))))));\n`,
+    );
+    const { stdout } = await run(process.execPath, [script], { cwd: consumer });
+    expect(JSON.parse(stdout)).toEqual([true, true, true]);
+  });
+
   it("loads one API alone: specfirst/configs runs with the messaging modules removed", async () => {
     const messaging = path.join(consumer, "node_modules", "specfirst", "dist", "generated", "messaging");
     const script = path.join(consumer, "configs-only.mjs");

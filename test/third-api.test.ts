@@ -120,6 +120,11 @@ describe("a third API added as inputs only", () => {
     // The aggregate entry points take the new API in too.
     const aggregate = readFileSync(path.join(dir, "generated", "client.ts"), "utf8");
     expect(aggregate).toContain("createBillingClient");
+    // Two APIs now have webhooks, so the unprefixed `createWebhookHandler` is left to `specfirst/<api>` (README, Package).
+    const exported = aggregate.split("\n").filter((line) => !line.startsWith("//")).join("\n");
+    expect(exported).toContain("createMessagingClient");
+    expect(exported).not.toMatch(/\bcreateWebhookHandler\b/);
+    expect(readFileSync(path.join(dir, "generated", "billing", "client.ts"), "utf8")).toMatch(/export function createWebhookHandler\b/);
     const validators = readFileSync(path.join(dir, "generated", "validators.ts"), "utf8");
     expect(validators).toContain("billing.table");
   }, 120_000);
