@@ -18,7 +18,8 @@ export interface DispatchTable {
   cases: { value: string; target: SchemaFile }[];
 }
 
-function readCase(entry: JsonObject): { discriminator: string; value: string; field: string; ref: string } | undefined {
+/** The case of a dispatch table an `allOf` entry is, if it is one. */
+export function readDocumentCase(entry: JsonObject): { discriminator: string; value: string; field: string; ref: string } | undefined {
   const condition = entry.if;
   const consequence = entry.then;
   if (!isJsonObject(condition) || !isJsonObject(consequence) || "else" in entry) return undefined;
@@ -47,7 +48,7 @@ export function findDispatchTables(graph: SchemaGraph, file: SchemaFile): Dispat
         if (included.pointer === "") scan(included.file);
         continue;
       }
-      const found = readCase(entry);
+      const found = readDocumentCase(entry);
       if (found === undefined) continue;
       const key = `${owner.name}:${found.discriminator}:${found.field}`;
       const table = tables.get(key) ?? { owner, discriminator: found.discriminator, field: found.field, cases: [] };

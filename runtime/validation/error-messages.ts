@@ -7,6 +7,12 @@ export interface AjvError {
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  /**
+   * Set by the generated validators on an error inside a field whose document depends on another field (`content`
+   * of a select message): the value that selected the document (`application/vnd.lime.select+json`), always one of
+   * the schema's own cases, never a value of the payload.
+   */
+  document?: string;
 }
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
@@ -24,16 +30,39 @@ export type PatternHints = Readonly<Record<string, string>>;
  * value, a pattern, a format, a type list), never anything of the payload.
  */
 const typeMessages = new Map<string, string>();
+const typeLists = new Map<string, readonly string[]>();
 const enumMessages = new WeakMap<object, string>();
 const constMessages = new Map<unknown, string>();
 const formatMessages = new Map<string, string>();
 const patternMessages = new WeakMap<PatternHints, Map<string, string>>();
+/** document → message → the message naming the document; and each such message → [message, document]. */
+const documentMessages = new Map<string, Map<string, string>>();
+const namedDocuments = new Map<string, readonly [message: string, document: string]>();
 
-function typeMessage(type: string): string {
-  let message = typeMessages.get(type);
+/** `message` followed by the document it was checked as: "must be an integer (checked as the … document)". */
+function inDocument(message: string, document: string): string {
+  let byMessage = documentMessages.get(document);
+  if (byMessage === undefined) {
+    byMessage = new Map();
+    documentMessages.set(document, byMessage);
+  }
+  let named = byMessage.get(message);
+  if (named === undefined) {
+    named = `${message} (checked as the ${document} document)`;
+    byMessage.set(message, named);
+    namedDocuments.set(named, [message, document]);
+  }
+  return named;
+}
+
+/** The message of a `type` rule allowing `types` (AJV's comma-separated list), and the reverse: message → its list. */
+function typeMessage(types: string): string {
+  let message = typeMessages.get(types);
   if (message === undefined) {
-    message = `must be ${type.split(",").map(article).join(" or ")}`;
-    typeMessages.set(type, message);
+    const list = types.split(",");
+    message = `must be ${list.map(article).join(" or ")}`;
+    typeMessages.set(types, message);
+    typeLists.set(message, list);
   }
   return message;
 }
@@ -128,11 +157,29 @@ function requiredSegment(name: unknown): string {
 
 /**
  * Up to this many errors, a repeated (pointer, message) pair is found by comparing with the errors kept so far;
- * beyond it (a hostile payload can make thousands), by a Set of keys, so the cost stays linear.
+ * beyond it (a hostile payload can make thousands), by a Map keyed by pointer, so the cost stays linear.
  */
 const LINEAR_DEDUPE = 16;
 
-const dedupeKey = (pointer: string, message: string) => `${pointer}\u0000${message}`;
+/**
+ * When `error` (a `type` error already kept) and a second `type` rule at its pointer allowing `types` have JSON
+ * types in common, narrows `error` to them and returns true.
+ */
+function mergeTypes(error: ValidationError, types: string, document: string | undefined): boolean {
+  const [own, ownDocument] = namedDocuments.get(error.message) ?? [error.message, document];
+  const common = commonTypes(typeLists.get(own) ?? [], typeLists.get(typeMessage(types)) ?? []);
+  if (common.length === 0) return false;
+  const merged = typeMessage(common.join(","));
+  error.message = ownDocument === undefined ? merged : inDocument(merged, ownDocument);
+  return true;
+}
+
+/** Whether `kept` already says what a new error would (its pointer and message), merging two `type` rules. */
+function covers(kept: ValidationError, pointer: string, message: string, error: AjvError): boolean {
+  // (messages are shared strings from the caches above, so most of these comparisons are of identical strings)
+  if (kept.message === message) return kept.pointer === pointer;
+  return error.keyword === "type" && kept.keyword === "type" && kept.pointer === pointer && mergeTypes(kept, String(error.params.type), error.document);
+}
 
 /**
  * Turns AJV's errors into `{ pointer, message, keyword }`. The message names the rule in plain words and is built
@@ -141,63 +188,45 @@ const dedupeKey = (pointer: string, message: string) => `${pointer}\u0000${messa
  * the error inside the branch, so they are dropped; repeated (pointer, message) pairs are reported once. Two
  * `type` rules failing at one pointer (a text/plain message's number `content` breaks "a string" of the text/plain
  * document and "a string or an object" of the field) are one error naming what satisfies both ("must be a string").
+ * An error tagged with a `document` says which document it was checked against.
+ * This runs on every invalid payload: messages come from caches and the common case allocates only the results.
  */
 export function toErrors(ajvErrors: readonly AjvError[] | null | undefined, hints: PatternHints): ValidationError[] {
   const errors: ValidationError[] = [];
   if (ajvErrors == null) return errors;
-  let seen: Set<string> | undefined;
-  // The JSON types each `type` error allows, to merge a second `type` error at the same pointer into it.
-  let typeLists: Map<ValidationError, string[]> | undefined;
-  for (let i = 0; i < ajvErrors.length; i++) {
+  // pointer → the errors kept there, once there are too many errors to compare with each
+  let byPointer: Map<string, ValidationError[]> | undefined;
+  next: for (let i = 0; i < ajvErrors.length; i++) {
     const error = ajvErrors[i]!;
     const keyword = error.keyword;
     if (keyword === "if") continue;
     let pointer = error.instancePath;
     if (keyword === "required") pointer += requiredSegment(error.params.missingProperty);
     else if (keyword === "additionalProperties") pointer += `/${escapePointerSegment(String(error.params.additionalProperty))}`;
-    if (keyword === "type") {
-      const types = String(error.params.type).split(",");
-      const earlier = errors.find((known) => known.pointer === pointer && known.keyword === "type");
-      const common = earlier === undefined ? [] : commonTypes(typeLists?.get(earlier) ?? [], types);
-      if (earlier !== undefined && common.length > 0) {
-        typeLists?.set(earlier, common);
-        earlier.message = `must be ${common.map(article).join(" or ")}`;
-        seen?.add(dedupeKey(pointer, earlier.message));
-        continue;
-      }
-      const message = messageOf(error, hints);
-      if (errors.some((known) => known.pointer === pointer && known.message === message)) continue;
-      const entry = { pointer, message, keyword };
-      (typeLists ??= new Map()).set(entry, types);
-      seen?.add(dedupeKey(pointer, message));
+    const document = error.document;
+    const message = document === undefined ? messageOf(error, hints) : inDocument(messageOf(error, hints), document);
+    const entry = { pointer, message, keyword };
+    if (byPointer === undefined) {
+      const count = errors.length;
+      for (let k = 0; k < count; k++) if (covers(errors[k]!, pointer, message, error)) continue next;
       errors.push(entry);
+      if (count + 1 === LINEAR_DEDUPE) {
+        byPointer = new Map();
+        for (const kept of errors) {
+          const here = byPointer.get(kept.pointer);
+          if (here === undefined) byPointer.set(kept.pointer, [kept]);
+          else here.push(kept);
+        }
+      }
       continue;
     }
-    const message = messageOf(error, hints);
-    const count = errors.length;
-    if (count > 0) {
-      if (seen === undefined && count < LINEAR_DEDUPE) {
-        let repeated = false;
-        for (let k = 0; k < count; k++) {
-          const known = errors[k]!;
-          // messages are shared strings from the caches above, so equal ones are usually the same string
-          if (known.message === message && known.pointer === pointer) {
-            repeated = true;
-            break;
-          }
-        }
-        if (repeated) continue;
-      } else {
-        if (seen === undefined) {
-          seen = new Set();
-          for (const known of errors) seen.add(dedupeKey(known.pointer, known.message));
-        }
-        const key = dedupeKey(pointer, message);
-        if (seen.has(key)) continue;
-        seen.add(key);
-      }
+    const here = byPointer.get(pointer);
+    if (here === undefined) byPointer.set(pointer, [entry]);
+    else {
+      for (const kept of here) if (covers(kept, pointer, message, error)) continue next;
+      here.push(entry);
     }
-    errors.push({ pointer, message, keyword });
+    errors.push(entry);
   }
   return errors;
 }

@@ -8,20 +8,11 @@ export interface CompiledValidator {
   errors?: AjvError[] | null;
 }
 
-/** A field whose document depends on another field (message `content` on `type`), for naming it in errors. */
-export interface DocumentRule {
-  field: string;
-  discriminator: string;
-  /** The discriminator values that select a known document. */
-  values: readonly string[];
-}
-
 /** What the generator knows of one schema, as data (generated/<api>/validators.ts). */
 export interface SchemaEntry {
   check: CompiledValidator;
   /** Where its secret values are, when it has any. */
   secrets?: SecretShape;
-  documents?: readonly DocumentRule[];
 }
 
 /** Everything a validator set is made of: plain data and compiled functions. */
@@ -64,50 +55,9 @@ export interface ValidatorSet<Name extends string = string> {
 const TOO_DEEP: readonly ValidationError[] = Object.freeze([Object.freeze({ pointer: "", message: "is nested too deeply to validate", keyword: "depth" })]);
 const NOT_A_DOCUMENT: readonly ValidationError[] = Object.freeze([Object.freeze({ pointer: "", message: "must be a string or an object", keyword: "type" })]);
 
-/** A document rule with what naming needs computed once: the field's pointer and each value's message suffix. */
-interface PreparedRule {
-  discriminator: string;
-  /** `/content` */
-  pointer: string;
-  /** discriminator value → ` (checked as the <value> document)` */
-  suffixes: ReadonlyMap<string, string>;
-}
-
-function prepareRules(rules: readonly DocumentRule[]): readonly PreparedRule[] {
-  return rules.map((rule) => ({
-    discriminator: rule.discriminator,
-    pointer: `/${rule.field}`,
-    suffixes: new Map(rule.values.map((value) => [value, ` (checked as the ${value} document)`])),
-  }));
-}
-
-/**
- * An error inside a dispatched field (`/content` of a select message, say) says which document it was checked
- * against. Only media types of the schema's own list are named, never a value the payload made up.
- */
-function nameDocuments(rules: readonly PreparedRule[], data: unknown, errors: ValidationError[]): ValidationError[] {
-  if (data === null || typeof data !== "object") return errors;
-  for (const rule of rules) {
-    const value = (data as Record<string, unknown>)[rule.discriminator];
-    if (typeof value !== "string") continue;
-    const suffix = rule.suffixes.get(value);
-    if (suffix === undefined) continue;
-    const field = rule.pointer;
-    const length = field.length;
-    for (const error of errors) {
-      const pointer = error.pointer;
-      // the field itself, or below it: `/content` or `/content/...`
-      if (pointer.startsWith(field) && (pointer.length === length || pointer.charCodeAt(length) === 47)) error.message += suffix;
-    }
-  }
-  return errors;
-}
-
 /** The public validation API over a table of compiled validators. */
 export function createValidatorSet<Name extends string>(table: ValidatorTable<Name>): ValidatorSet<Name> {
   const entries = new Map<string, SchemaEntry>(Object.entries(table.schemas) as [Name, SchemaEntry][]);
-  const documentRules = new Map<string, readonly PreparedRule[]>();
-  for (const [name, entry] of entries) if (entry.documents !== undefined) documentRules.set(name, prepareRules(entry.documents));
   const schemaNames = Object.freeze([...entries.keys()] as Name[]);
   const unknownName = () => new TypeError(`Unknown schema name; expected one of: ${schemaNames.join(", ")}`);
   const { patternHints, secretShapes, documentSchemas } = table;
@@ -124,9 +74,7 @@ export function createValidatorSet<Name extends string>(table: ValidatorTable<Na
       if (error instanceof RangeError) return { valid: false, errors: TOO_DEEP.map((e) => ({ ...e })) };
       throw error;
     }
-    const errors = toErrors(check.errors, patternHints);
-    const rules = entry.documents === undefined ? undefined : documentRules.get(name);
-    return { valid: false, errors: rules === undefined ? errors : nameDocuments(rules, data, errors) };
+    return { valid: false, errors: toErrors(check.errors, patternHints) };
   }
 
   return Object.freeze({

@@ -12,19 +12,30 @@
  * Only the exact form `{ if: { properties: { P: { const | enum } }, required: [P] }, then?, else? }` is rewritten,
  * and only when the branches use keywords that apply to objects alone: for a non-object the `if` is vacuously true
  * and such a `then` vacuously holds, which is what `x-dispatch` (an object-only keyword) does by skipping.
+ *
+ * A case that selects a document (a dispatch table's case: `content` of a select message checked as the select
+ * document) tags each error of its branch with the case's value (`document`), so the validators' wrapper can say
+ * which document the payload was checked against without looking at the errors' pointers. An outer dispatch tags
+ * after an inner one and wins: the document named is the one of the outermost table.
  */
-import { _ } from "ajv/dist/2020.js";
+import { _, Name } from "ajv/dist/2020.js";
 import type { Ajv2020, KeywordCxt } from "ajv/dist/2020.js";
 import codegen from "ajv/dist/compile/codegen/index.js";
 import type { JsonObject, JsonValue } from "../../../runtime/json/json-text.js";
 import { isJsonObject, mapSchema } from "../../model/schema-walk.js";
+import { readDocumentCase } from "../../model/dispatch-tables.js";
 
 // A CommonJS module: its named exports sit on the default import under ESM.
 const { getProperty } = codegen as unknown as { getProperty: (key: string) => ReturnType<typeof _> };
+/** The variables of AJV's generated functions (ajv/lib/compile/names.ts): the error count and the error array. */
+const ERRORS = new Name("errors");
+const V_ERRORS = new Name("vErrors");
 
 const ON = "x-dispatch-on";
 const CASES = "x-dispatch";
 const ELSE = "x-dispatch-else";
+/** The values of the cases that select a document (their errors are tagged with the value). */
+const DOCUMENTS = "x-dispatch-documents";
 
 /** Keywords that only ever constrain objects. */
 const OBJECT_ONLY = new Set([
@@ -40,11 +51,14 @@ const OBJECT_ONLY = new Set([
   ON,
   CASES,
   ELSE,
+  DOCUMENTS,
 ]);
 
 interface Dispatch {
   on: string;
   cases: Map<string, JsonValue>;
+  /** The case values that select a document. */
+  documents: Set<string>;
   otherwise?: JsonValue;
 }
 
@@ -66,16 +80,21 @@ function readCondition(condition: JsonValue | undefined): { on: string; values: 
 }
 
 function readDispatch(node: JsonObject): Dispatch | undefined {
-  if (ON in node) return { on: String(node[ON]), cases: new Map(Object.entries(node[CASES] as JsonObject)), ...(ELSE in node ? { otherwise: node[ELSE] } : {}) };
+  if (ON in node) {
+    const documents = new Set(Array.isArray(node[DOCUMENTS]) ? node[DOCUMENTS].map(String) : []);
+    return { on: String(node[ON]), cases: new Map(Object.entries(node[CASES] as JsonObject)), documents, ...(ELSE in node ? { otherwise: node[ELSE] } : {}) };
+  }
   const condition = readCondition(node.if);
   if (condition === undefined || !objectOnly(node.then) || !objectOnly(node.else)) return undefined;
   const then = node.then ?? {};
-  return { on: condition.on, cases: new Map(condition.values.map((value) => [value, then])), ...(node.else === undefined ? {} : { otherwise: node.else }) };
+  const documents = new Set(readDocumentCase(node) === undefined ? [] : condition.values);
+  return { on: condition.on, cases: new Map(condition.values.map((value) => [value, then])), documents, ...(node.else === undefined ? {} : { otherwise: node.else }) };
 }
 
 const asKeywords = (d: Dispatch): JsonObject => ({
   [ON]: d.on,
   [CASES]: Object.fromEntries(d.cases),
+  ...(d.documents.size === 0 ? {} : { [DOCUMENTS]: [...d.documents] }),
   ...(d.otherwise === undefined ? {} : { [ELSE]: d.otherwise }),
 });
 
@@ -84,15 +103,16 @@ function mergeMembers(members: JsonValue[]): JsonValue[] {
   const merged: JsonValue[] = [];
   let open: Dispatch | undefined;
   for (const member of members) {
-    const pure = isJsonObject(member) && ON in member && Object.keys(member).every((k) => k === ON || k === CASES || k === ELSE);
+    const pure = isJsonObject(member) && ON in member && Object.keys(member).every((k) => k === ON || k === CASES || k === ELSE || k === DOCUMENTS);
     const d = pure ? readDispatch(member) : undefined;
     const joins = d !== undefined && open !== undefined && open.on === d.on && open.otherwise === undefined && d.otherwise === undefined && [...d.cases.keys()].every((k) => !open!.cases.has(k));
     if (joins) {
       for (const [value, branch] of d.cases) open!.cases.set(value, branch);
+      for (const value of d.documents) open!.documents.add(value);
       merged[merged.length - 1] = asKeywords(open!);
     } else {
       merged.push(member);
-      open = d === undefined ? undefined : { ...d, cases: new Map(d.cases) };
+      open = d === undefined ? undefined : { ...d, cases: new Map(d.cases), documents: new Set(d.documents) };
     }
   }
   return merged;
@@ -112,10 +132,11 @@ export function rewriteDispatches(schema: JsonObject): JsonObject {
   });
 }
 
-/** Registers `x-dispatch-on`, `x-dispatch` and `x-dispatch-else` with AJV. */
+/** Registers `x-dispatch-on`, `x-dispatch`, `x-dispatch-else` and `x-dispatch-documents` with AJV. */
 export function addDispatchKeyword(ajv: Ajv2020): void {
   ajv.addKeyword({ keyword: ON, schemaType: "string" });
   ajv.addKeyword({ keyword: ELSE, schemaType: "object" });
+  ajv.addKeyword({ keyword: DOCUMENTS, schemaType: "array" });
   ajv.addKeyword({
     keyword: CASES,
     type: "object",
@@ -123,13 +144,17 @@ export function addDispatchKeyword(ajv: Ajv2020): void {
     code(cxt: KeywordCxt) {
       const { gen, data, schema, parentSchema } = cxt;
       const tag = gen.const("tag", _`${data}${getProperty(String(parentSchema[ON]))}`);
+      const documents = new Set(Array.isArray(parentSchema[DOCUMENTS]) ? (parentSchema[DOCUMENTS] as unknown[]).map(String) : []);
       const valid = gen.let("valid", true);
       gen.if(false);
       for (const value of Object.keys(schema as JsonObject)) {
         gen.elseIf(_`${tag} === ${value}`);
         const branch = gen.name("valid");
+        const before = documents.has(value) ? gen.const("errs", ERRORS) : undefined;
         cxt.subschema({ keyword: CASES, schemaProp: value }, branch);
         gen.assign(valid, branch);
+        // With allErrors, the branch's errors are vErrors[before .. errors).
+        if (before !== undefined) gen.forRange("i", before, ERRORS, (i) => gen.assign(_`${V_ERRORS}[${i}].document`, _`${value}`));
       }
       if (parentSchema[ELSE] !== undefined) {
         gen.else();

@@ -184,24 +184,6 @@ export function emitValidators(input: ValidatorsInput & { compiled?: OutputFile 
   const documentSchemas = Object.fromEntries(
     files.flatMap((file) => findDispatchTables(graph, file).filter((t) => t.owner === file).flatMap((t) => t.cases.map((c) => [c.value, c.target.name]))),
   );
-  // For each schema, the dispatch tables that apply to its payloads (its own, or those of the envelope kinds it
-  // dispatches to): an error inside a dispatched field names the document it was checked against.
-  // (A schema that only includes another, like inbound-message's `allOf: [{ $ref: message }]`, has its tables too.)
-  const tablesOf = (file: SchemaFile) => findDispatchTables(graph, file);
-  const leafFiles = (node: JsonObject, from: SchemaFile): SchemaFile[] =>
-    ["then", "else"].flatMap((key) => {
-      const branch = node[key];
-      if (typeof branch !== "object" || branch === null || Array.isArray(branch)) return [];
-      const sub = branch as JsonObject;
-      return typeof sub.$ref === "string" ? [graph.resolveRef(from, sub.$ref).file] : leafFiles(sub, from);
-    });
-  const documentRules = new Map(
-    files.map((file) => {
-      const tables = [...tablesOf(file), ...leafFiles(file.schema, file).flatMap(tablesOf)];
-      const rules = tables.map((t) => ({ field: t.field, discriminator: t.discriminator, values: t.cases.map((c) => c.value) }));
-      return [file.name, rules.filter((rule, index) => rules.findIndex((r) => r.field === rule.field && r.discriminator === rule.discriminator) === index)] as const;
-    }),
-  );
   // A pattern error quotes the first sentence of the description of the field it checks, in plain words.
   const patternHints: Record<string, string> = {};
   for (const file of files) {
@@ -217,10 +199,7 @@ export function emitValidators(input: ValidatorsInput & { compiled?: OutputFile 
   const path = apiOutput.validators(api);
   const view = {
     runtime: runtimeImport(path, "validation/index.js"),
-    validators: validators.map((v) => {
-      const rules = documentRules.get(baseName(v.name)) ?? [];
-      return { ...v, secrets: apiShapes[baseName(v.name)], documents: rules.length > 0 ? rules : undefined };
-    }),
+    validators: validators.map((v) => ({ ...v, secrets: apiShapes[baseName(v.name)] })),
     dispatchGuards,
     documentSchemas,
     patternHints,
