@@ -13,6 +13,9 @@
  * and only when the branches use keywords that apply to objects alone: for a non-object the `if` is vacuously true
  * and such a `then` vacuously holds, which is what `x-dispatch` (an object-only keyword) does by skipping.
  *
+ * A presence condition, `{ if: { required: [P] }, then: { properties: { P: S } } }` (the media-type spelling rule),
+ * is compiled as the `{ properties: { P: S } }` it amounts to.
+ *
  * A case that selects a document (a dispatch table's case: `content` of a select message checked as the select
  * document) tags each error of its branch with the case's value (`document`), so the validators' wrapper can say
  * which document the payload was checked against without looking at the errors' pointers. An outer dispatch tags
@@ -118,10 +121,25 @@ function mergeMembers(members: JsonValue[]): JsonValue[] {
   return merged;
 }
 
-/** A copy of `schema` with every constant-valued `if` rewritten as `x-dispatch`. */
+/**
+ * `{ if: { required: [P] }, then: { properties: { P: S } } }` (the media-type spelling rule) says no more than
+ * `{ properties: { P: S } }`: `properties` applies S only where P is present, and neither constrains a non-object.
+ * AJV compiles the `if` as a composite rule that counts and then discards errors; the plain form does not.
+ */
+function presenceCondition(node: JsonObject): JsonObject | undefined {
+  const { if: condition, then, ...rest } = node;
+  if ("else" in rest || "properties" in rest || !isJsonObject(condition) || !isJsonObject(then)) return undefined;
+  const required = condition.required;
+  const properties = then.properties;
+  if (Object.keys(condition).join() !== "required" || !Array.isArray(required) || required.length !== 1) return undefined;
+  if (Object.keys(then).join() !== "properties" || !isJsonObject(properties) || Object.keys(properties).join() !== required[0]) return undefined;
+  return { ...rest, properties };
+}
+
+/** A copy of `schema` with every constant-valued `if` rewritten as `x-dispatch`, and every presence `if` dropped. */
 export function rewriteDispatches(schema: JsonObject): JsonObject {
   return mapSchema(schema, (node) => {
-    let out = node;
+    let out = ("if" in node ? presenceCondition(node) : undefined) ?? node;
     const own = "if" in out ? readDispatch(out) : undefined;
     if (own !== undefined) {
       const { if: _if, then: _then, else: _else, ...rest } = out;
