@@ -1,46 +1,67 @@
-import { escapePointerSegment } from "../json/json-text.js";
 import type { ValidationError } from "./result.js";
 
-/** The part of an AJV error object the messages are built from. */
-export interface AjvError {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-  message?: string;
-  /**
-   * Set by the generated validators on an error inside a field whose document depends on another field (`content`
-   * of a select message): the value that selected the document (`application/vnd.lime.select+json`), always one of
-   * the schema's own cases, never a value of the payload.
-   */
-  document?: string;
-}
-
-const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
-const FORMAT_NAMES: Readonly<Record<string, string>> = { "date-time": "an ISO 8601 date-time (e.g. 2026-12-01T13:30:00Z)" };
-
-/** Patterns longer than this are not quoted in messages: the hint says what they check. */
-const LONG_PATTERN = 200;
+/**
+ * The words of validation errors. The generated validators build each error object as `{ pointer, message,
+ * keyword }` with its message already written (generator/emit/validators/error-objects.ts calls `ruleMessage` while
+ * AJV compiles them), so an invalid payload costs one object per error and no conversion. What is left for run time
+ * is here: the pattern hints (they come from descriptions, which must not reach the compiled code), naming the
+ * document an error was checked against, and `toErrors`, which drops, merges and deduplicates.
+ *
+ * Every message is built from the schema only: none quotes the payload, so no secret value can reach an error or a
+ * log. The caches below hold one entry per distinct rule of the schemas, never anything of the payload.
+ */
 
 /** Pattern → what it checks in plain words (from the description of the field it belongs to). */
 export type PatternHints = Readonly<Record<string, string>>;
 
+const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+const typeMessage = (types: readonly string[]) => `must be ${types.map(article).join(" or ")}`;
+const FORMAT_NAMES: Readonly<Record<string, string>> = { "date-time": "an ISO 8601 date-time (e.g. 2026-12-01T13:30:00Z)" };
+const PATTERN = "must match the pattern ";
+
+/** Patterns longer than this are not quoted in messages: the hint says what they check. */
+const LONG_PATTERN = 200;
+
 /**
- * Messages depend only on the schema (keyword and params), so each distinct one is built once and reused: the error
- * path then allocates no string per error. The caches hold one entry per distinct rule of the schemas (a `const`
- * value, a pattern, a format, a type list), never anything of the payload.
+ * The message of a broken rule, from its keyword and the keyword's value in the schema; undefined for a keyword
+ * these words do not cover (AJV's own message is used for those: "must be >= 0", "must NOT have fewer than 1
+ * items"). Called when the validators are compiled, never at run time.
  */
-const typeMessages = new Map<string, string>();
-const typeLists = new Map<string, readonly string[]>();
-const enumMessages = new WeakMap<object, string>();
-const constMessages = new Map<unknown, string>();
-const formatMessages = new Map<string, string>();
-const patternMessages = new WeakMap<PatternHints, Map<string, string>>();
+export function ruleMessage(keyword: string, value: unknown): string | undefined {
+  switch (keyword) {
+    case "required":
+      return "is required";
+    case "additionalProperties":
+      return "is not allowed here (unknown property)";
+    case "false schema":
+      // `"status": false` in a command request, `"id": false` in an observe command: the field must be absent.
+      return "is not allowed here";
+    case "type":
+      return typeMessage(Array.isArray(value) ? value.map(String) : [String(value)]);
+    case "enum":
+      return Array.isArray(value) ? `must be one of ${value.join(", ")}` : undefined;
+    case "const":
+      return `must be ${JSON.stringify(value)}`;
+    case "pattern":
+      return `${PATTERN}${String(value)}`;
+    case "format":
+      return `must be ${FORMAT_NAMES[String(value)] ?? `a valid ${String(value)}`}`;
+    default:
+      return undefined;
+  }
+}
+
 /** document → message → the message naming the document; and each such message → [message, document]. */
 const documentMessages = new Map<string, Map<string, string>>();
 const namedDocuments = new Map<string, readonly [message: string, document: string]>();
 
-/** `message` followed by the document it was checked as: "must be an integer (checked as the … document)". */
-function inDocument(message: string, document: string): string {
+/**
+ * `message` followed by the document it was checked as: "must be an integer (checked as the … document)". Called
+ * by the generated validators on the errors of a field whose document another field selects (`content` by `type`),
+ * with a media type of the schema's own cases, never a value of the payload. A message that already names a
+ * document (of a nested dispatch) names the outer one instead.
+ */
+export function inDocument(message: string, document: string): string {
   let byMessage = documentMessages.get(document);
   if (byMessage === undefined) {
     byMessage = new Map();
@@ -48,6 +69,8 @@ function inDocument(message: string, document: string): string {
   }
   let named = byMessage.get(message);
   if (named === undefined) {
+    const base = namedDocuments.get(message)?.[0];
+    if (base !== undefined) return inDocument(base, document);
     named = `${message} (checked as the ${document} document)`;
     byMessage.set(message, named);
     namedDocuments.set(named, [message, document]);
@@ -55,84 +78,37 @@ function inDocument(message: string, document: string): string {
   return named;
 }
 
-/** The message of a `type` rule allowing `types` (AJV's comma-separated list), and the reverse: message → its list. */
-function typeMessage(types: string): string {
-  let message = typeMessages.get(types);
-  if (message === undefined) {
-    const list = types.split(",");
-    message = `must be ${list.map(article).join(" or ")}`;
-    typeMessages.set(types, message);
+/** Applies `change` to a message, keeping the document it names. */
+function keepingDocument(message: string, change: (base: string) => string): string {
+  const named = namedDocuments.get(message);
+  return named === undefined ? change(message) : inDocument(change(named[0]), named[1]);
+}
+
+/** Compiled pattern message → the message with the pattern's hint. */
+const hintedMessages = new WeakMap<PatternHints, ReadonlyMap<string, string>>();
+
+function withHint(message: string, hints: PatternHints): string {
+  let hinted = hintedMessages.get(hints);
+  if (hinted === undefined) {
+    hinted = new Map(
+      // A long pattern (the media-type spelling rule lists every known type in both cases) is named by its hint only.
+      Object.entries(hints).map(([pattern, hint]) => [`${PATTERN}${pattern}`, pattern.length > LONG_PATTERN ? `must match its pattern (${hint})` : `${PATTERN}${pattern} (${hint})`]),
+    );
+    hintedMessages.set(hints, hinted);
+  }
+  return hinted.get(message) ?? message;
+}
+
+/** The JSON types of a `type` message ("must be a string or an object" → string, object). */
+const typeLists = new Map<string, readonly string[]>();
+
+function typesOf(message: string): readonly string[] {
+  let list = typeLists.get(message);
+  if (list === undefined) {
+    list = message.slice("must be ".length).split(" or ").map((words) => words.replace(/^an? /, ""));
     typeLists.set(message, list);
   }
-  return message;
-}
-
-function patternMessage(pattern: string, hints: PatternHints): string {
-  let byPattern = patternMessages.get(hints);
-  if (byPattern === undefined) {
-    byPattern = new Map();
-    patternMessages.set(hints, byPattern);
-  }
-  let message = byPattern.get(pattern);
-  if (message === undefined) {
-    const hint = Object.hasOwn(hints, pattern) ? hints[pattern] : undefined;
-    // A long pattern (the media-type spelling rule lists every known type in both cases) is named by its hint only.
-    message = hint === undefined ? `must match the pattern ${pattern}` : pattern.length > LONG_PATTERN ? `must match its pattern (${hint})` : `must match the pattern ${pattern} (${hint})`;
-    byPattern.set(pattern, message);
-  }
-  return message;
-}
-
-function constMessage(value: unknown): string {
-  // a primitive `const` of a schema is cached by value; an object or array one (rare) is built each time
-  const cacheable = value === null || typeof value !== "object";
-  let message = cacheable ? constMessages.get(value) : undefined;
-  if (message === undefined) {
-    message = `must be ${JSON.stringify(value)}`;
-    if (cacheable) constMessages.set(value, message);
-  }
-  return message;
-}
-
-function formatMessage(format: string): string {
-  let message = formatMessages.get(format);
-  if (message === undefined) {
-    message = `must be ${FORMAT_NAMES[format] ?? `a valid ${format}`}`;
-    formatMessages.set(format, message);
-  }
-  return message;
-}
-
-function messageOf(error: AjvError, hints: PatternHints): string {
-  const params = error.params;
-  switch (error.keyword) {
-    case "required":
-      return "is required";
-    case "additionalProperties":
-      return "is not allowed here (unknown property)";
-    case "type":
-      return typeMessage(String(params.type));
-    case "enum": {
-      const allowed = params.allowedValues as unknown[];
-      let message = enumMessages.get(allowed);
-      if (message === undefined) {
-        message = `must be one of ${allowed.join(", ")}`;
-        enumMessages.set(allowed, message);
-      }
-      return message;
-    }
-    case "false schema":
-      // `"status": false` in a command request, `"id": false` in an observe command: the field must be absent.
-      return "is not allowed here";
-    case "const":
-      return constMessage(params.allowedValue);
-    case "pattern":
-      return patternMessage(String(params.pattern), hints);
-    case "format":
-      return formatMessage(String(params.format));
-    default:
-      return error.message ?? `breaks the "${error.keyword}" rule`;
-  }
+  return list;
 }
 
 /** The JSON types both lists allow (`integer` is a `number`), in the order of the first. */
@@ -143,16 +119,23 @@ function commonTypes(first: readonly string[], second: readonly string[]): strin
   return common;
 }
 
-/** `/<escaped name>` of each property a schema requires (a name from the schema, never from the payload). */
-const requiredSegments = new Map<unknown, string>();
+/**
+ * When `kept` (a `type` error) and a second `type` error at its pointer have JSON types in common, narrows `kept` to
+ * them and returns true. Either may name a document; the merged message keeps it.
+ */
+function mergeTypes(kept: ValidationError, message: string): boolean {
+  const [keptTypes, document] = namedDocuments.get(kept.message) ?? [kept.message, namedDocuments.get(message)?.[1]];
+  const common = commonTypes(typesOf(keptTypes), typesOf(namedDocuments.get(message)?.[0] ?? message));
+  if (common.length === 0) return false;
+  kept.message = document === undefined ? typeMessage(common) : inDocument(typeMessage(common), document);
+  return true;
+}
 
-function requiredSegment(name: unknown): string {
-  let segment = requiredSegments.get(name);
-  if (segment === undefined) {
-    segment = `/${escapePointerSegment(String(name))}`;
-    requiredSegments.set(name, segment);
-  }
-  return segment;
+/** Whether `kept` already says what `error` says (its pointer and message), merging two `type` rules. */
+function covers(kept: ValidationError, error: ValidationError): boolean {
+  // (messages are shared strings, so most of these comparisons are of identical strings)
+  if (kept.message === error.message) return kept.pointer === error.pointer;
+  return error.keyword === "type" && kept.keyword === "type" && kept.pointer === error.pointer && mergeTypes(kept, error.message);
 }
 
 /**
@@ -162,57 +145,30 @@ function requiredSegment(name: unknown): string {
 const LINEAR_DEDUPE = 16;
 
 /**
- * When `error` (a `type` error already kept) and a second `type` rule at its pointer allowing `types` have JSON
- * types in common, narrows `error` to them and returns true.
+ * The errors `validate()` returns, from those of a generated validator's call (`check.errors`, an array that call
+ * made: it is compacted in place and returned). `if` errors ("must match then schema") only repeat the error inside
+ * the branch, so they are dropped; repeated (pointer, message) pairs are reported once; a pattern's message gets its
+ * hint. Two `type` rules failing at one pointer (a text/plain message's number `content` breaks "a string" of the
+ * text/plain document and "a string or an object" of the field) are one error naming what satisfies both ("must be
+ * a string").
  */
-function mergeTypes(error: ValidationError, types: string, document: string | undefined): boolean {
-  const [own, ownDocument] = namedDocuments.get(error.message) ?? [error.message, document];
-  const common = commonTypes(typeLists.get(own) ?? [], typeLists.get(typeMessage(types)) ?? []);
-  if (common.length === 0) return false;
-  const merged = typeMessage(common.join(","));
-  error.message = ownDocument === undefined ? merged : inDocument(merged, ownDocument);
-  return true;
-}
-
-/** Whether `kept` already says what a new error would (its pointer and message), merging two `type` rules. */
-function covers(kept: ValidationError, pointer: string, message: string, error: AjvError): boolean {
-  // (messages are shared strings from the caches above, so most of these comparisons are of identical strings)
-  if (kept.message === message) return kept.pointer === pointer;
-  return error.keyword === "type" && kept.keyword === "type" && kept.pointer === pointer && mergeTypes(kept, String(error.params.type), error.document);
-}
-
-/**
- * Turns AJV's errors into `{ pointer, message, keyword }`. The message names the rule in plain words and is built
- * from the schema only: it never quotes the payload, so no secret value can reach an error or a log. A missing or
- * unknown property is reported at the property's own pointer. `if` errors ("must match then schema") only repeat
- * the error inside the branch, so they are dropped; repeated (pointer, message) pairs are reported once. Two
- * `type` rules failing at one pointer (a text/plain message's number `content` breaks "a string" of the text/plain
- * document and "a string or an object" of the field) are one error naming what satisfies both ("must be a string").
- * An error tagged with a `document` says which document it was checked against.
- * This runs on every invalid payload: messages come from caches and the common case allocates only the results.
- */
-export function toErrors(ajvErrors: readonly AjvError[] | null | undefined, hints: PatternHints): ValidationError[] {
-  const errors: ValidationError[] = [];
-  if (ajvErrors == null) return errors;
+export function toErrors(errors: ValidationError[] | null | undefined, hints: PatternHints): ValidationError[] {
+  if (errors == null) return [];
+  let count = 0;
   // pointer → the errors kept there, once there are too many errors to compare with each
   let byPointer: Map<string, ValidationError[]> | undefined;
-  next: for (let i = 0; i < ajvErrors.length; i++) {
-    const error = ajvErrors[i]!;
+  next: for (let i = 0; i < errors.length; i++) {
+    const error = errors[i]!;
     const keyword = error.keyword;
     if (keyword === "if") continue;
-    let pointer = error.instancePath;
-    if (keyword === "required") pointer += requiredSegment(error.params.missingProperty);
-    else if (keyword === "additionalProperties") pointer += `/${escapePointerSegment(String(error.params.additionalProperty))}`;
-    const document = error.document;
-    const message = document === undefined ? messageOf(error, hints) : inDocument(messageOf(error, hints), document);
-    const entry = { pointer, message, keyword };
+    if (keyword === "pattern") error.message = keepingDocument(error.message, (message) => withHint(message, hints));
     if (byPointer === undefined) {
-      const count = errors.length;
-      for (let k = 0; k < count; k++) if (covers(errors[k]!, pointer, message, error)) continue next;
-      errors.push(entry);
-      if (count + 1 === LINEAR_DEDUPE) {
+      for (let k = 0; k < count; k++) if (covers(errors[k]!, error)) continue next;
+      errors[count++] = error;
+      if (count === LINEAR_DEDUPE) {
         byPointer = new Map();
-        for (const kept of errors) {
+        for (let k = 0; k < count; k++) {
+          const kept = errors[k]!;
           const here = byPointer.get(kept.pointer);
           if (here === undefined) byPointer.set(kept.pointer, [kept]);
           else here.push(kept);
@@ -220,13 +176,14 @@ export function toErrors(ajvErrors: readonly AjvError[] | null | undefined, hint
       }
       continue;
     }
-    const here = byPointer.get(pointer);
-    if (here === undefined) byPointer.set(pointer, [entry]);
+    const here = byPointer.get(error.pointer);
+    if (here === undefined) byPointer.set(error.pointer, [error]);
     else {
-      for (const kept of here) if (covers(kept, pointer, message, error)) continue next;
-      here.push(entry);
+      for (const kept of here) if (covers(kept, error)) continue next;
+      here.push(error);
     }
-    errors.push(entry);
+    errors[count++] = error;
   }
+  if (count < errors.length) errors.length = count;
   return errors;
 }

@@ -1,11 +1,14 @@
-import { toErrors, type AjvError, type PatternHints } from "./error-messages.js";
+import { toErrors, type PatternHints } from "./error-messages.js";
 import { copyData, redactInPlace, type SecretShape } from "./redact.js";
 import { VALID, type ValidationError, type ValidationResult } from "./result.js";
 
-/** An AJV standalone validation function. */
+/**
+ * An AJV standalone validation function, as the generator compiles it: its errors are already `{ pointer, message,
+ * keyword }` (generator/emit/validators/error-objects.ts).
+ */
 export interface CompiledValidator {
   (data: unknown): boolean;
-  errors?: AjvError[] | null;
+  errors?: ValidationError[] | null;
 }
 
 /** What the generator knows of one schema, as data (generated/<api>/validators.ts). */

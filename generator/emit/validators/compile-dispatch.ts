@@ -17,9 +17,9 @@
  * is compiled as the `{ properties: { P: S } }` it amounts to.
  *
  * A case that selects a document (a dispatch table's case: `content` of a select message checked as the select
- * document) tags each error of its branch with the case's value (`document`), so the validators' wrapper can say
- * which document the payload was checked against without looking at the errors' pointers. An outer dispatch tags
- * after an inner one and wins: the document named is the one of the outermost table.
+ * document) names it in the message of each error of its branch ("(checked as the … document)", by the run-time
+ * `inDocument`), so nothing has to look at the errors' pointers to say it. An outer dispatch names after an inner
+ * one and wins: the document named is the one of the outermost table.
  */
 import { _, Name } from "ajv/dist/2020.js";
 import type { Ajv2020, KeywordCxt } from "ajv/dist/2020.js";
@@ -27,6 +27,7 @@ import codegen from "ajv/dist/compile/codegen/index.js";
 import type { JsonObject, JsonValue } from "../../../runtime/json/json-text.js";
 import { isJsonObject, mapSchema } from "../../model/schema-walk.js";
 import { readDocumentCase } from "../../model/dispatch-tables.js";
+import { inDocument } from "../../../runtime/validation/error-messages.js";
 
 // A CommonJS module: its named exports sit on the default import under ESM.
 const { getProperty } = codegen as unknown as { getProperty: (key: string) => ReturnType<typeof _> };
@@ -150,8 +151,11 @@ export function rewriteDispatches(schema: JsonObject): JsonObject {
   });
 }
 
-/** Registers `x-dispatch-on`, `x-dispatch`, `x-dispatch-else` and `x-dispatch-documents` with AJV. */
-export function addDispatchKeyword(ajv: Ajv2020): void {
+/**
+ * Registers `x-dispatch-on`, `x-dispatch`, `x-dispatch-else` and `x-dispatch-documents` with AJV. The compiled code
+ * imports `inDocument` from `errorMessagesModule` (its specifier, relative to the compiled module).
+ */
+export function addDispatchKeyword(ajv: Ajv2020, errorMessagesModule: string): void {
   ajv.addKeyword({ keyword: ON, schemaType: "string" });
   ajv.addKeyword({ keyword: ELSE, schemaType: "object" });
   ajv.addKeyword({ keyword: DOCUMENTS, schemaType: "array" });
@@ -163,6 +167,7 @@ export function addDispatchKeyword(ajv: Ajv2020): void {
       const { gen, data, schema, parentSchema } = cxt;
       const tag = gen.const("tag", _`${data}${getProperty(String(parentSchema[ON]))}`);
       const documents = new Set(Array.isArray(parentSchema[DOCUMENTS]) ? (parentSchema[DOCUMENTS] as unknown[]).map(String) : []);
+      const named = documents.size === 0 ? undefined : gen.scopeValue("func", { ref: inDocument, code: _`require(${errorMessagesModule}).inDocument` });
       const valid = gen.let("valid", true);
       gen.if(false);
       for (const value of Object.keys(schema as JsonObject)) {
@@ -172,7 +177,12 @@ export function addDispatchKeyword(ajv: Ajv2020): void {
         cxt.subschema({ keyword: CASES, schemaProp: value }, branch);
         gen.assign(valid, branch);
         // With allErrors, the branch's errors are vErrors[before .. errors).
-        if (before !== undefined) gen.forRange("i", before, ERRORS, (i) => gen.assign(_`${V_ERRORS}[${i}].document`, _`${value}`));
+        if (before !== undefined && named !== undefined) {
+          gen.forRange("i", before, ERRORS, (i) => {
+            const error = gen.const("err", _`${V_ERRORS}[${i}]`);
+            gen.assign(_`${error}.message`, _`${named}(${error}.message, ${value})`);
+          });
+        }
       }
       if (parentSchema[ELSE] !== undefined) {
         gen.else();

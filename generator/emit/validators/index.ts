@@ -7,6 +7,7 @@ import { mapSchema, walkSchema } from "../../model/schema-walk.js";
 import { findDispatchTables } from "../../model/dispatch-tables.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
 import { addDispatchKeyword, rewriteDispatches } from "./compile-dispatch.js";
+import { withValidationErrorObjects } from "./error-objects.js";
 import { secretShapes } from "../../model/secret-shapes.js";
 import { GenerationFailed } from "../../problems.js";
 import type { SchemaFile } from "../../load/schemas.js";
@@ -68,7 +69,11 @@ function compileProblem(files: readonly SchemaFile[], error: Error): GenerationF
   return new GenerationFailed([{ file: file.file, pointer, message, ...locatePointer(file.text, pointer) }]);
 }
 
-/** AJV's standalone ESM output still `require`s its runtime helpers and formats; turn those into imports. */
+/**
+ * AJV's standalone ESM output still `require`s its runtime helpers and formats (CommonJS: their default import is
+ * the module object) and the run-time `inDocument` (an ES module, relative: imported as a namespace); turn those into
+ * imports.
+ */
 function hoistRequires(code: string): { imports: string; code: string } {
   const modules = new Map<string, string>();
   const rewritten = code.replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
@@ -76,7 +81,9 @@ function hoistRequires(code: string): { imports: string; code: string } {
     modules.set(specifier, local);
     return local;
   });
-  const imports = [...modules].map(([specifier, local]) => `import ${local} from ${JSON.stringify(specifier.endsWith(".js") ? specifier : `${specifier}.js`)};`);
+  const imports = [...modules].map(([specifier, local]) =>
+    specifier.startsWith(".") ? `import * as ${local} from ${JSON.stringify(specifier)};` : `import ${local} from ${JSON.stringify(specifier.endsWith(".js") ? specifier : `${specifier}.js`)};`,
+  );
   return { imports: imports.join("\n"), code: rewritten };
 }
 
@@ -136,7 +143,7 @@ export function compileValidators({ api, graph, lenient, templates }: Validators
   // Ajv2020 always generates the bookkeeping for `unevaluated*` and `$dynamicRef` (a copy of the evaluated
   // properties per composite rule, on every call). When no schema uses those keywords it only costs time.
   if (!usesTrackedKeywords(files)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
-  addDispatchKeyword(ajv);
+  addDispatchKeyword(ajv, runtimeImport(apiOutput.compiledValidators(api), "validation/error-messages.js"));
   const formats = new Set<string>();
   for (const file of files) walkSchema(file.schema, (node) => typeof node.format === "string" && formats.add(node.format));
   addFormats(ajv, [...formats].sort() as Parameters<typeof addFormats>[1] & string[]);
@@ -149,7 +156,7 @@ export function compileValidators({ api, graph, lenient, templates }: Validators
   }
   let code: string;
   try {
-    code = standaloneCode(ajv, Object.fromEntries(validators.map((v) => [v.functionName, v.id])));
+    code = withValidationErrorObjects(() => standaloneCode(ajv, Object.fromEntries(validators.map((v) => [v.functionName, v.id]))));
   } catch (error) {
     throw compileProblem(files, error as Error);
   }

@@ -1,0 +1,105 @@
+/**
+ * The error objects of the generated validators are built in the shape `validate()` returns, `{ pointer, message,
+ * keyword }`, with the message already written (runtime/validation/error-messages.ts `ruleMessage`): an invalid
+ * payload then costs one small object per error, where AJV's shape (instancePath, schemaPath, params, message)
+ * would have to be built and then converted.
+ *
+ * AJV has no option for the shape of its error objects. While the validators compile, its two reporting functions
+ * (ajv/lib/compile/errors.ts `reportError` and `reportExtraError`, which every keyword calls through the module
+ * object) are replaced by ones that build this shape, and put back after. Everything else of AJV's error handling
+ * (counting, `allErrors`, composite rules, `createErrors: false` inside conditions) is as AJV does it.
+ *
+ * The pointer is AJV's `instancePath`; for `required` and `additionalProperties` it goes on to the property
+ * (`/content`, `/input/kafka/consumer_grop`), escaped as a JSON pointer segment. Keywords `ruleMessage` has no words
+ * for keep AJV's message code ("must be >= 0").
+ */
+import { createRequire } from "node:module";
+import { _, Name } from "ajv/dist/2020.js";
+import type { Code, CodeGen, KeywordCxt } from "ajv/dist/2020.js";
+import { ruleMessage } from "../../../runtime/validation/error-messages.js";
+
+// AJV's internal modules, as the CommonJS objects its keywords call through (an ES import would give a copy of the
+// exports, or `exports.default`, depending on the loader).
+const require = createRequire(import.meta.url);
+type Report = (cxt: KeywordCxt, error?: ErrorDefinition, errorPaths?: { instancePath?: Code | string }, overrideAllErrors?: boolean) => void;
+interface ErrorDefinition {
+  message: string | Code | ((cxt: KeywordCxt) => string | Code);
+}
+const errorsModule = require("ajv/dist/compile/errors.js") as { reportError: Report; reportExtraError: Report; keywordError: ErrorDefinition };
+const { str, strConcat } = require("ajv/dist/compile/codegen/index.js") as { str: typeof _; strConcat: (a: Code | Name, b: Code | string) => Code };
+const { getErrorPath, escapeJsonPointer, Type } = require("ajv/dist/compile/util.js") as {
+  getErrorPath: (dataProp: Name | string | number, type: number) => Code | string;
+  escapeJsonPointer: (text: string) => string;
+  Type: { Str: number };
+};
+const N = (require("ajv/dist/compile/names.js") as { default: Record<"instancePath" | "errors" | "vErrors", Name> }).default;
+
+const POINTER = new Name("pointer");
+const MESSAGE = new Name("message");
+const KEYWORD = new Name("keyword");
+
+/** What a keyword context holds beyond AJV's public type: its error params and the compilation state. */
+interface Reporting {
+  gen: CodeGen;
+  keyword: string;
+  schema: unknown;
+  $data?: boolean;
+  params: Record<string, unknown>;
+  it: { errorPath: Code | string; createErrors?: boolean; compositeRule?: boolean; allErrors?: boolean; validateName: Name; schemaEnv: { $async?: boolean } };
+}
+
+/** `/<name>` of the property a `required` or `additionalProperties` error is about: a constant, or code when a variable. */
+function propertySegment(property: unknown): Code | string {
+  if (property instanceof Name) return getErrorPath(property, Type.Str);
+  // a constant name arrives as the code of a string literal
+  const text = String(property);
+  return `/${escapeJsonPointer(text.startsWith('"') ? (JSON.parse(text) as string) : text)}`;
+}
+
+function errorObject(cxt: Reporting, error: ErrorDefinition, errorPaths: { instancePath?: Code | string } = {}): Code {
+  const { gen, it, keyword } = cxt;
+  if (it.createErrors === false) return _`{}`;
+  let path = errorPaths.instancePath ? str`${it.errorPath}${getErrorPath(errorPaths.instancePath as Name | string, Type.Str)}` : it.errorPath;
+  const property = keyword === "required" ? cxt.params.missingProperty : keyword === "additionalProperties" ? cxt.params.additionalProperty : undefined;
+  if (property !== undefined) path = str`${path}${propertySegment(property)}`;
+  const written = cxt.$data ? undefined : ruleMessage(keyword, cxt.schema);
+  const message = written ?? (typeof error.message === "function" ? error.message(cxt as unknown as KeywordCxt) : error.message);
+  return gen.object([POINTER, strConcat(N.instancePath, path)], [MESSAGE, message], [KEYWORD, keyword]);
+}
+
+// ajv/lib/compile/errors.ts, with `errorObject` above in place of AJV's (the validators are never `$async`).
+function addError(gen: CodeGen, errorCode: Code): void {
+  const err = gen.const("err", errorCode);
+  gen.if(_`${N.vErrors} === null`, () => gen.assign(N.vErrors, _`[${err}]`), _`${N.vErrors}.push(${err})`);
+  gen.code(_`${N.errors}++`);
+}
+
+function returnErrors(cxt: Reporting, errors: Code | Name): void {
+  if (cxt.it.schemaEnv.$async) throw new Error("asynchronous schemas are not supported");
+  cxt.gen.assign(_`${cxt.it.validateName}.errors`, errors);
+  cxt.gen.return(false);
+}
+
+const reportError: Report = (context, error = errorsModule.keywordError, errorPaths, overrideAllErrors) => {
+  const cxt = context as unknown as Reporting;
+  const errorCode = errorObject(cxt, error, errorPaths);
+  if (overrideAllErrors ?? (cxt.it.compositeRule || cxt.it.allErrors)) addError(cxt.gen, errorCode);
+  else returnErrors(cxt, _`[${errorCode}]`);
+};
+
+const reportExtraError: Report = (context, error = errorsModule.keywordError, errorPaths) => {
+  const cxt = context as unknown as Reporting;
+  addError(cxt.gen, errorObject(cxt, error, errorPaths));
+  if (!(cxt.it.compositeRule || cxt.it.allErrors)) returnErrors(cxt, N.vErrors);
+};
+
+/** Runs `compile` (AJV compiling, synchronously) with the error objects built as `{ pointer, message, keyword }`. */
+export function withValidationErrorObjects<T>(compile: () => T): T {
+  const original = { reportError: errorsModule.reportError, reportExtraError: errorsModule.reportExtraError };
+  Object.assign(errorsModule, { reportError, reportExtraError });
+  try {
+    return compile();
+  } finally {
+    Object.assign(errorsModule, original);
+  }
+}
