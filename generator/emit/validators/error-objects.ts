@@ -17,6 +17,7 @@ import { createRequire } from "node:module";
 import { _, Name } from "ajv/dist/2020.js";
 import type { Code, CodeGen, KeywordCxt } from "ajv/dist/2020.js";
 import { ruleMessage } from "../../../runtime/validation/error-messages.js";
+import { escapePointerSegment } from "../../../runtime/json/json-text.js";
 
 // AJV's internal modules, as the CommonJS objects its keywords call through (an ES import would give a copy of the
 // exports, or `exports.default`, depending on the loader).
@@ -48,9 +49,19 @@ interface Reporting {
   it: { errorPath: Code | string; createErrors?: boolean; compositeRule?: boolean; allErrors?: boolean; validateName: Name; schemaEnv: { $async?: boolean } };
 }
 
-/** `/<name>` of the property a `required` or `additionalProperties` error is about: a constant, or code when a variable. */
-function propertySegment(property: unknown): Code | string {
-  if (property instanceof Name) return getErrorPath(property, Type.Str);
+/** The specifier of runtime/json/json-text.js from the compiled module (set while one compiles). */
+let jsonTextModule = "";
+
+/**
+ * `/<name>` of the property a `required` or `additionalProperties` error is about: a constant, or, for a name of
+ * the payload, code escaping it with the run-time `escapePointerSegment` (which skips the two regular expressions
+ * AJV's own escaping runs when, as usual, there is nothing to escape).
+ */
+function propertySegment(gen: CodeGen, property: unknown): Code | string {
+  if (property instanceof Name) {
+    const escape = gen.scopeValue("func", { ref: escapePointerSegment, code: _`require(${jsonTextModule}).escapePointerSegment` });
+    return _`"/" + ${escape}(${property})`;
+  }
   // a constant name arrives as the code of a string literal
   const text = String(property);
   return `/${escapeJsonPointer(text.startsWith('"') ? (JSON.parse(text) as string) : text)}`;
@@ -61,7 +72,7 @@ function errorObject(cxt: Reporting, error: ErrorDefinition, errorPaths: { insta
   if (it.createErrors === false) return _`{}`;
   let path = errorPaths.instancePath ? str`${it.errorPath}${getErrorPath(errorPaths.instancePath as Name | string, Type.Str)}` : it.errorPath;
   const property = keyword === "required" ? cxt.params.missingProperty : keyword === "additionalProperties" ? cxt.params.additionalProperty : undefined;
-  if (property !== undefined) path = str`${path}${propertySegment(property)}`;
+  if (property !== undefined) path = str`${path}${propertySegment(gen, property)}`;
   const written = cxt.$data ? undefined : ruleMessage(keyword, cxt.schema);
   const message = written ?? (typeof error.message === "function" ? error.message(cxt as unknown as KeywordCxt) : error.message);
   return gen.object([POINTER, strConcat(N.instancePath, path)], [MESSAGE, message], [KEYWORD, keyword]);
@@ -93,13 +104,18 @@ const reportExtraError: Report = (context, error = errorsModule.keywordError, er
   if (!(cxt.it.compositeRule || cxt.it.allErrors)) returnErrors(cxt, N.vErrors);
 };
 
-/** Runs `compile` (AJV compiling, synchronously) with the error objects built as `{ pointer, message, keyword }`. */
-export function withValidationErrorObjects<T>(compile: () => T): T {
+/**
+ * Runs `compile` (AJV compiling, synchronously) with the error objects built as `{ pointer, message, keyword }`.
+ * `jsonText` is the specifier of runtime/json/json-text.js from the compiled module.
+ */
+export function withValidationErrorObjects<T>(jsonText: string, compile: () => T): T {
   const original = { reportError: errorsModule.reportError, reportExtraError: errorsModule.reportExtraError };
   Object.assign(errorsModule, { reportError, reportExtraError });
+  jsonTextModule = jsonText;
   try {
     return compile();
   } finally {
     Object.assign(errorsModule, original);
+    jsonTextModule = "";
   }
 }

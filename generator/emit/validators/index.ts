@@ -143,7 +143,8 @@ export function compileValidators({ api, graph, lenient, templates }: Validators
   // Ajv2020 always generates the bookkeeping for `unevaluated*` and `$dynamicRef` (a copy of the evaluated
   // properties per composite rule, on every call). When no schema uses those keywords it only costs time.
   if (!usesTrackedKeywords(files)) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
-  addDispatchKeyword(ajv, runtimeImport(apiOutput.compiledValidators(api), "validation/error-messages.js"));
+  const compiledPath = apiOutput.compiledValidators(api);
+  addDispatchKeyword(ajv, runtimeImport(compiledPath, "validation/error-messages.js"));
   const formats = new Set<string>();
   for (const file of files) walkSchema(file.schema, (node) => typeof node.format === "string" && formats.add(node.format));
   addFormats(ajv, [...formats].sort() as Parameters<typeof addFormats>[1] & string[]);
@@ -156,12 +157,12 @@ export function compileValidators({ api, graph, lenient, templates }: Validators
   }
   let code: string;
   try {
-    code = withValidationErrorObjects(() => standaloneCode(ajv, Object.fromEntries(validators.map((v) => [v.functionName, v.id]))));
+    code = withValidationErrorObjects(runtimeImport(compiledPath, "json/json-text.js"), () => standaloneCode(ajv, Object.fromEntries(validators.map((v) => [v.functionName, v.id]))));
   } catch (error) {
     throw compileProblem(files, error as Error);
   }
   const hoisted = hoistRequires(code.replace(/^"use strict";/, ""));
-  return { path: apiOutput.compiledValidators(api), contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }) };
+  return { path: compiledPath, contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }) };
 }
 
 /**
