@@ -1,7 +1,7 @@
 /**
  * Hand-written validators for the message envelope and the notification envelope: the rules of
- * schemas/messaging/message.schema.json and notification.schema.json (with node-address, reason and the six content
- * documents), written the way a careful developer would write them by hand. They collect every error, like the
+ * schemas/messaging/message.schema.json and notification.schema.json (with node-address, reason, media-type and the six
+ * content documents), written the way a careful developer would write them by hand. They collect every error, like the
  * generated validators (`allErrors`), and return the same `{ valid: true } | { valid: false, errors }` shape.
  *
  * They are the practical lower bound of the validator benchmark (bench/validators.ts); bench/agreement.ts checks
@@ -19,6 +19,17 @@ const VALID: HandResult = Object.freeze({ valid: true }) as HandResult;
 
 /** schemas/messaging/node-address.schema.json `pattern` (AJV compiles patterns with the `u` flag). */
 const NODE_ADDRESS = /^[^@/]+@[^@/]+(?:\/.+)?$/u;
+/** schemas/messaging/media-type.schema.json `pattern`: `type/subtype`, RFC 6838 restricted names, no parameters. */
+const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/u;
+/** The media types with a content document (all lower case, as declared). */
+const CONTENT_TYPES: ReadonlySet<string> = new Set([
+  "text/plain",
+  "application/vnd.lime.chatstate+json",
+  "application/vnd.lime.collection+json",
+  "application/vnd.lime.container+json",
+  "application/vnd.lime.media-link+json",
+  "application/vnd.lime.select+json",
+]);
 const CHAT_STATES = new Set(["starting", "composing", "paused", "deleting", "gone"]);
 const EVENTS = new Set(["accepted", "dispatched", "received", "consumed", "failed"]);
 
@@ -41,6 +52,18 @@ function nodeAddress(value: unknown, pointer: string, errors: Errors): Errors {
   return errors;
 }
 
+/**
+ * A field in MIME format. Where it selects a content document (`selects`), a declared media type must be spelled as
+ * declared: `TEXT/PLAIN` is rejected, not taken for an unknown type.
+ */
+function mediaType(value: unknown, pointer: string, errors: Errors, selects: boolean): Errors {
+  if (typeof value !== "string") return push(errors, pointer, "must be a string", "type");
+  if (selects && CONTENT_TYPES.has(value)) return errors;
+  if (!MEDIA_TYPE.test(value)) return push(errors, pointer, "must be a media type: type/subtype, without parameters", "pattern");
+  if (selects && CONTENT_TYPES.has(value.toLowerCase())) return push(errors, pointer, `must be spelled ${value.toLowerCase()}`, "pattern");
+  return errors;
+}
+
 function optionalString(data: Record<string, unknown>, key: string, pointer: string, errors: Errors): Errors {
   const value = data[key];
   return value === undefined || typeof value === "string" ? errors : push(errors, `${pointer}/${key}`, "must be a string", "type");
@@ -59,7 +82,7 @@ function content(type: unknown, value: unknown, errors: Errors, at = "/content")
       return errors;
     case "application/vnd.lime.collection+json":
       if (!isObject(value)) return push(errors, at, "must be an object", "type");
-      errors = optionalString(value, "itemType", at, errors);
+      if (value.itemType !== undefined) errors = mediaType(value.itemType, `${at}/itemType`, errors, true);
       if (value.items === undefined) return errors;
       if (!Array.isArray(value.items)) return push(errors, `${at}/items`, "must be an array", "type");
       // items are documents of `itemType` (any value for a media type without a document)
@@ -67,12 +90,12 @@ function content(type: unknown, value: unknown, errors: Errors, at = "/content")
       return errors;
     case "application/vnd.lime.container+json":
       if (!isObject(value)) return push(errors, at, "must be an object", "type");
-      errors = optionalString(value, "type", at, errors);
+      if (value.type !== undefined) errors = mediaType(value.type, `${at}/type`, errors, true);
       return value.value === undefined ? errors : content(value.type, value.value, errors, `${at}/value`);
     case "application/vnd.lime.media-link+json":
       if (!isObject(value)) return push(errors, at, "must be an object", "type");
       errors = optionalString(value, "text", at, errors);
-      errors = optionalString(value, "type", at, errors);
+      if (value.type !== undefined) errors = mediaType(value.type, `${at}/type`, errors, false);
       return optionalString(value, "uri", at, errors);
     case "application/vnd.lime.select+json": {
       if (!isObject(value)) return push(errors, at, "must be an object", "type");
@@ -106,7 +129,7 @@ export function checkMessage(data: unknown): HandResult {
   if (to === undefined) errors = push(errors, "/to", "is required", "required");
   else errors = nodeAddress(to, "/to", errors);
   if (type === undefined) errors = push(errors, "/type", "is required", "required");
-  else if (typeof type !== "string") errors = push(errors, "/type", "must be a string", "type");
+  else errors = mediaType(type, "/type", errors, true);
   const value = data.content;
   if (value === undefined) errors = push(errors, "/content", "is required", "required");
   else if (typeof value !== "string" && !isObject(value)) errors = push(errors, "/content", "must be a string or an object", "type");

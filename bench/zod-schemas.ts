@@ -1,8 +1,10 @@
 /**
  * Zod 4 schemas written to the same rules as schemas/ (see schemas/README.md and the Decisions in README.md):
  * every messaging envelope (message with content typed by `type`, notification with the reason-on-failed rule,
- * command request and response with their id / resource / reason rules and resource typed by `type`, envelope
- * dispatch) and the whole Config tree with strict objects.
+ * command request and response with their id / to / status / resource / reason rules and resource typed by `type`,
+ * envelope dispatch, the inbound and outbound variants with their required fields), media types (every MIME field
+ * is a `type/subtype` name without parameters, and a field that selects a document by its media type rejects a case
+ * variant of a declared one, `TEXT/PLAIN`) and the whole Config tree with strict objects.
  *
  * Written the way a Zod user would: open objects are `z.looseObject`, closed ones `z.strictObject`, free-form
  * maps `z.record`, cross-field rules `superRefine`. Refinements run whenever the value is an object
@@ -32,25 +34,55 @@ const anyObject = z.looseObject({});
 
 export const nodeAddress = z.string().regex(/^[^@/]+@[^@/]+(?:\/.+)?$/u);
 export const reason = z.looseObject({ code: integer, description: optStr });
+/** media-type.schema.json: `type/subtype`, two RFC 6838 restricted names, no parameters. */
+export const mediaType = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/u);
+const optMediaType = mediaType.optional();
+
+type Ctx = z.core.$RefinementCtx<Record<string, unknown>>;
+
+/** The documents a field selects by media type, and their declared spelling by lower-cased media type. */
+interface Documents {
+  byType: ReadonlyMap<string, z.ZodType>;
+  spelling: ReadonlyMap<string, string>;
+}
+const documents = (entries: [string, z.ZodType][]): Documents => ({
+  byType: new Map(entries),
+  spelling: new Map(entries.map(([type]) => [type.toLowerCase(), type])),
+});
+
+/**
+ * The document `data[key]` selects, if any. Media types are case-insensitive, so a case variant of a declared media
+ * type (`TEXT/PLAIN`) is an issue rather than some other, unchecked type.
+ */
+function documentOf({ byType, spelling }: Documents, data: Record<string, unknown>, key: string, ctx: Ctx): z.ZodType | undefined {
+  const type = data[key];
+  if (typeof type !== "string") return undefined;
+  const schema = byType.get(type);
+  if (schema === undefined) {
+    const declared = spelling.get(type.toLowerCase());
+    if (declared !== undefined) ctx.addIssue({ code: "custom", message: `must be spelled ${declared}`, path: [key] });
+  }
+  return schema;
+}
 
 export const plainText = z.string();
 export const chatState = z.looseObject({ state: z.enum(["starting", "composing", "paused", "deleting", "gone"]).optional() });
 // Items of a collection and the value of a container are documents of their declared media type.
-export const collection = z.looseObject({ itemType: optStr, items: z.array(z.unknown()).optional() }).superRefine((data, ctx) => {
-  const schema = typeof data.itemType === "string" ? contentByType.get(data.itemType) : undefined;
+export const collection = z.looseObject({ itemType: optMediaType, items: z.array(z.unknown()).optional() }).superRefine((data, ctx) => {
+  const schema = documentOf(contents, data, "itemType", ctx);
   if (schema !== undefined && Array.isArray(data.items)) data.items.forEach((item, index) => nested(ctx, schema, item, ["items", index]));
 }, whenObject);
-export const container = z.looseObject({ type: optStr, value: z.unknown().optional() }).superRefine((data, ctx) => {
-  const schema = typeof data.type === "string" ? contentByType.get(data.type) : undefined;
+export const container = z.looseObject({ type: optMediaType, value: z.unknown().optional() }).superRefine((data, ctx) => {
+  const schema = documentOf(contents, data, "type", ctx);
   if (schema !== undefined && data.value !== undefined) nested(ctx, schema, data.value, ["value"]);
 }, whenObject);
-export const mediaLink = z.looseObject({ text: optStr, type: optStr, uri: optStr });
+export const mediaLink = z.looseObject({ text: optStr, type: optMediaType, uri: optStr });
 export const select = z.looseObject({
   text: optStr,
   options: z.array(z.looseObject({ order: optInt, text: optStr })).optional(),
 });
 
-const contentByType: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
+const contents = documents([
   ["text/plain", plainText],
   ["application/vnd.lime.chatstate+json", chatState],
   ["application/vnd.lime.collection+json", collection],
@@ -58,8 +90,6 @@ const contentByType: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>
   ["application/vnd.lime.media-link+json", mediaLink],
   ["application/vnd.lime.select+json", select],
 ]);
-
-type Ctx = z.core.$RefinementCtx<Record<string, unknown>>;
 
 /** Runs `schema` on `value` and re-reports its issues under `path`. */
 function nested(ctx: Ctx, schema: z.ZodType, value: unknown, path: PropertyKey[]): void {
@@ -74,7 +104,7 @@ export const message = z
     id: optStr,
     from: nodeAddress.optional(),
     to: nodeAddress,
-    type: str,
+    type: mediaType,
     // string or object; the document of a known media type is checked below
     content: z.unknown(),
     metadata: z.record(z.string(), z.string()).optional(),
@@ -85,7 +115,7 @@ export const message = z
     if (typeof content !== "string" && !isObject(content)) {
       ctx.addIssue({ code: "custom", message: "must be a string or an object", path: ["content"] });
     }
-    const schema = typeof data.type === "string" ? contentByType.get(data.type) : undefined;
+    const schema = documentOf(contents, data, "type", ctx);
     if (schema !== undefined) nested(ctx, schema, content, ["content"]);
   }, whenObject);
 
@@ -101,23 +131,35 @@ export const notification = z
     if (data.event === "failed" && data.reason === undefined) required(ctx, "reason");
   }, whenObject);
 
+/** The fields an envelope variant lists as required, on top of its envelope's rules. */
+const requiring =
+  (...keys: string[]) =>
+  (data: Record<string, unknown>, ctx: Ctx) => {
+    for (const key of keys) if (data[key] === undefined) required(ctx, key);
+  };
+// what the service POSTs to the bot, and the notification the bot sends with POST /notifications
+export const inboundMessage = message.superRefine(requiring("id", "from"), whenObject);
+export const inboundNotification = notification.superRefine(requiring("id", "from", "to"), whenObject);
+export const outboundNotification = notification.superRefine(requiring("id", "from"), whenObject);
+
 export const distributionList = z.looseObject({ identity: nodeAddress.optional() });
 export const schedule = z.looseObject({
-  message: message.optional(),
+  message,
   when: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/u)
-    .refine((value) => isDateTime(value), "must be an ISO 8601 date-time")
-    .optional(),
+    .refine((value) => isDateTime(value), "must be an ISO 8601 date-time"),
   name: optStr,
 });
 export const eventTrack = z.looseObject({ category: optStr, action: optStr });
 
-const resourceByType: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
+const resources = documents([
   ["application/vnd.ext.distribution-list+json", distributionList],
   ["application/vnd.ext.schedule+json", schedule],
   ["application/vnd.ext.eventTrack+json", eventTrack],
 ]);
+/** The extension URIs of the seed, which a request must address with `to`. */
+const EXTENSION_URI = /^\/(?:lists|schedules|event-track)(?:[/?#]|$)/u;
 
 const METHODS = ["get", "set", "merge", "delete", "subscribe", "unsubscribe", "observe"] as const;
 const commandFields = {
@@ -126,29 +168,40 @@ const commandFields = {
   to: nodeAddress.optional(),
   uri: optStr,
   method: z.enum(METHODS),
-  type: optStr,
+  type: optMediaType,
   resource: anyObject.optional(),
-  status: z.enum(["success", "failure"]).optional(),
   reason: reason.optional(),
   metadata: anyObject.optional(),
 };
 
-/** command-resource.schema.json: `resource` typed from `type`, plus the rules shared by request and response. */
+/** command-resource.schema.json, shared by request and response: `resource` typed from `type`. */
 function commandRules(data: Record<string, unknown>, ctx: Ctx): void {
-  if (data.status === "failure" && data.reason === undefined) required(ctx, "reason");
-  const schema = typeof data.type === "string" ? resourceByType.get(data.type) : undefined;
+  const schema = documentOf(resources, data, "type", ctx);
   if (schema !== undefined && data.resource !== undefined) nested(ctx, schema, data.resource, ["resource"]);
 }
 
-export const command = z.looseObject({ ...commandFields, uri: str }).superRefine((data, ctx) => {
+// A request never carries `status` (responses only); an `observe` (never answered) has no `id`, any other method has
+// one; the extension URIs need `to`.
+export const command = z.looseObject({ ...commandFields, uri: str, status: z.never().optional() }).superRefine((data, ctx) => {
   commandRules(data, ctx);
-  if (data.method !== "observe" && data.id === undefined) required(ctx, "id");
+  if (data.method === "observe") {
+    if (data.id !== undefined) ctx.addIssue({ code: "custom", message: "must be absent: an observe command is not answered", path: ["id"] });
+  } else if (data.id === undefined) required(ctx, "id");
   if ((data.method === "set" || data.method === "observe") && data.resource === undefined) required(ctx, "resource");
+  if (data.to === undefined && typeof data.uri === "string" && EXTENSION_URI.test(data.uri)) required(ctx, "to");
 }, whenObject);
 
-// A response always has the id of its request, and never answers an `observe` (which must not be answered).
-export const commandResponse = z.looseObject({ ...commandFields, id: str, method: z.enum(METHODS.filter((m) => m !== "observe")), status: z.enum(["success", "failure"]) }).superRefine((data, ctx) => {
+// A response always has the id of its request, its from and to, and never answers an `observe` (which must not be answered).
+export const commandResponse = z.looseObject({
+  ...commandFields,
+  id: str,
+  from: nodeAddress,
+  to: nodeAddress,
+  method: z.enum(METHODS.filter((m) => m !== "observe")),
+  status: z.enum(["success", "failure"]),
+}).superRefine((data, ctx) => {
   commandRules(data, ctx);
+  if (data.status === "failure" && data.reason === undefined) required(ctx, "reason");
   if (data.method === "get" && data.status === "success" && data.resource === undefined) required(ctx, "resource");
 }, whenObject);
 
@@ -474,7 +527,11 @@ export const zodSchemas: Readonly<Record<string, z.ZodType>> = {
   command,
   "command-response": commandResponse,
   envelope,
+  "inbound-message": inboundMessage,
+  "inbound-notification": inboundNotification,
+  "outbound-notification": outboundNotification,
   "node-address": nodeAddress,
+  "media-type": mediaType,
   reason,
   "plain-text": plainText,
   "chat-state": chatState,
