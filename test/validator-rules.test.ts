@@ -67,6 +67,24 @@ describe("validate()", () => {
     expect(validate("message", { to: "a@b.c", type: "x-secret/token-abc", content: 3 })).toMatchObject({ errors: [{ pointer: "/content", message: "must be a string or an object" }] });
   });
 
+  it("names the outermost document, keeps a pattern's hint inside a document, and names none for the field itself", () => {
+    // A container in a message: its value is checked as the select document, inside the container document.
+    const nested = { to: "a@b.c", type: "application/vnd.lime.container+json", content: { type: "application/vnd.lime.select+json", value: { options: [{ order: "1" }] } } };
+    expect(validate("message", nested)).toMatchObject({
+      errors: [{ pointer: "/content/value/options/0/order", message: "must be an integer (checked as the application/vnd.lime.container+json document)" }],
+    });
+    const badType = { to: "a@b.c", type: "application/vnd.lime.container+json", content: { type: "not a media type", value: "x" } };
+    expect(validate("message", badType)).toMatchObject({
+      errors: [{ pointer: "/content/type", message: expect.stringMatching(/\(A media type in MIME format: .*\) \(checked as the application\/vnd\.lime\.container\+json document\)$/) }],
+    });
+    // A missing content is the envelope's rule, whatever the type.
+    expect(validate("message", { to: "a@b.c", type: "text/plain" })).toEqual({ valid: false, errors: [{ pointer: "/content", message: "is required", keyword: "required" }] });
+  });
+
+  it("escapes an unknown key in its pointer", () => {
+    expect(validate("config", { input: { kafka: { "a/b~c": 1 } } })).toMatchObject({ errors: [{ pointer: "/input/kafka/a~1b~0c", keyword: "additionalProperties" }] });
+  });
+
   it("reports a text/plain message with number content once, with the rule that holds (not two contradicting ones)", () => {
     for (const name of ["message", "inbound-message", "envelope"] as const) {
       const errors = validate(name, { id: "m1", from: "c@sms.example.net", to: "a@b.c", type: "text/plain", content: 3 });
