@@ -48,10 +48,11 @@ describe("a new media type, added as one schema file", () => {
     expect(validate(schema, wrap(wrong)).valid).toBe(false);
   });
 
-  it("is typed (ContentByType, ValueByType) and published as its own variant", () => {
+  it("is typed (ContentByType, ValueByType, ItemsByType) and published as its own variant", () => {
     const types = readFileSync(path.join(dir, "generated", "messaging", "types.ts"), "utf8");
     expect(types).toMatch(/export interface ContentByType \{[^}]*"application\/vnd\.example\.location\+json": Location;/);
     expect(types).toMatch(/export interface ValueByType \{[^}]*"application\/vnd\.example\.location\+json": Location;/);
+    expect(types).toMatch(/export interface ItemsByType \{[^}]*"application\/vnd\.example\.location\+json": Location;/);
     const document = parse(readFileSync(path.join(dir, "generated", "openapi", "messaging.yaml"), "utf8")) as { components: { schemas: Record<string, { discriminator?: { mapping: Record<string, string> } }> } };
     expect(document.components.schemas.KnownMessage?.discriminator?.mapping[MEDIA_TYPE]).toBe("#/components/schemas/LocationMessage");
     expect(document.components.schemas.LocationMessage).toBeDefined();

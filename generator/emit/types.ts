@@ -5,7 +5,7 @@ import { findDispatchTables, type DispatchTable } from "../model/dispatch-tables
 import type { SchemaFile } from "../load/schemas.js";
 import type { SchemaGraph } from "../model/schema-graph.js";
 import type { OutputFile } from "../write/output-file.js";
-import { apiOutput } from "../model/output-paths.js";
+import { apiOutput, runtimeImport } from "../model/output-paths.js";
 import { dispatchMapName } from "../model/names.js";
 
 
@@ -36,6 +36,12 @@ function isConditionalOnly(schema: JsonObject): boolean {
       (key === "allOf" && Array.isArray(value) && value.every((entry) => isJsonObject(entry) && Object.keys(entry).every((k) => CONDITIONALS.includes(k)))),
   );
 }
+
+/** The dispatch tables the types stage types: those of one document and those of an array of documents (`items`). */
+const typedTablesOf = (graph: SchemaGraph, file: SchemaFile) => findDispatchTables(graph, file, { each: true });
+
+/** True when a schema's type is generic (`Container<T>`): a dispatch table applies to it and it has fields of its own. */
+const isGeneric = (graph: SchemaGraph, file: SchemaFile) => !isConditionalOnly(file.schema) && typedTablesOf(graph, file).length > 0;
 
 /** The `$ref` leaves of an if/then/else tree: the schemas a value of a dispatching schema (`envelope`) can be. */
 function conditionalLeaves(schema: JsonObject): JsonObject[] {
@@ -76,7 +82,7 @@ function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTabl
     // When both are generic (`InboundMessage<T>` over `Message<T>`), build on the other's fields (`MessageFields`):
     // the dispatched field is typed once, by this schema's own generic.
     const target = graph.resolveRef(file, String(included.$ref));
-    const generic = tables.length > 0 && target.pointer === "" && findDispatchTables(graph, target.file).length > 0 && !isConditionalOnly(target.file.schema);
+    const generic = tables.length > 0 && target.pointer === "" && isGeneric(graph, target.file);
     const base = generic ? `${typeNameOf(String(included.$ref))}Fields` : typeNameOf(String(included.$ref));
     if (generic) root.allOf = (root.allOf as JsonValue[]).map((entry) => (entry === included ? { tsType: base } : entry));
     const properties: JsonObject = { ...(isJsonObject(root.properties) ? root.properties : {}) };
@@ -125,10 +131,24 @@ function jsDoc(text: JsonValue | undefined, indent = ""): string {
 
 const mapNameOf = (table: DispatchTable) => dispatchMapName(table.field);
 
+/** The type other media types have in the open member of a typed document (one home: the client runtime). */
+const OTHER_MEDIA_TYPE = "OtherMediaType";
+
+/**
+ * A document's type in a map. A generic document (a container) is the union of its known forms and its form for
+ * any other media type, `KnownContainer | Container<OtherMediaType>`: `Container<string>` would stay in every
+ * `case` of a `switch` on its own discriminator, so the document would not narrow where a map puts it.
+ */
+const documentType = (graph: SchemaGraph, target: SchemaFile) => {
+  const title = String(target.schema.title);
+  return isGeneric(graph, target) ? `Known${title} | ${title}<${OTHER_MEDIA_TYPE}>` : title;
+};
+
 /** The map from discriminator value to document type, declared once by the file that holds the table. */
-function dispatchMap(table: DispatchTable): string {
-  const mapDoc = `The \`${table.field}\` document for each known \`${table.discriminator}\` (the rule is in ${table.owner.file}).`;
-  const mapBody = table.cases.map((c) => `  ${JSON.stringify(c.value)}: ${String(c.target.schema.title)};`).join("\n");
+function dispatchMap(graph: SchemaGraph, table: DispatchTable): string {
+  const what = table.each ? `document of each of the \`${table.field}\`` : `\`${table.field}\` document`;
+  const mapDoc = `The ${what} for each known \`${table.discriminator}\` (the rule is in ${table.owner.file}).`;
+  const mapBody = table.cases.map((c) => `  ${JSON.stringify(c.value)}: ${documentType(graph, c.target)};`).join("\n");
   return `${jsDoc(mapDoc)}export interface ${mapNameOf(table)} {\n${mapBody}\n}`;
 }
 
@@ -141,12 +161,17 @@ function dispatchGenerics(file: SchemaFile, table: DispatchTable): string {
   const required = new Set((file.schema.required as string[] | undefined) ?? []);
   const optional = (name: string) => (required.has(name) ? "" : "?");
   const discriminatorDoc = isJsonObject(properties[table.discriminator]) ? (properties[table.discriminator] as JsonObject).description : undefined;
-  const fieldDoc = isJsonObject(properties[table.field]) ? (properties[table.field] as JsonObject).description : undefined;
+  const field = isJsonObject(properties[table.field]) ? (properties[table.field] as JsonObject) : {};
+  // An array of documents (`items`) is typed per element: the element schema gives the type for other media types.
+  const fieldType = table.each
+    ? `(T extends keyof ${mapName} ? ${mapName}[T] : ${fallbackType(field.items)})[]`
+    : `T extends keyof ${mapName} ? ${mapName}[T] : ${fallbackType(field)}`;
+  const matching = table.each ? "items of the matching document" : "the matching document";
   return [
-    `${jsDoc(`${String(file.schema.description)}\n\n\`${title}<T>\` types \`${table.field}\` from \`${table.discriminator}\`: ${title}<${JSON.stringify(table.cases[0]?.value ?? "")}> has the matching document.`)}` +
+    `${jsDoc(`${String(file.schema.description)}\n\n\`${title}<T>\` types \`${table.field}\` from \`${table.discriminator}\`: ${title}<${JSON.stringify(table.cases[0]?.value ?? "")}> has ${matching}.`)}` +
       `export type ${title}<T extends string = string> = ${title}Fields & {\n` +
       `${jsDoc(discriminatorDoc, "  ")}  ${table.discriminator}${optional(table.discriminator)}: T;\n` +
-      `${jsDoc(fieldDoc, "  ")}  ${table.field}${optional(table.field)}: T extends keyof ${mapName} ? ${mapName}[T] : ${fallbackType(properties[table.field])};\n};`,
+      `${jsDoc(field.description, "  ")}  ${table.field}${optional(table.field)}: ${fieldType};\n};`,
     `${jsDoc(`A ${title} of one of the known \`${table.discriminator}\` values: \`switch (x.${table.discriminator})\` narrows \`${table.field}\`.`)}` +
       `export type Known${title} = { [T in keyof ${mapName}]: ${title}<T> }[keyof ${mapName}];`,
   ].join("\n\n");
@@ -173,8 +198,9 @@ export async function compileTypes(schema: JsonObject, name: string): Promise<st
 export async function emitTypes(graph: SchemaGraph, api: string, compileOne: (schema: JsonObject, name: string) => Promise<string> = compileTypes): Promise<OutputFile> {
   const declared = new Set<string>();
   const chunks: string[] = [];
+  let namesOtherMediaType = false;
   for (const file of graph.files.filter((f) => f.api === api)) {
-    const tables = findDispatchTables(graph, file);
+    const tables = typedTablesOf(graph, file);
     if (tables.length > 1) throw new Error(`${file.file}: more than one dispatch table is not supported by the types stage`);
     // A file that only holds the rule (command-resource) declares the map; the files including it get the generics.
     const typedTables = isConditionalOnly(file.schema) ? [] : tables;
@@ -188,8 +214,13 @@ export async function emitTypes(graph: SchemaGraph, api: string, compileOne: (sc
       declared.add(declaredName);
     }
     chunks.push(code.trim());
-    for (const table of tables) if (table.owner === file) chunks.push(dispatchMap(table));
+    for (const table of tables.filter((t) => t.owner === file)) {
+      chunks.push(dispatchMap(graph, table));
+      namesOtherMediaType ||= table.cases.some((c) => isGeneric(graph, c.target));
+    }
     for (const table of typedTables) chunks.push(dispatchGenerics(file, table));
   }
-  return { path: apiOutput.types(api), contents: `${chunks.join("\n\n")}\n` };
+  const path = apiOutput.types(api);
+  const imports = namesOtherMediaType ? [`import type { ${OTHER_MEDIA_TYPE} } from ${JSON.stringify(runtimeImport(path, "client/other-media-type.js"))};`] : [];
+  return { path, contents: `${[...imports, ...chunks].join("\n\n")}\n` };
 }

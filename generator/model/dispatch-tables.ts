@@ -6,20 +6,31 @@ import type { SchemaGraph } from "./schema-graph.js";
 /**
  * A rule "the document in `field` depends on the value of `discriminator`", written in a schema as `allOf` entries
  * `{ if: { properties: { <discriminator>: { const: V } }, required: [<discriminator>] },
- *    then: { properties: { <field>: { $ref: R } } } }`.
- * Message `content` by `type` and command `resource` by `type` are such tables; the types stage turns them into
- * generics (`Message<'text/plain'>`).
+ *    then: { properties: { <field>: { $ref: R } } } }`, or `<field>: { type: "array", items: { $ref: R } }` for an
+ * array of documents. Message `content` by `type`, command `resource` by `type` and collection `items` by `itemType`
+ * (an array) are such tables; the types stage turns them into generics (`Message<'text/plain'>`).
  */
 export interface DispatchTable {
   /** The file whose `allOf` holds the cases (the schema itself or one it includes through `allOf: [{ $ref }]`). */
   owner: SchemaFile;
   discriminator: string;
   field: string;
+  /** True when `field` is an array of the documents (a collection's `items`), false when it is one document. */
+  each: boolean;
   cases: { value: string; target: SchemaFile }[];
 }
 
-/** The case of a dispatch table an `allOf` entry is, if it is one. */
-export function readDocumentCase(entry: JsonObject): { discriminator: string; value: string; field: string; ref: string } | undefined {
+export interface DocumentCase {
+  discriminator: string;
+  value: string;
+  field: string;
+  ref: string;
+  /** The field is an array of the documents: `then: { properties: { <field>: { type: "array", items: { $ref } } } }`. */
+  each: boolean;
+}
+
+/** The case of a dispatch table an `allOf` entry is, if it is one, the field being one document or an array of them. */
+function readCase(entry: JsonObject): DocumentCase | undefined {
   const condition = entry.if;
   const consequence = entry.then;
   if (!isJsonObject(condition) || !isJsonObject(consequence) || "else" in entry) return undefined;
@@ -31,12 +42,25 @@ export function readDocumentCase(entry: JsonObject): { discriminator: string; va
   if (discriminator === undefined || field === undefined || otherConditions.length + otherFields.length > 0) return undefined;
   const test = conditionProps[discriminator];
   const target = consequenceProps[field];
-  if (!isJsonObject(test) || typeof test.const !== "string" || !isJsonObject(target) || typeof target.$ref !== "string") return undefined;
-  return { discriminator, value: test.const, field, ref: target.$ref };
+  if (!isJsonObject(test) || typeof test.const !== "string" || !isJsonObject(target)) return undefined;
+  if (typeof target.$ref === "string") return { discriminator, value: test.const, field, ref: target.$ref, each: false };
+  const item = target.items;
+  const isArrayOfRefs = target.type === "array" && Object.keys(target).length === 2 && isJsonObject(item) && typeof item.$ref === "string";
+  return isArrayOfRefs ? { discriminator, value: test.const, field, ref: String(item.$ref), each: true } : undefined;
 }
 
-/** The dispatch tables that apply to a schema: in its own `allOf`, or in a file it includes with `allOf: [{ $ref }]`. */
-export function findDispatchTables(graph: SchemaGraph, file: SchemaFile): DispatchTable[] {
+/** The case of a dispatch table an `allOf` entry is, if it is one whose field is one document. */
+export function readDocumentCase(entry: JsonObject): DocumentCase | undefined {
+  const found = readCase(entry);
+  return found?.each === false ? found : undefined;
+}
+
+/**
+ * The dispatch tables that apply to a schema: in its own `allOf`, or in a file it includes with `allOf: [{ $ref }]`.
+ * With `each`, also those whose field is an array of documents (a collection's `items`, typed by the types stage);
+ * without it, only tables of one document.
+ */
+export function findDispatchTables(graph: SchemaGraph, file: SchemaFile, { each = false }: { each?: boolean } = {}): DispatchTable[] {
   const tables = new Map<string, DispatchTable>();
   const scan = (owner: SchemaFile) => {
     const entries = owner.schema.allOf;
@@ -48,10 +72,10 @@ export function findDispatchTables(graph: SchemaGraph, file: SchemaFile): Dispat
         if (included.pointer === "") scan(included.file);
         continue;
       }
-      const found = readDocumentCase(entry);
-      if (found === undefined) continue;
+      const found = readCase(entry);
+      if (found === undefined || (found.each && !each)) continue;
       const key = `${owner.name}:${found.discriminator}:${found.field}`;
-      const table = tables.get(key) ?? { owner, discriminator: found.discriminator, field: found.field, cases: [] };
+      const table = tables.get(key) ?? { owner, discriminator: found.discriminator, field: found.field, each: found.each, cases: [] };
       table.cases.push({ value: found.value, target: graph.resolveRef(owner, found.ref).file });
       tables.set(key, table);
     }

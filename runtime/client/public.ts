@@ -22,4 +22,5 @@ export type { ApiResponse, BasicCredentials, CallOptions, ClientLogEntry, Client
 // `createRateLimiter` is exported by the generated module of an API with plan limits, bound to its `PLAN_LIMITS`.
 export type { LimitRates, RateLimiter } from "./limiter.js";
 export type { RetryOptions } from "./retry.js";
-export type { OtherMediaType, ReceiverFilter, WebhookErrorContext, WebhookHandler, WebhookRequest, WebhookResponse, WebhookResult } from "./webhook.js";
+export type { OtherMediaType } from "./other-media-type.js";
+export type { ReceiverFilter, WebhookErrorContext, WebhookHandler, WebhookRequest, WebhookResponse, WebhookResult } from "./webhook.js";

@@ -390,11 +390,3 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   }
   return handlerObject;
 }
-
-/**
- * The `type` of a received payload whose media type has no typed document (`Message<OtherMediaType>`): a string
- * at run time. Typed as a pattern no known media type matches, so that `switch (message.type)` narrows each known
- * case to its own document; compare it with another media type after widening (`const type: string = message.type`),
- * or register a receiver for it (`handler.onMessage({ type: "application/json" }, ...)`).
- */
-export type OtherMediaType = `${string}\u0000(another media type)`;
