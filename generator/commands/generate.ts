@@ -11,6 +11,7 @@ import type { OutputFile } from "../write/output-file.js";
 import type { BuiltDocument } from "../emit/openapi.js";
 import type { SchemaGraph } from "../model/schema-graph.js";
 import { apiOutput } from "../model/output-paths.js";
+import { StageWorker } from "../workers/stage-worker.js";
 
 export interface StageTiming {
   stage: string;
@@ -57,11 +58,25 @@ async function readPackageVersion(root: string): Promise<string> {
 
 type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
 
-/** The outputs of a run: the docs pages (Redoc, the slowest stage) apart, so they can be written last. */
+/**
+ * The outputs of a run: the docs pages (Redoc, the slowest stage) apart, so they can be written last; they are
+ * rendered from the call of `docs()` on (in watch mode, once the other outputs are written: the types and
+ * validators do not share the machine's two cores with Redoc).
+ */
 interface Produced {
   main: Promise<OutputFile[]>;
-  docs: Promise<OutputFile[]>;
+  docs: () => Promise<OutputFile[]>;
 }
+
+/**
+ * The worker threads of the slow stages that read the built documents (generator/workers/): Redoc (React's
+ * production build: the same page, rendered faster) and openapi-typescript (TypeScript). They live as long as the
+ * process, so watch mode loads their libraries once.
+ */
+const workers = {
+  docs: new StageWorker("docs", { NODE_ENV: "production", REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" }),
+  pathTypes: new StageWorker("path types"),
+};
 
 /**
  * Every output, from checked inputs. Each stage runs per API and is memoised by the content hash of exactly what it
@@ -77,6 +92,10 @@ interface Produced {
  */
 function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[], signal: AbortSignal): Produced {
   const { templates, sources, version } = inputs;
+  // A run that computes anything nearly always changes a built document: the threads that read it load their
+  // libraries (a second or so) on the other core meanwhile.
+  workers.docs.preload("emit/docs.js", "preloadDocs");
+  workers.pathTypes.preload("emit/path-types.js", "preloadPathTypes");
   const prepared = (async () => {
     const [{ buildSchemaGraph }, { emitOpenApi }, { expandMediaTypes, readTypedBy }] = await timed("load stages", () =>
       Promise.all([import("../model/schema-graph.js"), import("../emit/openapi.js"), import("../model/expand-media-types.js")]),
@@ -121,9 +140,8 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
     return Promise.all(emitted.map((file) => formatOutput(file, (text, parser) => cache.memo("format", [parser, text], () => formatText(text, parser)))));
   };
 
-  const docs = perApi("emit docs", (api, document, _g, c) =>
-    c.memoJson("docs", [api, document.file.contents], async () => (await (await import("../emit/docs.js")).emitDocs([{ api, yaml: document.file.contents }], { signal }))[0] as OutputFile),
-  );
+  const docs = () =>
+    perApi("emit docs", (api, document, _g, c) => c.memoJson("docs", [api, document.file.contents], () => workers.docs.call<OutputFile>("emit/docs.js", "emitDocs", [api, document.file.contents], signal)));
   const main = (async () => {
     const [types, validators, paths, clients] = await Promise.all([
       perApi("emit types", (api, _d, graph, c) =>
@@ -143,7 +161,7 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
         });
       }),
       perApi("emit path types", (api, document, _g, c) =>
-        c.memoJson("path-types", [api, document.file.contents], async () => (await (await import("../emit/path-types.js")).emitPathTypes([{ api, yaml: document.file.contents }]))[0] as OutputFile),
+        c.memoJson("path-types", [api, document.file.contents], () => workers.pathTypes.call<OutputFile>("emit/path-types.js", "emitPathTypes", [api, document.document], signal)),
       ),
       perApi("emit clients", async (api, document, graph, c) => {
         const [{ readApiModel }, { findDispatchTables }] = await Promise.all([import("../model/api-model.js"), import("../model/dispatch-tables.js")]);
@@ -176,9 +194,7 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
   })();
   // Neither promise may reject unobserved while the other is awaited.
   main.catch(() => undefined);
-  const bannered = docs.then((pages) => pages.map(addBanner));
-  bannered.catch(() => undefined);
-  return { main, docs: bannered };
+  return { main, docs: async () => (await docs()).map(addBanner) };
 }
 
 /**
@@ -222,12 +238,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         const main = await produced.main;
         const early = await timed("write", () => writeOutputs(options.root, main, { force: options.force ?? false, later: sources.map((source) => apiOutput.docs(source.api)) }));
         options.early(early, performance.now() - started);
-        const docs = await produced.docs;
+        const docs = await produced.docs();
         const rest = await timed("write docs", () => writeOutputs(options.root, docs, { force: options.force ?? false, rest: true }));
         written = { written: [...early.written, ...rest.written], unchanged: [...early.unchanged, ...rest.unchanged], removed: early.removed };
         outputs = [...main, ...docs];
       } else {
-        const [main, docs] = await Promise.all([produced.main, produced.docs]);
+        const [main, docs] = await Promise.all([produced.main, produced.docs()]);
         outputs = [...main, ...docs];
       }
     } catch (error) {
