@@ -136,8 +136,16 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
     return stage(name, (track) => Promise.all(apis.map((api) => compute(api, documents.find((d) => d.api === api) as BuiltDocument, graph, track))));
   };
   const format = async (emitted: OutputFile[]) => {
-    const { formatOutput, formatText } = await import("../format/prettier.js");
-    return Promise.all(emitted.map((file) => formatOutput(file, (text, parser) => cache.memo("format", [parser, text], () => formatText(text, parser)))));
+    const { formatOutputs } = await import("../format/prettier.js");
+    return formatOutputs(emitted, {
+      get: async (text, parser) => {
+        const stored = await cache.peek("format", [parser, text]);
+        if (stored === undefined) cache.misses++;
+        else cache.hits++;
+        return stored;
+      },
+      set: (text, parser, formatted) => cache.store("format", [parser, text], formatted),
+    });
   };
 
   const docs = () =>

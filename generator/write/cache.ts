@@ -16,7 +16,10 @@ export interface Cache {
   memo(stage: string, inputs: readonly string[], compute: () => Promise<string> | string): Promise<string>;
   /** Like `memo` for a value that is JSON. */
   memoJson<T>(stage: string, inputs: readonly string[], compute: () => Promise<T> | T): Promise<T>;
-  /** Reads a stored value without computing (undefined when absent). */
+  /** Reads a stored text without computing (undefined when absent). */
+  peek(stage: string, inputs: readonly string[]): Promise<string | undefined>;
+  store(stage: string, inputs: readonly string[], text: string): Promise<void>;
+  /** Like `peek` and `store` for a value that is JSON. */
   peekJson<T>(stage: string, inputs: readonly string[]): Promise<T | undefined>;
   storeJson(stage: string, inputs: readonly string[], value: unknown): Promise<void>;
   /** The keys this run used so far; `keep` marks such keys (of an earlier run) as used by this one. */
@@ -101,17 +104,23 @@ export async function openCache(root: string, options: { enabled: boolean }): Pr
     async memoJson(stage, inputs, compute) {
       return JSON.parse(await cache.memo(stage, inputs, async () => JSON.stringify(await compute())));
     },
-    async peekJson(stage, inputs) {
+    async peek(stage, inputs) {
       const key = keyOf(stage, inputs);
       const stored = await read(key);
-      if (stored === undefined) return undefined;
-      touched.add(key);
-      return JSON.parse(stored) as never;
+      if (stored !== undefined) touched.add(key);
+      return stored;
     },
-    async storeJson(stage, inputs, value) {
+    async store(stage, inputs, text) {
       const key = keyOf(stage, inputs);
       touched.add(key);
-      await write(key, JSON.stringify(value));
+      await write(key, text);
+    },
+    async peekJson(stage, inputs) {
+      const stored = await cache.peek(stage, inputs);
+      return stored === undefined ? undefined : (JSON.parse(stored) as never);
+    },
+    async storeJson(stage, inputs, value) {
+      await cache.store(stage, inputs, JSON.stringify(value));
     },
     used: () => [...touched],
     keep(keys) {
