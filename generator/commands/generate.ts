@@ -3,7 +3,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadSchemas, type SchemaFile } from "../load/schemas.js";
 import { loadTemplates, type Templates } from "../load/templates.js";
-import { loadOpenApiSources, type OpenApiSource } from "../load/openapi-sources.js";
+import { parseOpenApiSources, readOpenApiFiles, type OpenApiSource } from "../load/openapi-sources.js";
 import { addBanner } from "../format/banner.js";
 import { openCache, type Cache } from "../write/cache.js";
 import { findStale, writeOutputs, type WriteReport } from "../write/outputs.js";
@@ -97,22 +97,20 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
   workers.docs.preload("emit/docs.js", "preloadDocs");
   workers.pathTypes.preload("emit/path-types.js", "preloadPathTypes");
   const prepared = (async () => {
-    const [{ buildSchemaGraph }, { emitOpenApi }, { expandMediaTypes, readTypedBy }] = await timed("load stages", () =>
+    const [{ buildSchemaGraph }, { emitOpenApi, printYaml }, { expandMediaTypes, readTypedBy }] = await timed("load stages", () =>
       Promise.all([import("../model/schema-graph.js"), import("../emit/openapi.js"), import("../model/expand-media-types.js")]),
     );
-    const schemaInputs = inputs.files.map((file) => `${file.file}\n${file.text}`);
-    await timed("check schemas", () =>
-      cache.memoJson("check", schemaInputs, async () => {
-        const { checkSchemas } = await import("../model/check-schemas.js");
-        checkSchemas(inputs.files);
-        return true;
-      }),
-    );
+    // Each file's own checks are cached by the part of it they read (a description edit finds them cached).
+    await timed("check schemas", async () => {
+      const { checkSchemas, checkSchemaAlone, checkedPart } = await import("../model/check-schemas.js");
+      await checkSchemas(inputs.files, (schema) => cache.memoJson("check", [JSON.stringify(checkedPart(schema))], () => checkSchemaAlone(schema)));
+    });
     // From here on, the schemas with their content-by-type declarations expanded (what every stage reads).
     const files = expandMediaTypes(inputs.files);
     const typedBy = new Map(inputs.files.flatMap((file) => { const rule = readTypedBy(file.schema); return rule === undefined ? [] : [[file.name, rule] as const]; }));
     const graph = await timed("build schema graph", () => buildSchemaGraph(files));
-    const documents = await timed("emit openapi", () => emitOpenApi(graph, sources, version, typedBy));
+    // Each piece of a document's YAML is cached by its value (an edit reprints the components it changed).
+    const documents = await timed("emit openapi", () => emitOpenApi(graph, sources, version, typedBy, (value) => cache.memo("yaml", [JSON.stringify(value)], () => printYaml(value))));
     return { graph, documents, files };
   })();
   // Cache keys read the hand-written texts (the expansion is a function of them).
@@ -186,16 +184,14 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
     ]);
     const { documents, files: expanded } = await prepared;
     const [{ emitEntryPoints }, { emitSchemas }] = await Promise.all([import("../emit/entry-points.js"), import("../emit/schemas.js")]);
+    const entryApis = apis.map((api, index) => ({
+      api,
+      guards: validators[index]?.guards ?? [],
+      extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false, receivedTypes: [] },
+      messagingHelpers: clients[index]?.messagingHelpers ?? false,
+    }));
     const entryPoints = await timed("emit entry points", () =>
-      emitEntryPoints(
-        apis.map((api, index) => ({
-          api,
-          guards: validators[index]?.guards ?? [],
-          extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false, receivedTypes: [] },
-          messagingHelpers: clients[index]?.messagingHelpers ?? false,
-        })),
-        templates,
-      ),
+      cache.memoJson("entry-points", [JSON.stringify(entryApis), ...templateText("aggregate/"), ...templateText("api/index")], () => emitEntryPoints(entryApis, templates)),
     );
     const emitted: OutputFile[] = [...emitSchemas(expanded), ...documents.map((d) => d.file), ...types, ...validators.flatMap((v) => v.files), ...paths, ...clients.map((c) => c.file), ...entryPoints];
     return (await timed("format", () => format(emitted))).map(addBanner);
@@ -222,20 +218,21 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     return result;
   };
   const cache = await openCache(options.root, { enabled: options.cache ?? true });
-  const [files, templates, sources, version] = await timed("load inputs", () =>
-    Promise.all([loadSchemas(options.root), loadTemplates(options.root), loadOpenApiSources(options.root), readPackageVersion(options.root)]),
+  // The OpenAPI sources are parsed (YAML) only when the run is not answered from the cache.
+  const [files, templates, openApiFiles, version] = await timed("load inputs", () =>
+    Promise.all([loadSchemas(options.root), loadTemplates(options.root), readOpenApiFiles(options.root), readPackageVersion(options.root)]),
   );
   const runInputs = [
     version,
     ...files.map((file) => `${file.file}\n${file.text}`),
     ...[...templates.sources].map(([name, text]) => `${name}\n${text}`),
-    // Sorted: example files are read concurrently, so the order they were met in varies from run to run.
-    ...sources.flatMap((source) => [...source.inputs].map(([file, text]) => `${file}\n${text}`)).sort(),
+    ...[...openApiFiles].map(([file, text]) => `${file}\n${text}`),
   ];
   const remembered = await cache.peekJson<{ outputs: OutputFile[]; stages: string[] }>("run", runInputs);
   let outputs = remembered?.outputs;
   let written: WriteReport | undefined;
   if (outputs === undefined) {
+    const sources = await timed("parse openapi sources", () => parseOpenApiSources(options.root, openApiFiles));
     const stop = new AbortController();
     const produced = produceOutputs({ files, templates, sources, version }, cache, timed, timings, stop.signal);
     try {

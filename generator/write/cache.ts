@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -73,7 +74,9 @@ export async function openCache(root: string, options: { enabled: boolean }): Pr
   const read = async (key: string): Promise<string | undefined> => {
     if (!options.enabled) return undefined;
     try {
-      return await readFile(path.join(dir, key), "utf8");
+      // Synchronously: a run reads hundreds of small entries, and a promise-based read costs several thread-pool
+      // round trips each.
+      return readFileSync(path.join(dir, key), "utf8");
     } catch {
       return undefined;
     }
