@@ -69,33 +69,50 @@ interface Produced {
 }
 
 /**
- * The worker threads of the slow stages that read the built documents (generator/workers/): Redoc (React's
- * production build: the same page, rendered faster) and openapi-typescript (TypeScript). They live as long as the
- * process, so watch mode loads their libraries once.
+ * The worker threads of the slowest stages (generator/workers/), so they use the machine's second core: Redoc
+ * (React's production build: the same page, rendered faster), openapi-typescript (TypeScript) and AJV's compiler.
+ * They live as long as the process, so watch mode loads their libraries once.
  */
 const workers = {
   docs: new StageWorker("docs", { NODE_ENV: "production", REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" }),
   pathTypes: new StageWorker("path types"),
+  validators: new StageWorker("validators"),
 };
+
+/** The threads that read the built documents start loading their libraries. */
+function preloadDocumentReaders(): void {
+  workers.docs.preload("emit/docs.js", "preloadDocs");
+  workers.pathTypes.preload("emit/path-types.js", "preloadPathTypes");
+}
+
+/** Starts every worker thread loading its libraries now (watch mode: the first edit does not wait for them). */
+export function preloadStages(): void {
+  preloadDocumentReaders();
+  workers.validators.preload("emit/validators/index.js", "preloadValidators");
+}
 
 /**
  * Every output, from checked inputs. Each stage runs per API and is memoised by the content hash of exactly what it
  * reads, so an edit recomputes only what depends on it:
+ * - check: each schema file's own checks by the file with its descriptions emptied;
+ * - OpenAPI documents: each YAML piece (the document without its schemas, each schema component) by its value;
  * - types: the API's schema texts; inside, each schema's json-schema-to-typescript code by its typing schema;
  * - validators: the API's schema texts for `validators.ts` (pattern hints quote descriptions); AJV's compiled code
  *   by the annotation-stripped copies it compiles (a description edit never recompiles it);
  * - OpenAPI path types and docs: the built document of the API;
  * - clients: the API model read from the document (operations, security, declarations) and the dispatch tables;
- * - format: each file's text (prettier runs only on text that changed).
+ * - entry points: the list of APIs with their guards and client extras;
+ * - format: each piece of each file's text (prettier runs only on text that changed, in one call).
  * Each stage's library is imported only when one of its results is not in the cache, so a run that changes little
- * loads little.
+ * loads little; the exceptions are the threads that read the built documents (Redoc, openapi-typescript), which
+ * start loading when the run starts: nearly every run that computes anything changes a document. The slowest
+ * stages run in worker threads, using the second core.
  */
 function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[], signal: AbortSignal): Produced {
   const { templates, sources, version } = inputs;
   // A run that computes anything nearly always changes a built document: the threads that read it load their
   // libraries (a second or so) on the other core meanwhile.
-  workers.docs.preload("emit/docs.js", "preloadDocs");
-  workers.pathTypes.preload("emit/path-types.js", "preloadPathTypes");
+  preloadDocumentReaders();
   const prepared = (async () => {
     const [{ buildSchemaGraph }, { emitOpenApi, printYaml }, { expandMediaTypes, readTypedBy }] = await timed("load stages", () =>
       Promise.all([import("../model/schema-graph.js"), import("../emit/openapi.js"), import("../model/expand-media-types.js")]),
@@ -160,9 +177,11 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
         const { readLenient } = await import("../model/api-model.js");
         const lenient = readLenient(document.document);
         return c.memoJson("validators", [api, JSON.stringify(lenient), ...schemaTexts(api), ...templateText("api/validators")], async () => {
-          const { emitValidators, compileValidators, compiledValidatorsKey } = await import("../emit/validators/index.js");
+          const { emitValidators, compiledValidatorsKey } = await import("../emit/validators/index.js");
           const input = { api, graph, lenient, templates };
-          const compiled = await c.memoJson("validators-compiled", [api, ...compiledValidatorsKey(input), ...templateText("api/validators.compiled")], () => compileValidators(input));
+          const compiled = await c.memoJson("validators-compiled", [api, ...compiledValidatorsKey(input), ...templateText("api/validators.compiled")], () =>
+            workers.validators.call<OutputFile>("emit/validators/index.js", "compileValidatorsFrom", [api, graph.files, lenient, [...templates.sources]], signal),
+          );
           return emitValidators({ ...input, compiled });
         });
       }),

@@ -10,9 +10,9 @@ import { addDispatchKeyword, rewriteDispatches } from "./compile-dispatch.js";
 import { secretShapes } from "../../model/secret-shapes.js";
 import { GenerationFailed } from "../../problems.js";
 import type { SchemaFile } from "../../load/schemas.js";
-import type { SchemaGraph } from "../../model/schema-graph.js";
+import { buildSchemaGraph, type SchemaGraph } from "../../model/schema-graph.js";
 import type { OutputFile } from "../../write/output-file.js";
-import type { Templates } from "../../load/templates.js";
+import { compileTemplates, type Templates } from "../../load/templates.js";
 import { apiOutput, runtimeImport } from "../../model/output-paths.js";
 import { dispatchMapName, guardName, pascal, validatorFunctionName } from "../../model/names.js";
 
@@ -156,6 +156,17 @@ export function compileValidators({ api, graph, lenient, templates }: Validators
   const hoisted = hoistRequires(code.replace(/^"use strict";/, ""));
   return { path: apiOutput.compiledValidators(api), contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }) };
 }
+
+/**
+ * `compileValidators` from plain data, for a worker thread (generator/workers/): the API's schema files and every
+ * other file its schemas refer to (the graph is built again), and the template texts.
+ */
+export function compileValidatorsFrom(api: string, files: SchemaFile[], lenient: string[], templates: [string, string][]): OutputFile {
+  return compileValidators({ api, graph: buildSchemaGraph(files), lenient, templates: compileTemplates(new Map(templates)) });
+}
+
+/** Loads AJV ahead of the first compile (a worker thread is asked to when a run starts): this module imports it. */
+export function preloadValidators(): void {}
 
 /**
  * One API's validators: its schemas (and lenient twins) compiled by AJV into standalone code
