@@ -251,7 +251,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   let outputs = remembered?.outputs;
   let written: WriteReport | undefined;
   if (outputs === undefined) {
-    const sources = await timed("parse openapi sources", () => parseOpenApiSources(options.root, openApiFiles));
+    const sources = await timed("parse openapi sources", () =>
+      cache.memoJson("sources", [...openApiFiles].map(([file, text]) => `${file}\n${text}`), () => parseOpenApiSources(openApiFiles)),
+    );
     const stop = new AbortController();
     const produced = produceOutputs({ files, templates, sources, version }, cache, timed, timings, stop.signal);
     try {

@@ -34,7 +34,7 @@ export async function readOpenApiFiles(root: string): Promise<Map<string, string
  * `$ref` to a relative `.json` file) is replaced by that file's content, so examples live as plain JSON files the
  * tests can also read.
  */
-export async function parseOpenApiSources(root: string, texts: ReadonlyMap<string, string>): Promise<OpenApiSource[]> {
+export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): Promise<OpenApiSource[]> {
   const { LineCounter, parseDocument } = await import("yaml");
   const problems: Problem[] = [];
   const sources: OpenApiSource[] = [];
@@ -50,26 +50,29 @@ export async function parseOpenApiSources(root: string, texts: ReadonlyMap<strin
       }
       continue;
     }
-    const inline = async (value: JsonValue, pointer: string): Promise<JsonValue> => {
-      if (Array.isArray(value)) return Promise.all(value.map((item, index) => inline(item, `${pointer}/${index}`)));
+    const inline = (value: JsonValue, pointer: string): JsonValue => {
+      if (Array.isArray(value)) return value.map((item, index) => inline(item, `${pointer}/${index}`));
       if (!isJsonObject(value)) return value;
       const ref = value.$ref;
       if (typeof ref === "string" && Object.keys(value).length === 1 && /^\.{1,2}\/.*\.json$/.test(ref)) {
         const exampleFile = path.posix.join("openapi", ref);
+        const exampleText = texts.get(exampleFile);
+        if (exampleText === undefined) {
+          problems.push({ file, pointer, message: `example ${exampleFile}: no such file under openapi/` });
+          return value;
+        }
         try {
-          // An example outside openapi/ (`../`) is read now.
-          const exampleText = texts.get(exampleFile) ?? (await readFile(path.join(root, exampleFile), "utf8"));
           return parseJson(exampleText);
         } catch (error) {
-          const detail = error instanceof JsonSyntaxError ? `${error.message} at ${error.position.line}:${error.position.column}` : `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+          if (!(error instanceof JsonSyntaxError)) throw error;
+          const detail = `${error.message} at ${error.position.line}:${error.position.column}`;
           problems.push({ file, pointer, message: `example ${exampleFile}: ${detail}` });
           return value;
         }
       }
-      const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await inline(item, `${pointer}/${key}`)] as const));
-      return Object.fromEntries(entries);
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inline(item, `${pointer}/${key}`)]));
     };
-    const document = await inline(parsed.toJS() as JsonValue, "");
+    const document = inline(parsed.toJS() as JsonValue, "");
     if (!isJsonObject(document)) {
       problems.push({ file, pointer: "", message: "an OpenAPI source must be a mapping" });
       continue;
