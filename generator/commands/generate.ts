@@ -88,7 +88,7 @@ function preloadDocumentReaders(): void {
 /** Starts every worker thread loading its libraries now (watch mode: the first edit does not wait for them). */
 export function preloadStages(): void {
   preloadDocumentReaders();
-  workers.validators.preload("emit/validators/index.js", "preloadValidators");
+  workers.validators.preload("emit/validators/compile.js", "preloadValidators");
 }
 
 /**
@@ -97,7 +97,7 @@ export function preloadStages(): void {
  * - check: each schema file's own checks by the file with its descriptions emptied;
  * - OpenAPI documents: each YAML piece (the document without its schemas, each schema component) by its value;
  * - types: the API's schema texts; inside, each schema's json-schema-to-typescript code by its typing schema;
- * - validators: the API's schema texts for `validators.ts` (pattern hints quote descriptions); AJV's compiled code
+ * - validators: `validators.ts` by the view of its template (pattern hints quote descriptions); AJV's compiled code
  *   by the annotation-stripped copies it compiles (a description edit never recompiles it);
  * - OpenAPI path types and docs: the built document of the API;
  * - clients: the API model read from the document (operations, security, declarations) and the dispatch tables;
@@ -176,14 +176,12 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
       perApi("emit validators", async (api, document, graph, c) => {
         const { readLenient } = await import("../model/api-model.js");
         const lenient = readLenient(document.document);
-        return c.memoJson("validators", [api, JSON.stringify(lenient), ...schemaTexts(api), ...templateText("api/validators")], async () => {
-          const { emitValidators, compiledValidatorsKey } = await import("../emit/validators/index.js");
-          const input = { api, graph, lenient, templates };
-          const compiled = await c.memoJson("validators-compiled", [api, ...compiledValidatorsKey(input), ...templateText("api/validators.compiled")], () =>
-            workers.validators.call<OutputFile>("emit/validators/index.js", "compileValidatorsFrom", [api, graph.files, lenient, [...templates.sources]], signal),
-          );
-          return emitValidators({ ...input, compiled });
-        });
+        const { emitValidators, compiledValidatorsKey } = await import("../emit/validators/index.js");
+        const input = { api, graph, lenient, templates };
+        const compiled = await c.memoJson("validators-compiled", [api, ...compiledValidatorsKey(input), ...templateText("api/validators.compiled")], () =>
+          workers.validators.call<OutputFile>("emit/validators/compile.js", "compileValidatorsFrom", [api, graph.files, lenient, [...templates.sources]], signal),
+        );
+        return emitValidators({ ...input, compiled }, (view) => c.memo("validators", [api, JSON.stringify(view), ...templateText("api/validators.ts")], () => templates.render("api/validators.ts.hbs", view)));
       }),
       perApi("emit path types", (api, document, _g, c) =>
         c.memoJson("path-types", [api, document.file.contents], () => workers.pathTypes.call<OutputFile>("emit/path-types.js", "emitPathTypes", [api, document.document], signal)),
