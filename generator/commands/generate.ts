@@ -85,10 +85,14 @@ function preloadDocumentReaders(): void {
   workers.pathTypes.preload("emit/path-types.js", "preloadPathTypes");
 }
 
-/** Starts every worker thread loading its libraries now (watch mode: the first edit does not wait for them). */
+/**
+ * Starts loading every stage's library now, in the worker threads and in this one (json-schema-to-typescript,
+ * prettier): watch mode, so that the first edit does not wait for them.
+ */
 export function preloadStages(): void {
   preloadDocumentReaders();
   workers.validators.preload("emit/validators/compile.js", "preloadValidators");
+  Promise.all([import("json-schema-to-typescript"), import("prettier")]).catch(() => undefined); // a failure shows again where the stage imports it
 }
 
 /**
