@@ -15,7 +15,7 @@ const UNFORMATTED = [".compiled.ts", "/paths.ts"];
  * a top-level line, so each declaration is formatted (and cached) on its own and an edit reformats only the
  * declarations it changed; joined with a blank line, the pieces give what formatting the whole file gives.
  */
-export function formatPlan(file: OutputFile): { parser: string; chunks: string[] } | undefined {
+function formatPlan(file: OutputFile): { parser: string; chunks: string[] } | undefined {
   if (UNFORMATTED.some((suffix) => file.path.endsWith(suffix))) return undefined;
   const extension = Object.keys(PARSERS).find((ext) => file.path.endsWith(ext));
   if (extension === undefined) return undefined;
@@ -24,7 +24,7 @@ export function formatPlan(file: OutputFile): { parser: string; chunks: string[]
 }
 
 /** Prettier on one text (imported on the first text that needs it). */
-export async function formatText(text: string, parser: string): Promise<string> {
+async function formatText(text: string, parser: string): Promise<string> {
   const { format } = await import("prettier");
   return format(text, { parser, printWidth: 120 });
 }
