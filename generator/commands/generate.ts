@@ -91,7 +91,7 @@ function preloadDocumentReaders(): void {
  */
 export function preloadStages(): void {
   preloadDocumentReaders();
-  workers.validators.preload("emit/validators/compile.js", "preloadValidators");
+  workers.validators.preload("emit/validators/index.js", "preloadValidators");
   Promise.all([import("json-schema-to-typescript"), import("prettier")]).catch(() => undefined); // a failure shows again where the stage imports it
 }
 
@@ -183,7 +183,7 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
         const { emitValidators, compiledValidatorsKey } = await import("../emit/validators/index.js");
         const input = { api, graph, lenient, templates };
         const compiled = await c.memoJson("validators-compiled", [api, ...compiledValidatorsKey(input), ...templateText("api/validators.compiled")], () =>
-          workers.validators.call<OutputFile>("emit/validators/compile.js", "compileValidatorsFrom", [api, graph.files, lenient, [...templates.sources]], signal),
+          workers.validators.call<OutputFile>("emit/validators/index.js", "compileValidatorsFrom", [api, graph.files, lenient, [...templates.sources]], signal),
         );
         return emitValidators({ ...input, compiled }, (view) => c.memo("validators", [api, JSON.stringify(view), ...templateText("api/validators.ts")], () => templates.render("api/validators.ts.hbs", view)));
       }),

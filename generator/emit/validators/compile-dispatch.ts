@@ -13,12 +13,18 @@
  * and only when the branches use keywords that apply to objects alone: for a non-object the `if` is vacuously true
  * and such a `then` vacuously holds, which is what `x-dispatch` (an object-only keyword) does by skipping.
  */
+import { _ } from "ajv/dist/2020.js";
+import type { Ajv2020, KeywordCxt } from "ajv/dist/2020.js";
+import codegen from "ajv/dist/compile/codegen/index.js";
 import type { JsonObject, JsonValue } from "../../../runtime/json/json-text.js";
 import { isJsonObject, mapSchema } from "../../model/schema-walk.js";
 
-export const ON = "x-dispatch-on";
-export const CASES = "x-dispatch";
-export const ELSE = "x-dispatch-else";
+// A CommonJS module: its named exports sit on the default import under ESM.
+const { getProperty } = codegen as unknown as { getProperty: (key: string) => ReturnType<typeof _> };
+
+const ON = "x-dispatch-on";
+const CASES = "x-dispatch";
+const ELSE = "x-dispatch-else";
 
 /** Keywords that only ever constrain objects. */
 const OBJECT_ONLY = new Set([
@@ -103,5 +109,36 @@ export function rewriteDispatches(schema: JsonObject): JsonObject {
     }
     if (Array.isArray(out.allOf)) out = { ...out, allOf: mergeMembers(out.allOf) };
     return out;
+  });
+}
+
+/** Registers `x-dispatch-on`, `x-dispatch` and `x-dispatch-else` with AJV. */
+export function addDispatchKeyword(ajv: Ajv2020): void {
+  ajv.addKeyword({ keyword: ON, schemaType: "string" });
+  ajv.addKeyword({ keyword: ELSE, schemaType: "object" });
+  ajv.addKeyword({
+    keyword: CASES,
+    type: "object",
+    schemaType: "object",
+    code(cxt: KeywordCxt) {
+      const { gen, data, schema, parentSchema } = cxt;
+      const tag = gen.const("tag", _`${data}${getProperty(String(parentSchema[ON]))}`);
+      const valid = gen.let("valid", true);
+      gen.if(false);
+      for (const value of Object.keys(schema as JsonObject)) {
+        gen.elseIf(_`${tag} === ${value}`);
+        const branch = gen.name("valid");
+        cxt.subschema({ keyword: CASES, schemaProp: value }, branch);
+        gen.assign(valid, branch);
+      }
+      if (parentSchema[ELSE] !== undefined) {
+        gen.else();
+        const branch = gen.name("valid");
+        cxt.subschema({ keyword: ELSE }, branch);
+        gen.assign(valid, branch);
+      }
+      gen.endIf();
+      cxt.ok(valid);
+    },
   });
 }
