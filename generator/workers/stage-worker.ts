@@ -23,7 +23,8 @@ export type StageAnswer = { id: number; value: unknown } | { id: number; error: 
 export class StageWorker {
   private worker: Worker | undefined;
   private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  /** The calls not answered yet; `needed`: one the caller waits for (a preload keeps no process alive). */
+  private readonly pending = new Map<number, { needed: boolean; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
 
   constructor(
     private readonly name: string,
@@ -35,7 +36,16 @@ export class StageWorker {
    * Arguments and result are copied (structured clone). With `signal`, an abort rejects at once; the thread finishes
    * the call and its result is dropped.
    */
-  async call<T>(module: string, fn: string, args: unknown[], signal?: AbortSignal): Promise<T> {
+  call<T>(module: string, fn: string, args: unknown[], signal?: AbortSignal): Promise<T> {
+    return this.send<T>({ module, fn, args }, true, signal);
+  }
+
+  /** Starts the thread and has it load `module` (calling its `fn` with no argument) ahead of the calls that need it. */
+  preload(module: string, fn: string): void {
+    this.send({ module, fn, args: [] }, false).catch(() => undefined); // a failure shows again on the call that needs the module
+  }
+
+  private async send<T>(call: Omit<StageCall, "id">, needed: boolean, signal?: AbortSignal): Promise<T> {
     signal?.throwIfAborted();
     const worker = await this.start();
     const id = this.nextId++;
@@ -46,22 +56,24 @@ export class StageWorker {
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       this.pending.set(id, {
+        needed,
         resolve: (value) => (signal?.removeEventListener("abort", onAbort), resolve(value as T)),
         reject: (error) => (signal?.removeEventListener("abort", onAbort), reject(error)),
       });
-      worker.ref();
-      worker.postMessage({ id, module, fn, args } satisfies StageCall);
+      this.keepAlive();
+      worker.postMessage({ id, ...call } satisfies StageCall);
     });
-  }
-
-  /** Starts the thread and has it load `module` (calling its `fn` with no argument) ahead of the calls that need it. */
-  preload(module: string, fn: string): void {
-    this.call(module, fn, []).catch(() => undefined); // a failure shows again on the call that needs the module
   }
 
   private settle(id: number): void {
     this.pending.delete(id);
-    if (this.pending.size === 0) this.worker?.unref();
+    this.keepAlive();
+  }
+
+  /** The thread keeps the process alive while a call someone waits for is under way, and only then. */
+  private keepAlive(): void {
+    if ([...this.pending.values()].some((waiting) => waiting.needed)) this.worker?.ref();
+    else this.worker?.unref();
   }
 
   private starting: Promise<Worker> | undefined;
