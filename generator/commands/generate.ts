@@ -217,7 +217,7 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
     const emitted: OutputFile[] = [...emitSchemas(expanded), ...documents.map((d) => d.file), ...types, ...validators.flatMap((v) => v.files), ...paths, ...clients.map((c) => c.file), ...entryPoints];
     return (await timed("format", () => format(emitted))).map(addBanner);
   })();
-  // Neither promise may reject unobserved while the other is awaited.
+  // It may reject before it is awaited (a broken input found while the caller waits for something else).
   main.catch(() => undefined);
   return { main, docs: async () => (await docs()).map(addBanner) };
 }
