@@ -28,7 +28,8 @@ describe("generate --watch", () => {
     const good = readFileSync(typesFile, "utf8");
     writeFileSync(schemaFile, original.replace('"type": "object",', '"type": "object"'));
     await live.waitFor("kept the last good outputs; watching", 1, 90_000);
-    expect(live.stderr()).toMatch(/schemas\/messaging\/reason\.schema\.json:7:\d+: invalid JSON/);
+    // Written before that line, but to another pipe: its data may be read a moment later.
+    await expect.poll(() => live?.stderr(), { timeout: 10_000 }).toMatch(/schemas\/messaging\/reason\.schema\.json:7:\d+: invalid JSON/);
     expect(readFileSync(typesFile, "utf8")).toBe(good);
 
     writeFileSync(schemaFile, original.replace('"properties": {', '"properties": {\n    "retryable": { "type": "boolean", "description": "Whether to retry." },'));

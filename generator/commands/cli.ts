@@ -84,6 +84,7 @@ async function runGenerate(args: string[]): Promise<number> {
   // Watching starts before the first run, so an edit saved while it runs triggers one more run after it; the
   // stages stay loaded from one run to the next.
   const { watchInputs } = await import("./watch.js");
+  (await import("./generate.js")).preloadStages();
   let first = true;
   const stop = watchInputs({
     root,

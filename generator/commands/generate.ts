@@ -3,7 +3,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadSchemas, type SchemaFile } from "../load/schemas.js";
 import { loadTemplates, type Templates } from "../load/templates.js";
-import { loadOpenApiSources, type OpenApiSource } from "../load/openapi-sources.js";
+import { parseOpenApiSources, readOpenApiFiles, type OpenApiSource } from "../load/openapi-sources.js";
 import { addBanner } from "../format/banner.js";
 import { openCache, type Cache } from "../write/cache.js";
 import { findStale, writeOutputs, type WriteReport } from "../write/outputs.js";
@@ -11,6 +11,7 @@ import type { OutputFile } from "../write/output-file.js";
 import type { BuiltDocument } from "../emit/openapi.js";
 import type { SchemaGraph } from "../model/schema-graph.js";
 import { apiOutput } from "../model/output-paths.js";
+import { StageWorker } from "../workers/stage-worker.js";
 
 export interface StageTiming {
   stage: string;
@@ -57,43 +58,80 @@ async function readPackageVersion(root: string): Promise<string> {
 
 type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
 
-/** The outputs of a run: the docs pages (Redoc, the slowest stage) apart, so they can be written last. */
+/**
+ * The outputs of a run: the docs pages (Redoc, the slowest stage) apart, so they can be written last; they are
+ * rendered from the call of `docs()` on (in watch mode, once the other outputs are written: the types and
+ * validators do not share the machine's two cores with Redoc).
+ */
 interface Produced {
   main: Promise<OutputFile[]>;
-  docs: Promise<OutputFile[]>;
+  docs: () => Promise<OutputFile[]>;
+}
+
+/**
+ * The worker threads of the slowest stages (generator/workers/), so they use the machine's second core: Redoc
+ * (React's production build: the same page, rendered faster), openapi-typescript (TypeScript) and AJV's compiler.
+ * They live as long as the process, so watch mode loads their libraries once.
+ */
+const workers = {
+  docs: new StageWorker("docs", { NODE_ENV: "production", REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" }),
+  pathTypes: new StageWorker("path types"),
+  validators: new StageWorker("validators"),
+};
+
+/** The threads that read the built documents start loading their libraries. */
+function preloadDocumentReaders(): void {
+  workers.docs.preload("emit/docs.js", "preloadDocs");
+  workers.pathTypes.preload("emit/path-types.js", "preloadPathTypes");
+}
+
+/**
+ * Starts loading every stage's library now, in the worker threads and in this one (json-schema-to-typescript,
+ * prettier): watch mode, so that the first edit does not wait for them.
+ */
+export function preloadStages(): void {
+  preloadDocumentReaders();
+  workers.validators.preload("emit/validators/index.js", "preloadValidators");
+  Promise.all([import("json-schema-to-typescript"), import("prettier")]).catch(() => undefined); // a failure shows again where the stage imports it
 }
 
 /**
  * Every output, from checked inputs. Each stage runs per API and is memoised by the content hash of exactly what it
  * reads, so an edit recomputes only what depends on it:
+ * - check: each schema file's own checks by the file with its descriptions emptied;
+ * - OpenAPI documents: each YAML piece (the document without its schemas, each schema component) by its value;
  * - types: the API's schema texts; inside, each schema's json-schema-to-typescript code by its typing schema;
- * - validators: the API's schema texts for `validators.ts` (pattern hints quote descriptions); AJV's compiled code
+ * - validators: `validators.ts` by the view of its template (pattern hints quote descriptions); AJV's compiled code
  *   by the annotation-stripped copies it compiles (a description edit never recompiles it);
  * - OpenAPI path types and docs: the built document of the API;
  * - clients: the API model read from the document (operations, security, declarations) and the dispatch tables;
- * - format: each file's text (prettier runs only on text that changed).
+ * - entry points: the list of APIs with their guards and client extras;
+ * - format: each piece of each file's text (prettier runs only on text that changed, in one call).
  * Each stage's library is imported only when one of its results is not in the cache, so a run that changes little
- * loads little.
+ * loads little; the exceptions are the threads that read the built documents (Redoc, openapi-typescript), which
+ * start loading when the run starts: nearly every run that computes anything changes a document. The slowest
+ * stages run in worker threads, using the second core.
  */
 function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[], signal: AbortSignal): Produced {
   const { templates, sources, version } = inputs;
+  // A run that computes anything nearly always changes a built document: the threads that read it load their
+  // libraries (a second or so) on the other core meanwhile.
+  preloadDocumentReaders();
   const prepared = (async () => {
-    const [{ buildSchemaGraph }, { emitOpenApi }, { expandMediaTypes, readTypedBy }] = await timed("load stages", () =>
+    const [{ buildSchemaGraph }, { emitOpenApi, printYaml }, { expandMediaTypes, readTypedBy }] = await timed("load stages", () =>
       Promise.all([import("../model/schema-graph.js"), import("../emit/openapi.js"), import("../model/expand-media-types.js")]),
     );
-    const schemaInputs = inputs.files.map((file) => `${file.file}\n${file.text}`);
-    await timed("check schemas", () =>
-      cache.memoJson("check", schemaInputs, async () => {
-        const { checkSchemas } = await import("../model/check-schemas.js");
-        checkSchemas(inputs.files);
-        return true;
-      }),
-    );
+    // Each file's own checks are cached by the part of it they read (a description edit finds them cached).
+    await timed("check schemas", async () => {
+      const { checkSchemas, checkSchemaAlone, checkedPart } = await import("../model/check-schemas.js");
+      await checkSchemas(inputs.files, (schema) => cache.memoJson("check", [JSON.stringify(checkedPart(schema))], () => checkSchemaAlone(schema)));
+    });
     // From here on, the schemas with their content-by-type declarations expanded (what every stage reads).
     const files = expandMediaTypes(inputs.files);
     const typedBy = new Map(inputs.files.flatMap((file) => { const rule = readTypedBy(file.schema); return rule === undefined ? [] : [[file.name, rule] as const]; }));
     const graph = await timed("build schema graph", () => buildSchemaGraph(files));
-    const documents = await timed("emit openapi", () => emitOpenApi(graph, sources, version, typedBy));
+    // Each piece of a document's YAML is cached by its value (an edit reprints the components it changed).
+    const documents = await timed("emit openapi", () => emitOpenApi(graph, sources, version, typedBy, (value) => cache.memo("yaml", [JSON.stringify(value)], () => printYaml(value))));
     return { graph, documents, files };
   })();
   // Cache keys read the hand-written texts (the expansion is a function of them).
@@ -117,13 +155,20 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
     return stage(name, (track) => Promise.all(apis.map((api) => compute(api, documents.find((d) => d.api === api) as BuiltDocument, graph, track))));
   };
   const format = async (emitted: OutputFile[]) => {
-    const { formatOutput, formatText } = await import("../format/prettier.js");
-    return Promise.all(emitted.map((file) => formatOutput(file, (text, parser) => cache.memo("format", [parser, text], () => formatText(text, parser)))));
+    const { formatOutputs } = await import("../format/prettier.js");
+    return formatOutputs(emitted, {
+      get: async (text, parser) => {
+        const stored = await cache.peek("format", [parser, text]);
+        if (stored === undefined) cache.misses++;
+        else cache.hits++;
+        return stored;
+      },
+      set: (text, parser, formatted) => cache.store("format", [parser, text], formatted),
+    });
   };
 
-  const docs = perApi("emit docs", (api, document, _g, c) =>
-    c.memoJson("docs", [api, document.file.contents], async () => (await (await import("../emit/docs.js")).emitDocs([{ api, yaml: document.file.contents }], { signal }))[0] as OutputFile),
-  );
+  const docs = () =>
+    perApi("emit docs", (api, document, _g, c) => c.memoJson("docs", [api, document.file.contents], () => workers.docs.call<OutputFile>("emit/docs.js", "emitDocs", [api, document.file.contents], signal)));
   const main = (async () => {
     const [types, validators, paths, clients] = await Promise.all([
       perApi("emit types", (api, _d, graph, c) =>
@@ -135,15 +180,15 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
       perApi("emit validators", async (api, document, graph, c) => {
         const { readLenient } = await import("../model/api-model.js");
         const lenient = readLenient(document.document);
-        return c.memoJson("validators", [api, JSON.stringify(lenient), ...schemaTexts(api), ...templateText("api/validators")], async () => {
-          const { emitValidators, compileValidators, compiledValidatorsKey } = await import("../emit/validators/index.js");
-          const input = { api, graph, lenient, templates };
-          const compiled = await c.memoJson("validators-compiled", [api, ...compiledValidatorsKey(input), ...templateText("api/validators.compiled")], () => compileValidators(input));
-          return emitValidators({ ...input, compiled });
-        });
+        const { emitValidators, compiledValidatorsKey } = await import("../emit/validators/index.js");
+        const input = { api, graph, lenient, templates };
+        const compiled = await c.memoJson("validators-compiled", [api, ...compiledValidatorsKey(input), ...templateText("api/validators.compiled")], () =>
+          workers.validators.call<OutputFile>("emit/validators/index.js", "compileValidatorsFrom", [api, graph.files, lenient, [...templates.sources]], signal),
+        );
+        return emitValidators({ ...input, compiled }, (view) => c.memo("validators", [api, JSON.stringify(view), ...templateText("api/validators.ts")], () => templates.render("api/validators.ts.hbs", view)));
       }),
       perApi("emit path types", (api, document, _g, c) =>
-        c.memoJson("path-types", [api, document.file.contents], async () => (await (await import("../emit/path-types.js")).emitPathTypes([{ api, yaml: document.file.contents }]))[0] as OutputFile),
+        c.memoJson("path-types", [api, document.file.contents], () => workers.pathTypes.call<OutputFile>("emit/path-types.js", "emitPathTypes", [api, document.document], signal)),
       ),
       perApi("emit clients", async (api, document, graph, c) => {
         const [{ readApiModel }, { findDispatchTables }] = await Promise.all([import("../model/api-model.js"), import("../model/dispatch-tables.js")]);
@@ -160,25 +205,21 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
     ]);
     const { documents, files: expanded } = await prepared;
     const [{ emitEntryPoints }, { emitSchemas }] = await Promise.all([import("../emit/entry-points.js"), import("../emit/schemas.js")]);
+    const entryApis = apis.map((api, index) => ({
+      api,
+      guards: validators[index]?.guards ?? [],
+      extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false, receivedTypes: [] },
+      messagingHelpers: clients[index]?.messagingHelpers ?? false,
+    }));
     const entryPoints = await timed("emit entry points", () =>
-      emitEntryPoints(
-        apis.map((api, index) => ({
-          api,
-          guards: validators[index]?.guards ?? [],
-          extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false, receivedTypes: [] },
-          messagingHelpers: clients[index]?.messagingHelpers ?? false,
-        })),
-        templates,
-      ),
+      cache.memoJson("entry-points", [JSON.stringify(entryApis), ...templateText("aggregate/"), ...templateText("api/index")], () => emitEntryPoints(entryApis, templates)),
     );
     const emitted: OutputFile[] = [...emitSchemas(expanded), ...documents.map((d) => d.file), ...types, ...validators.flatMap((v) => v.files), ...paths, ...clients.map((c) => c.file), ...entryPoints];
     return (await timed("format", () => format(emitted))).map(addBanner);
   })();
-  // Neither promise may reject unobserved while the other is awaited.
+  // It may reject before it is awaited (a broken input found while the caller waits for something else).
   main.catch(() => undefined);
-  const bannered = docs.then((pages) => pages.map(addBanner));
-  bannered.catch(() => undefined);
-  return { main, docs: bannered };
+  return { main, docs: async () => (await docs()).map(addBanner) };
 }
 
 /**
@@ -198,20 +239,23 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     return result;
   };
   const cache = await openCache(options.root, { enabled: options.cache ?? true });
-  const [files, templates, sources, version] = await timed("load inputs", () =>
-    Promise.all([loadSchemas(options.root), loadTemplates(options.root), loadOpenApiSources(options.root), readPackageVersion(options.root)]),
+  // The OpenAPI sources are parsed (YAML) only when the run is not answered from the cache.
+  const [files, templates, openApiFiles, version] = await timed("load inputs", () =>
+    Promise.all([loadSchemas(options.root), loadTemplates(options.root), readOpenApiFiles(options.root), readPackageVersion(options.root)]),
   );
   const runInputs = [
     version,
     ...files.map((file) => `${file.file}\n${file.text}`),
     ...[...templates.sources].map(([name, text]) => `${name}\n${text}`),
-    // Sorted: example files are read concurrently, so the order they were met in varies from run to run.
-    ...sources.flatMap((source) => [...source.inputs].map(([file, text]) => `${file}\n${text}`)).sort(),
+    ...[...openApiFiles].map(([file, text]) => `${file}\n${text}`),
   ];
   const remembered = await cache.peekJson<{ outputs: OutputFile[]; stages: string[] }>("run", runInputs);
   let outputs = remembered?.outputs;
   let written: WriteReport | undefined;
   if (outputs === undefined) {
+    const sources = await timed("parse openapi sources", () =>
+      cache.memoJson("sources", [...openApiFiles].map(([file, text]) => `${file}\n${text}`), () => parseOpenApiSources(openApiFiles)),
+    );
     const stop = new AbortController();
     const produced = produceOutputs({ files, templates, sources, version }, cache, timed, timings, stop.signal);
     try {
@@ -222,12 +266,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         const main = await produced.main;
         const early = await timed("write", () => writeOutputs(options.root, main, { force: options.force ?? false, later: sources.map((source) => apiOutput.docs(source.api)) }));
         options.early(early, performance.now() - started);
-        const docs = await produced.docs;
+        const docs = await produced.docs();
         const rest = await timed("write docs", () => writeOutputs(options.root, docs, { force: options.force ?? false, rest: true }));
         written = { written: [...early.written, ...rest.written], unchanged: [...early.unchanged, ...rest.unchanged], removed: early.removed };
         outputs = [...main, ...docs];
       } else {
-        const [main, docs] = await Promise.all([produced.main, produced.docs]);
+        const [main, docs] = await Promise.all([produced.main, produced.docs()]);
         outputs = [...main, ...docs];
       }
     } catch (error) {

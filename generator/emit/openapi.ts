@@ -75,11 +75,45 @@ function renderPlaceholders(description: string, document: JsonObject): string {
   });
 }
 
+/** The YAML printer's text of one value, as the documents are written. */
+export function printYaml(value: JsonObject): string {
+  return stringify(value, { lineWidth: 0, aliasDuplicateObjects: false });
+}
+
+/** Stands for `components.schemas` while the rest of a document is printed (no document holds this text). */
+const SCHEMAS_PLACEHOLDER = "specfirst-schemas-printed-apart-3f9c1b";
+
+/**
+ * A document's YAML, as `printYaml(document)` writes it, put together from pieces printed on their own: the document
+ * without its schemas, and each schema component (with `lineWidth: 0` nothing the printer writes depends on the
+ * indentation, so a component printed alone is the same text indented). `print` stands for `printYaml`: the
+ * generate command passes a cached one, so an edit reprints only the components it changed.
+ */
+async function documentYaml(document: JsonObject, print: (value: JsonObject) => Promise<string>): Promise<string> {
+  const components = isJsonObject(document.components) ? document.components : {};
+  const schemas = isJsonObject(components.schemas) ? Object.entries(components.schemas) : [];
+  if (schemas.length === 0) return print(document);
+  const [rest, ...pieces] = await Promise.all([
+    print({ ...document, components: { ...components, schemas: SCHEMAS_PLACEHOLDER } }),
+    ...schemas.map(([title, schema]) => print({ [title]: schema })),
+  ]);
+  const [before, after, ...more] = (rest as string).split(`\n  schemas: ${SCHEMAS_PLACEHOLDER}\n`);
+  if (before === undefined || after === undefined || more.length > 0) return print(document);
+  return `${before}\n  schemas:\n${pieces.map((piece) => piece.replace(/^(?=.)/gm, "    ")).join("")}${after}`;
+}
+
 /**
  * One OpenAPI 3.1 document per source: the hand-written operations with `info.version` set to the package version
  * and `components.schemas` filled with every schema the document refers to (and their dependencies), sorted.
+ * `print` stands for `printYaml` (see `documentYaml`).
  */
-export function emitOpenApi(graph: SchemaGraph, sources: OpenApiSource[], version: string, typedBy: ReadonlyMap<string, TypedBy>): BuiltDocument[] {
+export async function emitOpenApi(
+  graph: SchemaGraph,
+  sources: OpenApiSource[],
+  version: string,
+  typedBy: ReadonlyMap<string, TypedBy>,
+  print: (value: JsonObject) => Promise<string> = async (value) => printYaml(value),
+): Promise<BuiltDocument[]> {
   const byTitle = new Map(graph.files.map((file) => [String(file.schema.title), file]));
   const problems: Problem[] = [];
   const outputs = sources.map((source) => {
@@ -106,8 +140,8 @@ export function emitOpenApi(graph: SchemaGraph, sources: OpenApiSource[], versio
     if (typeof info.description === "string") info.description = renderPlaceholders(info.description, source.document);
     const components = isJsonObject(source.document.components) ? source.document.components : {};
     const document: JsonObject = { ...source.document, info: { ...info, version }, components: { ...components, schemas } };
-    return { api: source.api, document, file: { path: apiOutput.openapi(source.api), contents: stringify(document, { lineWidth: 0, aliasDuplicateObjects: false }) } };
+    return { api: source.api, document };
   });
   if (problems.length > 0) throw new GenerationFailed(problems);
-  return outputs;
+  return Promise.all(outputs.map(async ({ api, document }) => ({ api, document, file: { path: apiOutput.openapi(api), contents: await documentYaml(document, print) } })));
 }

@@ -8,8 +8,8 @@
  * | emitOpenApi        | OpenAPI source + schemas      | generated/openapi/<api>.yaml                        |
  * | emitTypes          | schemas of one API            | generated/<api>/types.ts                            |
  * | emitValidators     | schemas of one API            | generated/<api>/validators.ts, validators.compiled.ts |
- * | emitPathTypes      | built OpenAPI document        | generated/<api>/paths.ts (openapi-typescript)       |
- * | emitDocs           | built OpenAPI document        | generated/docs/<api>.html (Redocly)                 |
+ * | emitPathTypes      | built OpenAPI document        | generated/<api>/paths.ts (openapi-typescript; worker thread) |
+ * | emitDocs           | built OpenAPI document        | generated/docs/<api>.html (Redocly; worker thread)  |
  * | emitClient         | API model (built document)    | generated/<api>/client.ts                           |
  * | emitEntryPoints    | the list of APIs              | generated/<api>/index.ts, generated/{types,validators,client}.ts |
  */

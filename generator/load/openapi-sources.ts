@@ -1,6 +1,5 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { LineCounter, parseDocument } from "yaml";
 import { GenerationFailed, type Problem } from "../problems.js";
 import { JsonSyntaxError, parseJson, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
 import { isJsonObject } from "../model/schema-walk.js";
@@ -13,29 +12,35 @@ export interface OpenApiSource {
   api: string;
   file: string;
   document: JsonObject;
-  /** Every file the document was built from (itself and its example files), with their text, for the cache. */
-  inputs: ReadonlyMap<string, string>;
 }
 
 /**
- * Reads `openapi/*.source.yaml`. A `{ $ref: "./examples/x.json" }` object (a `$ref` to a relative `.json` file) is
- * replaced by that file's content, so examples live as plain JSON files the tests can also read.
+ * The text of every file under `openapi/` (the sources and their example files), by path from the project root,
+ * sorted: what the sources are built from, read once, so the run's cache key and the sources agree.
  */
-export async function loadOpenApiSources(root: string): Promise<OpenApiSource[]> {
-  const dir = path.join(root, "openapi");
+export async function readOpenApiFiles(root: string): Promise<Map<string, string>> {
   let names: string[];
   try {
-    names = (await readdir(dir)).filter((name) => name.endsWith(SOURCE_SUFFIX)).sort();
+    names = (await readdir(path.join(root, "openapi"), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
     throw error;
   }
+  return new Map(await Promise.all(names.sort().map(async (file) => [file, await readFile(path.join(root, file), "utf8")] as const)));
+}
+
+/**
+ * Parses `openapi/*.source.yaml` from their texts (`readOpenApiFiles`). A `{ $ref: "./examples/x.json" }` object (a
+ * `$ref` to a relative `.json` file) is replaced by that file's content, so examples live as plain JSON files the
+ * tests can also read.
+ */
+export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): Promise<OpenApiSource[]> {
+  const { LineCounter, parseDocument } = await import("yaml");
   const problems: Problem[] = [];
   const sources: OpenApiSource[] = [];
-  for (const name of names) {
-    const file = `openapi/${name}`;
-    const text = await readFile(path.join(dir, name), "utf8");
-    const inputs = new Map([[file, text]]);
+  for (const [file, text] of texts) {
+    const name = file.slice("openapi/".length);
+    if (name.includes("/") || !name.endsWith(SOURCE_SUFFIX)) continue;
     const lineCounter = new LineCounter();
     const parsed = parseDocument(text, { lineCounter, uniqueKeys: true });
     if (parsed.errors.length > 0) {
@@ -45,31 +50,34 @@ export async function loadOpenApiSources(root: string): Promise<OpenApiSource[]>
       }
       continue;
     }
-    const inline = async (value: JsonValue, pointer: string): Promise<JsonValue> => {
-      if (Array.isArray(value)) return Promise.all(value.map((item, index) => inline(item, `${pointer}/${index}`)));
+    const inline = (value: JsonValue, pointer: string): JsonValue => {
+      if (Array.isArray(value)) return value.map((item, index) => inline(item, `${pointer}/${index}`));
       if (!isJsonObject(value)) return value;
       const ref = value.$ref;
       if (typeof ref === "string" && Object.keys(value).length === 1 && /^\.{1,2}\/.*\.json$/.test(ref)) {
         const exampleFile = path.posix.join("openapi", ref);
+        const exampleText = texts.get(exampleFile);
+        if (exampleText === undefined) {
+          problems.push({ file, pointer, message: `example ${exampleFile}: no such file under openapi/` });
+          return value;
+        }
         try {
-          const exampleText = await readFile(path.join(root, exampleFile), "utf8");
-          inputs.set(exampleFile, exampleText);
           return parseJson(exampleText);
         } catch (error) {
-          const detail = error instanceof JsonSyntaxError ? `${error.message} at ${error.position.line}:${error.position.column}` : `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+          if (!(error instanceof JsonSyntaxError)) throw error;
+          const detail = `${error.message} at ${error.position.line}:${error.position.column}`;
           problems.push({ file, pointer, message: `example ${exampleFile}: ${detail}` });
           return value;
         }
       }
-      const entries = await Promise.all(Object.entries(value).map(async ([key, item]) => [key, await inline(item, `${pointer}/${key}`)] as const));
-      return Object.fromEntries(entries);
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inline(item, `${pointer}/${key}`)]));
     };
-    const document = await inline(parsed.toJS() as JsonValue, "");
+    const document = inline(parsed.toJS() as JsonValue, "");
     if (!isJsonObject(document)) {
       problems.push({ file, pointer: "", message: "an OpenAPI source must be a mapping" });
       continue;
     }
-    sources.push({ api: name.slice(0, -SOURCE_SUFFIX.length), file, document, inputs });
+    sources.push({ api: name.slice(0, -SOURCE_SUFFIX.length), file, document });
   }
   if (problems.length > 0) throw new GenerationFailed(problems);
   return sources;

@@ -19,6 +19,11 @@ export async function loadTemplates(root: string): Promise<Templates> {
     .sort();
   const sources = new Map<string, string>();
   for (const name of names) sources.set(name, await readFile(path.join(dir, name), "utf8"));
+  return compileTemplates(sources);
+}
+
+/** Templates from their texts, by name (what `loadTemplates` read): a worker thread gets the texts. */
+export function compileTemplates(sources: ReadonlyMap<string, string>): Templates {
   const handlebars = Handlebars.create();
   handlebars.registerHelper("json", (value: unknown) => JSON.stringify(value));
   const compiled = new Map([...sources].map(([name, text]) => [name, handlebars.compile(text, { noEscape: true, strict: true })]));

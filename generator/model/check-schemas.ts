@@ -1,32 +1,79 @@
-import { Ajv2020 } from "ajv/dist/2020.js";
+import type { Ajv2020 } from "ajv/dist/2020.js";
 import { GenerationFailed, type Problem } from "../problems.js";
-import { locatePointer } from "../../runtime/json/json-text.js";
+import { locatePointer, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
 import { KNOWN_KEYWORDS, walkSchema } from "./schema-walk.js";
 import type { SchemaFile } from "../load/schemas.js";
 import { checkSecretNames, objectRefResolver } from "./check-secrets.js";
-// The naming rule json-schema-to-typescript applies to titles; a title must already obey it to be the type's name.
-import { toSafeString } from "json-schema-to-typescript/dist/src/utils.js";
 
 const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
 
+/** A problem of one schema file on its own: where (JSON pointer) and what. */
+export type FileProblem = [pointer: string, message: string];
+
+let metaValidator: Promise<Ajv2020> | undefined;
+
 /**
- * Checks each schema file on its own: draft 2020-12, an `$id` and a `title` unique across all files, only known
- * keywords, secrets marked consistently (every property whose name says it holds a secret is marked, see
- * check-secrets.ts), and valid against the draft 2020-12 meta-schema (one plain sentence per wrong value).
- * References are checked by `buildSchemaGraph`, which needs all files. Reports every problem found, with file,
- * pointer and line:column.
+ * The checks of one schema that read no other file: only known keywords, secrets marked consistently, titles that
+ * are TypeScript type names, and valid against the draft 2020-12 meta-schema (one plain sentence per wrong value).
+ * AJV and json-schema-to-typescript's naming rule are loaded on first use (a run that finds every file's result in
+ * the cache loads neither).
  */
-export function checkSchemas(files: SchemaFile[]): void {
+export async function checkSchemaAlone(schema: JsonObject): Promise<FileProblem[]> {
+  // The naming rule json-schema-to-typescript applies to titles; a title must already obey it to be the type's name.
+  const { toSafeString } = await import("json-schema-to-typescript/dist/src/utils.js");
+  metaValidator ??= import("ajv/dist/2020.js").then(({ Ajv2020 }) => new Ajv2020({ strict: false }));
+  const validator = await metaValidator;
+  const problems: FileProblem[] = [];
+  walkSchema(schema, (node, pointer) => {
+    for (const keyword of Object.keys(node)) {
+      if (!KNOWN_KEYWORDS.has(keyword)) problems.push([`${pointer}/${keyword}`, `unknown keyword "${keyword}"`]);
+    }
+    if ("x-secret" in node) {
+      const mark = node["x-secret"];
+      if (mark === true && node.writeOnly !== true) problems.push([pointer, 'a secret field has "x-secret": true and "writeOnly": true']);
+      else if (mark !== true && mark !== false) problems.push([`${pointer}/x-secret`, '"x-secret" is true (a secret) or false (a name that only looks like one)']);
+    }
+    const title = node.title;
+    if (typeof title === "string") {
+      if (toSafeString(title) !== title) problems.push([`${pointer}/title`, `title "${title}" is not a TypeScript type name; use "${toSafeString(title)}"`]);
+    } else if (pointer === "") {
+      problems.push(["", 'missing "title" (it names the generated type)']);
+    }
+  });
+  if (!validator.validateSchema(schema)) problems.push(...metaSchemaSentences(validator.errors ?? []));
+  return problems;
+}
+
+/** Keys whose text no check reads: annotations. */
+const UNCHECKED_TEXTS = new Set(["description", "$comment"]);
+
+/**
+ * What `checkSchemaAlone` depends on: the schema with every `description` and `$comment` text emptied (a string
+ * stays a string, so every check gives the same result). A description edit then finds the file's result cached.
+ */
+export function checkedPart(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(checkedPart);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, UNCHECKED_TEXTS.has(key) && typeof item === "string" ? "" : checkedPart(item)]));
+}
+
+/**
+ * Checks the schema files: draft 2020-12, an `$id`, a validator name and a `title` unique across all files, the
+ * name rule of secrets (check-secrets.ts), and each file on its own (`checkSchemaAlone`; `alone` stands for it: the
+ * generate command passes a cached one). References are checked by `buildSchemaGraph`, which needs all files.
+ * Reports every problem found, with file, pointer and line:column.
+ */
+export async function checkSchemas(files: SchemaFile[], alone: (schema: JsonObject) => Promise<FileProblem[]> = checkSchemaAlone): Promise<void> {
   const problems: Problem[] = [];
   const at = (file: SchemaFile, pointer: string, message: string) =>
     problems.push({ file: file.file, pointer, message, ...locatePointer(file.text, pointer) });
-  const metaValidator = new Ajv2020({ strict: false });
   const seenIds = new Map<string, string>();
   const titles: TitleUse[] = [];
   const isObjectRef = objectRefResolver(files);
   const seenNames = new Map<string, string>();
+  const own = await Promise.all(files.map((file) => alone(file.schema)));
 
-  for (const file of files) {
+  files.forEach((file, index) => {
     const { schema } = file;
     if (schema.$schema !== DRAFT_2020_12) at(file, "/$schema", `"$schema" must be "${DRAFT_2020_12}"`);
     // The file's base name is its validator name, shared by every API in `specfirst/validators`.
@@ -38,31 +85,12 @@ export function checkSchemas(files: SchemaFile[]): void {
     else if (!URL.canParse(id)) at(file, "/$id", `"$id" must be an absolute URI (refs are resolved against it)`);
     else if (seenIds.has(id)) at(file, "/$id", `duplicate "$id" ${id}, also in ${seenIds.get(id)}`);
     else seenIds.set(id, file.file);
-
     walkSchema(schema, (node, pointer) => {
-      for (const keyword of Object.keys(node)) {
-        if (!KNOWN_KEYWORDS.has(keyword)) at(file, `${pointer}/${keyword}`, `unknown keyword "${keyword}"`);
-      }
-      if ("x-secret" in node) {
-        const mark = node["x-secret"];
-        if (mark === true && node.writeOnly !== true) at(file, pointer, 'a secret field has "x-secret": true and "writeOnly": true');
-        else if (mark !== true && mark !== false) at(file, `${pointer}/x-secret`, '"x-secret" is true (a secret) or false (a name that only looks like one)');
-      }
-      const title = node.title;
-      if (typeof title === "string") {
-        if (toSafeString(title) !== title) at(file, `${pointer}/title`, `title "${title}" is not a TypeScript type name; use "${toSafeString(title)}"`);
-        titles.push({ title, file, pointer });
-      } else if (pointer === "") {
-        at(file, "", 'missing "title" (it names the generated type)');
-      }
+      if (typeof node.title === "string") titles.push({ title: node.title, file, pointer });
     });
-
+    for (const [pointer, message] of own[index] ?? []) at(file, pointer, message);
     for (const problem of checkSecretNames(file, isObjectRef)) at(file, problem.pointer, problem.message);
-
-    if (!metaValidator.validateSchema(schema)) {
-      for (const [pointer, message] of metaSchemaSentences(metaValidator.errors ?? [])) at(file, pointer, message);
-    }
-  }
+  });
   for (const [title, uses] of groupBy(titles, (use) => use.title)) {
     if (uses.length < 2) continue;
     const owner = titleOwner(uses);

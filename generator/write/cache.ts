@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -16,7 +17,10 @@ export interface Cache {
   memo(stage: string, inputs: readonly string[], compute: () => Promise<string> | string): Promise<string>;
   /** Like `memo` for a value that is JSON. */
   memoJson<T>(stage: string, inputs: readonly string[], compute: () => Promise<T> | T): Promise<T>;
-  /** Reads a stored value without computing (undefined when absent). */
+  /** Reads a stored text without computing (undefined when absent). */
+  peek(stage: string, inputs: readonly string[]): Promise<string | undefined>;
+  store(stage: string, inputs: readonly string[], text: string): Promise<void>;
+  /** Like `peek` and `store` for a value that is JSON. */
   peekJson<T>(stage: string, inputs: readonly string[]): Promise<T | undefined>;
   storeJson(stage: string, inputs: readonly string[], value: unknown): Promise<void>;
   /** The keys this run used so far; `keep` marks such keys (of an earlier run) as used by this one. */
@@ -70,7 +74,9 @@ export async function openCache(root: string, options: { enabled: boolean }): Pr
   const read = async (key: string): Promise<string | undefined> => {
     if (!options.enabled) return undefined;
     try {
-      return await readFile(path.join(dir, key), "utf8");
+      // Synchronously: a run reads hundreds of small entries, and a promise-based read costs several thread-pool
+      // round trips each.
+      return readFileSync(path.join(dir, key), "utf8");
     } catch {
       return undefined;
     }
@@ -101,17 +107,23 @@ export async function openCache(root: string, options: { enabled: boolean }): Pr
     async memoJson(stage, inputs, compute) {
       return JSON.parse(await cache.memo(stage, inputs, async () => JSON.stringify(await compute())));
     },
-    async peekJson(stage, inputs) {
+    async peek(stage, inputs) {
       const key = keyOf(stage, inputs);
       const stored = await read(key);
-      if (stored === undefined) return undefined;
-      touched.add(key);
-      return JSON.parse(stored) as never;
+      if (stored !== undefined) touched.add(key);
+      return stored;
     },
-    async storeJson(stage, inputs, value) {
+    async store(stage, inputs, text) {
       const key = keyOf(stage, inputs);
       touched.add(key);
-      await write(key, JSON.stringify(value));
+      await write(key, text);
+    },
+    async peekJson(stage, inputs) {
+      const stored = await cache.peek(stage, inputs);
+      return stored === undefined ? undefined : (JSON.parse(stored) as never);
+    },
+    async storeJson(stage, inputs, value) {
+      await cache.store(stage, inputs, JSON.stringify(value));
     },
     used: () => [...touched],
     keep(keys) {

@@ -11,9 +11,9 @@ import { withValidationErrorObjects } from "./error-objects.js";
 import { secretShapes } from "../../model/secret-shapes.js";
 import { GenerationFailed } from "../../problems.js";
 import type { SchemaFile } from "../../load/schemas.js";
-import type { SchemaGraph } from "../../model/schema-graph.js";
+import { buildSchemaGraph, type SchemaGraph } from "../../model/schema-graph.js";
 import type { OutputFile } from "../../write/output-file.js";
-import type { Templates } from "../../load/templates.js";
+import { compileTemplates, type Templates } from "../../load/templates.js";
 import { apiOutput, runtimeImport } from "../../model/output-paths.js";
 import { dispatchMapName, guardName, pascal, validatorFunctionName } from "../../model/names.js";
 
@@ -166,15 +166,29 @@ export function compileValidators({ api, graph, lenient, templates }: Validators
 }
 
 /**
- * One API's validators: its schemas (and lenient twins) compiled by AJV into standalone code
- * (`generated/<api>/validators.compiled.ts`, from `compiled` when the caller has it, else by `compileValidators`),
- * and `generated/<api>/validators.ts`, which holds the data the run-time wrapper needs (secret shapes, document
- * rules, pattern hints) and the typed guards.
+ * `compileValidators` from plain data, for a worker thread (generator/workers/): the schema files (the graph is
+ * built again) and the template texts.
  */
-export function emitValidators(input: ValidatorsInput & { compiled?: OutputFile }): { files: OutputFile[]; guards: string[] } {
-  const { api, graph, lenient, templates } = input;
+export function compileValidatorsFrom(api: string, files: SchemaFile[], lenient: string[], templates: [string, string][]): OutputFile {
+  return compileValidators({ api, graph: buildSchemaGraph(files), lenient, templates: compileTemplates(new Map(templates)) });
+}
+
+/** Loads AJV ahead of the first compile (a worker thread is asked to when watch mode starts): this module imports it. */
+export function preloadValidators(): void {}
+
+/**
+ * One API's validators: `compiled`, its schemas (and lenient twins) compiled by AJV into standalone code
+ * (`generated/<api>/validators.compiled.ts`, `compileValidators`), and `generated/<api>/validators.ts`, which holds
+ * the data the run-time wrapper needs (secret shapes, document rules, pattern hints) and the typed guards. `render`
+ * stands for rendering that module's template with its view (the generate command passes a cached one: the module
+ * depends only on the view, which a description edit changes only through a pattern hint).
+ */
+export async function emitValidators(
+  input: ValidatorsInput & { compiled: OutputFile },
+  render: (view: object) => Promise<string> | string = (view) => input.templates.render("api/validators.ts.hbs", view),
+): Promise<{ files: OutputFile[]; guards: string[] }> {
+  const { api, graph, lenient, compiled } = input;
   const { files, validators } = planValidators(api, graph, lenient);
-  const compiled = input.compiled ?? compileValidators(input);
 
   const dispatchGuards = files.flatMap((file) =>
     findDispatchTables(graph, file)
@@ -214,7 +228,7 @@ export function emitValidators(input: ValidatorsInput & { compiled?: OutputFile 
     secretShapes: apiShapes,
   };
   return {
-    files: [compiled, { path, contents: templates.render("api/validators.ts.hbs", view) }],
+    files: [compiled, { path, contents: await render(view) }],
     // The type guards the module exports, for the aggregate `specfirst/validators` to re-export.
     guards: [...validators.map((v) => v.guardName), ...dispatchGuards.map((g) => g.guardName)],
   };
