@@ -1,7 +1,8 @@
 import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate } from "../generator/commands/generate.js";
+import { generate, type GenerateResult } from "../generator/commands/generate.js";
+import { ROOT } from "./helpers/fixtures.js";
 import { cacheDir, copyProject } from "./helpers/project-copy.js";
 import { startCli } from "./helpers/spawn-cli.js";
 
@@ -22,17 +23,54 @@ function editSchema(dir: string) {
   writeFileSync(file, readFileSync(file, "utf8").replace('"properties": {', '"properties": {\n    "retry_after": { "type": "integer", "minimum": 0, "description": "Seconds to wait." },'));
 }
 
+/** One output of each kind the edit changes. */
+const KINDS = ["generated/messaging/types.ts", "generated/messaging/validators.compiled.ts", "generated/openapi/messaging.yaml", "generated/docs/messaging.html"];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * Resolves as soon as one output of `dir` has been replaced (a write renames a new file over it, so its inode
- * changes; polled every millisecond by `stat`, which costs nothing next to reading megabytes), or the run ended.
+ * Resolves as soon as `file` of `dir` is being written by process `pid` (a write goes to `<file>.<pid>.tmp`, then
+ * renames it over the file), or has been replaced (its inode changed), or the run ended. Polled every millisecond
+ * by `stat`, which costs nothing next to reading megabytes.
  */
-async function firstReplacement(dir: string, ended: { value: boolean }): Promise<void> {
-  const watched = ["generated/messaging/types.ts", "generated/messaging/validators.compiled.ts", "generated/openapi/messaging.yaml", "generated/docs/messaging.html"].map((file) => path.join(dir, file));
-  const inodes = watched.map((file) => statSync(file).ino);
+async function writing(dir: string, file: string, pid: number, ended: { value: boolean }): Promise<void> {
+  const target = path.join(dir, file);
+  const inode = statSync(target).ino;
   while (!ended.value) {
-    if (watched.some((file, index) => statSync(file, { throwIfNoEntry: false })?.ino !== inodes[index])) return;
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    if (statSync(`${target}.${pid}.tmp`, { throwIfNoEntry: false }) !== undefined || statSync(target, { throwIfNoEntry: false })?.ino !== inode) return;
+    await sleep(1);
   }
+}
+
+/** Resolves once the run has stored `count` new stage results in the cache of `dir` (it is computing), or ended. */
+async function stored(dir: string, count: number, ended: { value: boolean }): Promise<void> {
+  const entries = () => readdirSync(cacheDir(dir)).filter((name) => !name.endsWith(".tmp")).length;
+  const target = entries() + count;
+  while (!ended.value && entries() < target) await sleep(1);
+}
+
+interface Kill {
+  label: string;
+  /** Resolves when the run is to be killed. */
+  trigger: (dir: string, pid: number, ended: { value: boolean }) => Promise<void>;
+}
+
+/**
+ * Starts `generate` on `dir` and, when `trigger` resolves (unless the run ended first), SIGKILLs its process group:
+ * the CLI and a Redocly it may have started, which would otherwise render on for nothing. Returns once it exited.
+ */
+async function runKilled(dir: string, { trigger }: Kill): Promise<void> {
+  const live = startCli(["generate", "--quiet", "--root", dir], { group: true });
+  const pid = live.child.pid as number;
+  const ended = { value: false };
+  void live.exited.then(() => (ended.value = true));
+  await Promise.race([trigger(dir, pid, ended), live.exited]);
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // the group is gone already: the run ended before the trigger
+  }
+  await live.exited;
 }
 
 describe("an interrupted run", () => {
@@ -40,47 +78,70 @@ describe("an interrupted run", () => {
     const reference = copyProject();
     const before = outputs(reference);
     editSchema(reference);
-    // Its cache (the edited run's results) then lets each re-run below go straight to the write stage, which is
-    // what restores an interrupted state.
-    await generate({ root: reference });
+    // Its cache holds the edited run's results: a run on the edited inputs with it goes straight to the write stage.
+    const cli = startCli(["generate", "--json", "--root", reference]);
+    expect(await cli.exited).toBe(0);
+    const computed = JSON.parse(cli.stdout()) as GenerateResult;
     const after = outputs(reference);
     const changed = Object.keys(after).filter((file) => after[file] !== before[file]);
-    expect(changed).toEqual(expect.arrayContaining(["generated/messaging/types.ts", "generated/messaging/validators.compiled.ts", "generated/openapi/messaging.yaml", "generated/docs/messaging.html"]));
+    expect(changed).toEqual(expect.arrayContaining(KINDS));
 
-    // How long an uninterrupted CLI run takes here, so that the kill points cover the whole run. Each copy starts
-    // with the cache of the unedited project, so a run recomputes what the edit changed (every kind of output of
-    // the messaging API) and writes it.
-    const timed = copyProject();
-    editSchema(timed);
-    const started = performance.now();
-    await startCli(["generate", "--quiet", "--root", timed]).exited;
-    const runMs = performance.now() - started;
-
-    // SIGKILL at a random moment of each third of the run (stratified, so startup, stages and writes are all
-    // covered over runs), plus once the first output has been replaced: a kill among the renames themselves.
-    const kills: { label: string; trigger: (dir: string, ended: { value: boolean }) => Promise<void> }[] = [0, 1, 2].map((third) => {
-      const delayMs = Math.round(((third + Math.random()) / 3) * runMs);
-      return { label: `at ${delayMs} ms of a ${Math.round(runMs)} ms run`, trigger: () => new Promise((resolve) => setTimeout(resolve, delayMs)) };
-    });
-    kills.push({ label: "right after the first output was replaced", trigger: (dir, ended) => firstReplacement(dir, ended) });
-
-    for (const { label, trigger } of kills) {
-      const dir = copyProject();
-      editSchema(dir);
-      const live = startCli(["generate", "--quiet", "--root", dir]);
-      const ended = { value: false };
-      void live.exited.then(() => (ended.value = true));
-      await Promise.race([trigger(dir, ended), live.exited]);
-      live.child.kill("SIGKILL");
-      await live.exited;
-      for (const [file, contents] of Object.entries(outputs(dir))) {
-        if (file.endsWith(".tmp")) continue; // a temporary file is not an output; the next run removes it
+    // What each kill left, printed at the end: how far into the writes it came.
+    const left: string[] = [];
+    /** The outputs after a kill: each old or new (a temporary file is not an output; the next run removes it). */
+    const expectOldOrNew = (dir: string, label: string) => {
+      const files = Object.entries(outputs(dir));
+      for (const [file, contents] of files) {
+        if (file.endsWith(".tmp")) continue;
         expect([before[file], after[file]], `${file} after a kill ${label}`).toContain(contents);
       }
-      rmSync(cacheDir(dir), { recursive: true, force: true });
-      cpSync(cacheDir(reference), cacheDir(dir), { recursive: true });
+      const written = changed.filter((file) => files.some(([name, contents]) => name === file && contents === after[file])).length;
+      left.push(`${label}: ${written}/${changed.length} changed outputs new, ${files.filter(([name]) => name.endsWith(".tmp")).length} temporary`);
+    };
+
+    // The runs that write: on one copy with the edited run's cache, reset to the old outputs before each run. Every
+    // output a computing run writes, these write with the same code. How long an uninterrupted one takes here:
+    const dir = copyProject({ cache: false });
+    cpSync(cacheDir(reference), cacheDir(dir), { recursive: true });
+    editSchema(dir);
+    const reset = () => {
+      rmSync(path.join(dir, "generated"), { recursive: true });
+      cpSync(path.join(ROOT, "generated"), path.join(dir, "generated"), { recursive: true });
+    };
+    const timed = performance.now();
+    await startCli(["generate", "--quiet", "--root", dir]).exited;
+    const runMs = performance.now() - timed;
+    expect(outputs(dir)).toEqual(after);
+
+    // SIGKILL at a random moment of each third of such a run (stratified over start-up, reading the cache and
+    // writing; the writes take its last tenth or so), and once each kind of output is being written (its temporary
+    // file appeared, or it was replaced).
+    const kills: Kill[] = [0, 1, 2].map((third) => {
+      const delayMs = Math.round(((third + Math.random()) / 3) * runMs);
+      return { label: `at ${delayMs} ms of a ${Math.round(runMs)} ms run`, trigger: () => sleep(delayMs) };
+    });
+    for (const file of KINDS) kills.push({ label: `while ${file} was being written`, trigger: (copy, pid, ended) => writing(copy, file, pid, ended) });
+    for (const kill of kills) {
+      reset();
+      await runKilled(dir, kill);
+      expectOldOrNew(dir, kill.label);
       await generate({ root: dir });
-      expect(outputs(dir), `re-run after a kill ${label}`).toEqual(after);
+      expect(outputs(dir), `re-run after a kill ${kill.label}`).toEqual(after);
     }
-  }, 240_000);
+
+    // And once while the stages compute: a run starting from the unedited project's cache, as the reference did,
+    // killed once it has stored a random number of the reference's new stage results (the last of them is stored
+    // just before the writes); the re-run gets the reference's cache.
+    const computing = copyProject();
+    editSchema(computing);
+    const count = 1 + Math.floor(Math.random() * computed.cache.misses);
+    const label = `after ${count} of the ${computed.cache.misses} stage results a computing run stores`;
+    await runKilled(computing, { label, trigger: (copy, _pid, ended) => stored(copy, count, ended) });
+    expectOldOrNew(computing, label);
+    rmSync(cacheDir(computing), { recursive: true, force: true });
+    cpSync(cacheDir(reference), cacheDir(computing), { recursive: true });
+    await generate({ root: computing });
+    expect(outputs(computing), `re-run after a kill ${label}`).toEqual(after);
+    console.log(`interrupted runs:\n${left.join("\n")}`);
+  }, 120_000);
 });
