@@ -13,5 +13,9 @@ export default defineConfig({
     // run them one by one on a 2-core machine. Every file works in its own temporary copies of the project.
     fileParallelism: true,
     maxWorkers: Math.max(4, os.availableParallelism()),
+    // A worker process runs file after file instead of starting afresh for each (a fresh process imported vitest and
+    // the generated modules again: about half a second of CPU per file). No test file changes global state, and
+    // each closes what it starts.
+    isolate: false,
   },
 });
