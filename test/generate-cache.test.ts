@@ -33,5 +33,5 @@ describe("the content-hash cache", () => {
     expect(edited.cache.hits).toBeGreaterThan(0); // ...but the messaging outputs and unchanged formatting came from the cache
     expect(readFileSync(path.join(dir, "generated/configs/types.ts"), "utf8")).toContain("Edited.");
     expect((await generate({ root: dir, check: true })).stale).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -143,5 +143,5 @@ describe("an interrupted run", () => {
     await generate({ root: computing });
     expect(outputs(computing), `re-run after a kill ${label}`).toEqual(after);
     console.log(`interrupted runs:\n${left.join("\n")}`);
-  }, 120_000);
+  }, 240_000);
 });
