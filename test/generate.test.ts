@@ -8,7 +8,7 @@ import { addBanner } from "../generator/format/banner.js";
 import { generate } from "../generator/commands/generate.js";
 import { GenerationFailed, type Problem } from "../generator/problems.js";
 import { CACHE_SEED, ROOT } from "./helpers/fixtures.js";
-import { cacheDir, copyProject } from "./helpers/project-copy.js";
+import { cacheDir, copyProject, editSchema } from "./helpers/project-copy.js";
 import { runCli, runtimeBuild } from "./helpers/cli.js";
 
 /** Every file under generated/, by its path there. */
@@ -79,10 +79,8 @@ describe.concurrent("generate", () => {
   });
 
   it("--check names the stale files and exits 1, and writes nothing", async () => {
-    const dir = copyProject();
-    editJson(dir, "schemas/messaging/reason.schema.json", (schema) => {
-      (schema.properties as Record<string, unknown>).retryable = { type: "boolean", description: "Whether to retry." };
-    });
+    const dir = copyProject({ edited: true });
+    editSchema(dir);
     const before = snapshot(dir);
     const result = await runCli(["generate", "--check", "--root", dir]);
     expect(result.code).toBe(1);
@@ -93,7 +91,7 @@ describe.concurrent("generate", () => {
 
     const regenerated = await runCli(["generate", "--quiet", "--root", dir]);
     expect(regenerated.code).toBe(0);
-    expect(readFileSync(path.join(dir, "generated/messaging/types.ts"), "utf8")).toContain("retryable?: boolean");
+    expect(readFileSync(path.join(dir, "generated/messaging/types.ts"), "utf8")).toContain("retry_after?: number");
     expect((await runCli(["generate", "--check", "--root", dir])).code).toBe(0);
   });
 

@@ -1,9 +1,9 @@
-import { cpSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { generate, type GenerateResult } from "../generator/commands/generate.js";
-import { ROOT } from "./helpers/fixtures.js";
-import { cacheDir, copyProject } from "./helpers/project-copy.js";
+import { generate } from "../generator/commands/generate.js";
+import { CACHE_SEED, EDITED_SEED, ROOT } from "./helpers/fixtures.js";
+import { cacheDir, copyProject, editSchema } from "./helpers/project-copy.js";
 import { startCli } from "./helpers/spawn-cli.js";
 
 /** Every file under generated/ (the outputs the generator owns, and any temporary file), by path. */
@@ -17,13 +17,7 @@ function outputs(dir: string): Record<string, string> {
   return files;
 }
 
-/** A schema edit that changes every kind of output: types, validators, the messaging document and its docs. */
-function editSchema(dir: string) {
-  const file = path.join(dir, "schemas/messaging/reason.schema.json");
-  writeFileSync(file, readFileSync(file, "utf8").replace('"properties": {', '"properties": {\n    "retry_after": { "type": "integer", "minimum": 0, "description": "Seconds to wait." },'));
-}
-
-/** One output of each kind the edit changes. */
+/** One output of each kind `editSchema` changes. */
 const KINDS = ["generated/messaging/types.ts", "generated/messaging/validators.compiled.ts", "generated/openapi/messaging.yaml", "generated/docs/messaging.html"];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -42,7 +36,7 @@ async function writing(dir: string, file: string, pid: number, ended: { value: b
   }
 }
 
-/** Resolves once the run has stored `count` new stage results in the cache of `dir` (it is computing), or ended. */
+/** Resolves once the run has stored `count` new results in the cache of `dir` (it is computing), or ended. */
 async function stored(dir: string, count: number, ended: { value: boolean }): Promise<void> {
   const entries = () => readdirSync(cacheDir(dir)).filter((name) => !name.endsWith(".tmp")).length;
   const target = entries() + count;
@@ -75,22 +69,32 @@ async function runKilled(dir: string, { trigger }: Kill): Promise<void> {
 
 describe("an interrupted run", () => {
   it("leaves every output either old or new, never half-written, and a re-run restores the new state", async () => {
-    const reference = copyProject();
-    const before = outputs(reference);
-    editSchema(reference);
-    // Its cache holds the edited run's results: a run on the edited inputs with it goes straight to the write stage.
-    const cli = startCli(["generate", "--json", "--root", reference]);
-    expect(await cli.exited).toBe(0);
-    const computed = JSON.parse(cli.stdout()) as GenerateResult;
-    const after = outputs(reference);
+    // The runs that write: on the edited inputs, with the cache of the global setup's run on them (EDITED_SEED), so
+    // each goes straight to the write stage and writes every changed output with the same code as a computing run.
+    // One copy, reset to the committed outputs before each run. An uninterrupted run gives the new state; a second
+    // one (the first pays for cold file caches) how long such a run takes here.
+    const dir = copyProject({ edited: true });
+    const before = outputs(dir);
+    editSchema(dir);
+    const reset = () => {
+      rmSync(path.join(dir, "generated"), { recursive: true });
+      cpSync(path.join(ROOT, "generated"), path.join(dir, "generated"), { recursive: true });
+    };
+    expect(await startCli(["generate", "--quiet", "--root", dir]).exited).toBe(0);
+    const after = outputs(dir);
     const changed = Object.keys(after).filter((file) => after[file] !== before[file]);
     expect(changed).toEqual(expect.arrayContaining(KINDS));
+    reset();
+    const timed = performance.now();
+    expect(await startCli(["generate", "--quiet", "--root", dir]).exited).toBe(0);
+    const runMs = performance.now() - timed;
+    expect(outputs(dir)).toEqual(after);
 
     // What each kill left, printed at the end: how far into the writes it came.
     const left: string[] = [];
     /** The outputs after a kill: each old or new (a temporary file is not an output; the next run removes it). */
-    const expectOldOrNew = (dir: string, label: string) => {
-      const files = Object.entries(outputs(dir));
+    const expectOldOrNew = (copy: string, label: string) => {
+      const files = Object.entries(outputs(copy));
       for (const [file, contents] of files) {
         if (file.endsWith(".tmp")) continue;
         expect([before[file], after[file]], `${file} after a kill ${label}`).toContain(contents);
@@ -98,20 +102,6 @@ describe("an interrupted run", () => {
       const written = changed.filter((file) => files.some(([name, contents]) => name === file && contents === after[file])).length;
       left.push(`${label}: ${written}/${changed.length} changed outputs new, ${files.filter(([name]) => name.endsWith(".tmp")).length} temporary`);
     };
-
-    // The runs that write: on one copy with the edited run's cache, reset to the old outputs before each run. Every
-    // output a computing run writes, these write with the same code. How long an uninterrupted one takes here:
-    const dir = copyProject({ cache: false });
-    cpSync(cacheDir(reference), cacheDir(dir), { recursive: true });
-    editSchema(dir);
-    const reset = () => {
-      rmSync(path.join(dir, "generated"), { recursive: true });
-      cpSync(path.join(ROOT, "generated"), path.join(dir, "generated"), { recursive: true });
-    };
-    const timed = performance.now();
-    await startCli(["generate", "--quiet", "--root", dir]).exited;
-    const runMs = performance.now() - timed;
-    expect(outputs(dir)).toEqual(after);
 
     // SIGKILL at a random moment of each third of such a run (stratified over start-up, reading the cache and
     // writing; the writes take its last tenth or so), and once each kind of output is being written (its temporary
@@ -129,17 +119,19 @@ describe("an interrupted run", () => {
       expect(outputs(dir), `re-run after a kill ${kill.label}`).toEqual(after);
     }
 
-    // And once while the stages compute: a run starting from the unedited project's cache, as the reference did,
-    // killed once it has stored a random number of the reference's new stage results (the last of them is stored
-    // just before the writes); the re-run gets the reference's cache.
+    // And once while the stages compute: a run on the edited inputs from the unedited project's cache, killed once it
+    // has stored a random number of the results the edited run adds to it (the last is stored just before the
+    // writes); the re-run gets the edited run's cache.
     const computing = copyProject();
     editSchema(computing);
-    const count = 1 + Math.floor(Math.random() * computed.cache.misses);
-    const label = `after ${count} of the ${computed.cache.misses} stage results a computing run stores`;
+    const seeded = new Set(readdirSync(cacheDir(CACHE_SEED)));
+    const added = readdirSync(cacheDir(EDITED_SEED)).filter((name) => !seeded.has(name)).length;
+    const count = 1 + Math.floor(Math.random() * added);
+    const label = `after ${count} of the ${added} results a computing run stores`;
     await runKilled(computing, { label, trigger: (copy, _pid, ended) => stored(copy, count, ended) });
     expectOldOrNew(computing, label);
     rmSync(cacheDir(computing), { recursive: true, force: true });
-    cpSync(cacheDir(reference), cacheDir(computing), { recursive: true });
+    cpSync(cacheDir(EDITED_SEED), cacheDir(computing), { recursive: true });
     await generate({ root: computing });
     expect(outputs(computing), `re-run after a kill ${label}`).toEqual(after);
     console.log(`interrupted runs:\n${left.join("\n")}`);
