@@ -5,22 +5,21 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The longest test files, longest first: they run the generator, npm, tsc or a browser, or wait on the plan limiter.
- * Vitest starts the files that took longest in its last run first; with no earlier run (a fresh clone, as in CI) it
- * starts the largest files first instead, and most of these, being small, would start last.
+ * Vitest starts the files that took longest in its last run first, but with no earlier run (a fresh clone, as in CI)
+ * it starts the largest files first, and most of these, being small, would start last; and its durations are wall
+ * times from whatever ran last (a file run alone, a loaded machine), so even with them these did not always start
+ * first.
  */
 const LONGEST_FILES = ["interrupted-run", "generate", "package", "generate-cache", "watch", "client-hardening", "webhook-burst", "docs-browser", "validate-command", "third-api"];
 
-/** Vitest's order when it has a duration for every file; otherwise LONGEST_FILES first. */
+/** LONGEST_FILES first, in that order; the other files in vitest's order. */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const known = (file: TestSpecification) => this.ctx.cache.getFileTestResults(`${file.project.name}:${path.relative(this.ctx.config.root, file.moduleId)}`) !== undefined;
-    if (sorted.every(known)) return sorted;
     const rank = (file: TestSpecification) => {
       const index = LONGEST_FILES.indexOf(path.basename(file.moduleId, ".test.ts"));
       return index === -1 ? LONGEST_FILES.length : index;
     };
-    return sorted.sort((a, b) => rank(a) - rank(b));
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
 
