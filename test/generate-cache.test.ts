@@ -37,5 +37,5 @@ describe("the content-hash cache", () => {
     expect([...(edited.written?.written ?? [])].sort()).toEqual(expected);
     expect(readFileSync(path.join(dir, "generated/configs/types.ts"), "utf8")).toContain("Edited.");
     expect((await generate({ root: dir, check: true })).stale).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

@@ -1,11 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parse } from "yaml";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../generator/commands/generate.js";
 import { ROOT } from "./helpers/fixtures.js";
+import { copyProject } from "./helpers/project-copy.js";
 
 // schemas/README.md "Adding a media type", followed in a temporary copy: one new schema file, and every schema typed
 // by a media type follows, with no other edit.
@@ -25,14 +25,16 @@ const LOCATION = {
 const MEDIA_TYPE = "application/vnd.example.location+json";
 
 type Validate = (name: string, data: unknown) => { valid: boolean };
-const dir = mkdtempSync(path.join(tmpdir(), "specfirst-media-type-"));
+// A project copy (its seeded cache spares recomputing the configs API) with the runtime the generated validators
+// import, and the packages they import.
+const dir = copyProject();
 let validate: Validate;
 
 beforeAll(async () => {
-  for (const entry of ["schemas", "templates", "openapi", "generated", "runtime", "package.json"]) cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
-  symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  cpSync(path.join(ROOT, "runtime"), path.join(dir, "runtime"), { recursive: true });
+  for (const name of ["ajv", "ajv-formats"]) symlinkSync(path.join(ROOT, "node_modules", name), path.join(dir, "node_modules", name), "dir");
   writeFileSync(path.join(dir, "schemas", "messaging", "location.schema.json"), `${JSON.stringify(LOCATION, null, 2)}\n`);
-  await generate({ root: dir, cache: false });
+  await generate({ root: dir });
   ({ validate } = (await import(pathToFileURL(path.join(dir, "generated", "messaging", "validators.ts")).href)) as { validate: Validate });
 }, 120_000);
 

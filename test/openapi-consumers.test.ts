@@ -20,7 +20,8 @@ describe("the published messaging document in openapi-typescript", () => {
     copyFileSync(path.join(FIXTURES, "openapi-consumer", "consumer.ts"), path.join(dir, "consumer.ts"));
     writeFileSync(
       path.join(dir, "tsconfig.json"),
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", types: [], skipLibCheck: false }, files: ["consumer.ts"] }),
+      // TypeScript's own lib files are not checked (skipDefaultLibCheck): that took most of the run.
+      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", types: [], skipLibCheck: false, skipDefaultLibCheck: true }, files: ["consumer.ts"] }),
     );
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
     const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");

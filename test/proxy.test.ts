@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProxy, type RunningProxy, type Violation } from "../runtime/proxy/server.js";
+import { runtimeCli } from "./helpers/cli.js";
 import { ROOT } from "./helpers/fixtures.js";
 
 const SECRET = "s3cr3t-payload-value";
@@ -154,7 +154,7 @@ describe("specfirst proxy", () => {
 
   it("runs as `specfirst proxy`, printing the listening address and violation lines", async () => {
     const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/base`;
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "runtime", "cli", "main.ts"), "proxy", "--upstream", upstreamUrl, "--port", "0", "--enforce"], { cwd: ROOT });
+    const child = spawn(process.execPath, [await runtimeCli(), "proxy", "--upstream", upstreamUrl, "--port", "0", "--enforce"], { cwd: ROOT });
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("close", resolve));

@@ -142,7 +142,7 @@ describe("sandbox: contract violations of a bot", () => {
 
 describe("sandbox: close()", () => {
   it("cancels pending schedules and acknowledgement timers", async () => {
-    const sandbox = createSandbox({ accessKey: ACCESS_KEY, notifyTimeoutMs: 200 });
+    const sandbox = createSandbox({ accessKey: ACCESS_KEY, notifyTimeoutMs: NOTIFY_TIMEOUT_MS });
     await sandbox.start();
     let calls = 0;
     const bot = await listen((request, response) => {
@@ -153,16 +153,19 @@ describe("sandbox: close()", () => {
     sandbox.setWebhooks({ messages: `${bot}/messages`, notifications: `${bot}/notifications` });
     const client = createMessagingClient({ baseUrl: sandbox.url, accessKey: ACCESS_KEY });
     const scheduler = { to: "postmaster@scheduler.sandbox.example.net" };
-    const soon = new Date(Date.now() + 200).toISOString();
+    // Due before the test closes the sandbox, even on a busy machine; the test then waits past it.
+    const soon = new Date(Date.now() + NOTIFY_TIMEOUT_MS).toISOString();
     const far = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString(); // beyond one setTimeout's range
     for (const [id, when] of [["soon-1", soon], ["far-1", far]] as const) {
       const message: Message = { id, to: CUSTOMER, type: "text/plain", content: "later" };
       expect((await client.sendCommand(commands.setSchedule({ message, when }, scheduler))).status).toBe("success");
     }
-    await sandbox.inbound({ from: CUSTOMER, type: "text/plain", content: "hi" }); // the bot has 200 ms to confirm
+    const inboundAt = Date.now();
+    await sandbox.inbound({ from: CUSTOMER, type: "text/plain", content: "hi" }); // the bot has NOTIFY_TIMEOUT_MS to confirm
     expect(calls).toBe(1);
     await sandbox.close();
-    await wait(400);
+    // Past both deadlines, the schedule's and the confirmation's (the later one), with a margin.
+    await wait(inboundAt + NOTIFY_TIMEOUT_MS + 400 - Date.now());
     expect(sandbox.sent.messages).toEqual([]); // the schedule did not fire
     expect(sandbox.violations).toEqual([]); // the acknowledgement timer did not run
     expect(calls).toBe(1);

@@ -1,17 +1,15 @@
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { createMessagingClient } from "../generated/client.js";
 import { sandboxCommand } from "../runtime/cli/commands/sandbox.js";
 import type { Notification } from "../generated/types.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";
+import { runtimeCli } from "./helpers/cli.js";
 import { ROOT } from "./helpers/fixtures.js";
 
-const MAIN = path.join(ROOT, "runtime", "cli", "main.ts");
-
-/** Spawns `specfirst sandbox ...` from the sources; resolves once it printed its `listening on` line. */
-function startSandboxCli(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN, "sandbox", ...args], { cwd: ROOT });
+/** Spawns `specfirst sandbox ...` (the shipped CLI, built from the sources); resolves once it printed its `listening on` line. */
+async function startSandboxCli(args: string[]) {
+  const child = spawn(process.execPath, [await runtimeCli(), "sandbox", ...args], { cwd: ROOT });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -34,7 +32,7 @@ afterAll(async () => webhooks?.close());
 describe("specfirst sandbox (CLI)", () => {
   it("listens on the port it prints, serves the flags' keys and webhook, reports violations, and stops on SIGTERM", async () => {
     webhooks = await startApiServer();
-    const cli = startSandboxCli([
+    const cli = await startSandboxCli([
       "--port", "0",
       "--access-key", "cli-access-key",
       "--configs-key", "cli-configs-key",
@@ -66,7 +64,7 @@ describe("specfirst sandbox (CLI)", () => {
   });
 
   it("stops on SIGINT", async () => {
-    const cli = startSandboxCli(["--port", "0"]);
+    const cli = await startSandboxCli(["--port", "0"]);
     await cli.url;
     cli.child.kill("SIGINT");
     expect(await cli.exited).toBe(0);

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyProject } from "./helpers/project-copy.js";
+import { copyProject, editSchema } from "./helpers/project-copy.js";
 import { startCli, type LiveCli } from "./helpers/spawn-cli.js";
 
 let live: LiveCli | undefined;
@@ -12,7 +12,8 @@ afterEach(async () => {
 
 describe("generate --watch", () => {
   it("regenerates on a real file edit, survives a broken edit with its error, and recovers on the next good edit", async () => {
-    const dir = copyProject();
+    // With the cache of a run on the edited inputs: the first edit below is `editSchema`.
+    const dir = copyProject({ edited: true });
     const schemaFile = path.join(dir, "schemas/messaging/reason.schema.json");
     const typesFile = path.join(dir, "generated/messaging/types.ts");
     const original = readFileSync(schemaFile, "utf8");
@@ -20,7 +21,7 @@ describe("generate --watch", () => {
     await live.waitFor("watching schemas/");
 
     // Saved while the first run may still be going: watching started before it, so the edit is not lost.
-    writeFileSync(schemaFile, original.replace('"properties": {', '"properties": {\n    "retry_after": { "type": "integer", "description": "Seconds to wait." },'));
+    editSchema(dir);
     await live.waitFor("regenerated; watching", 1, 90_000);
     expect(readFileSync(typesFile, "utf8")).toContain("retry_after?: number");
     expect(live.stdout()).toContain("changed: schemas/messaging/reason.schema.json");

@@ -12,11 +12,16 @@ export interface CliResult {
 /** The development CLI (generate, diff) as `npm run generate` runs it: generator/launch.mjs, from its JavaScript build. */
 export const GENERATOR_CLI = path.join(ROOT, "generator", "launch.mjs");
 
-let runtimeBuild: Promise<string> | undefined;
+let runtimeBuildDir: Promise<string> | undefined;
+/** The folder of the JavaScript build of runtime/ and generated/ (generator/launch.mjs), as `<build>/runtime/...`. */
+export function runtimeBuild(): Promise<string> {
+  runtimeBuildDir ??= build(["runtime", "generated"]);
+  return runtimeBuildDir;
+}
+
 /** The shipped CLI (validate, ...) compiled from runtime/cli/main.ts with the generated modules it loads (no tsx start-up per run). */
 export async function runtimeCli(): Promise<string> {
-  runtimeBuild ??= build(["runtime", "generated"]);
-  return path.join(await runtimeBuild, "runtime", "cli", "main.js");
+  return path.join(await runtimeBuild(), "runtime", "cli", "main.js");
 }
 
 /** Runs a specfirst command: `generate` and `diff` by the generator's CLI, others by the shipped one. */

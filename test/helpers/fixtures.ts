@@ -8,6 +8,8 @@ export const FIXTURES = path.join(ROOT, "test", "fixtures");
 export const COPIED = ["schemas", "templates", "generated", "openapi", "package.json"];
 /** A project copy generated once per test run (test/setup/global.ts): its content-hash cache seeds every copy. */
 export const CACHE_SEED = path.join(ROOT, "node_modules", ".cache", "specfirst-test-seed");
+/** The same with `editSchema` (helpers/project-copy.ts) applied: its cache answers a run on the edited inputs. */
+export const EDITED_SEED = path.join(ROOT, "node_modules", ".cache", "specfirst-test-seed-edited");
 /** Where the type check started by test/setup/global.ts keeps its incremental state and writes its result. */
 export const TYPECHECK = { dir: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck"), result: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck", "result.json") };
 

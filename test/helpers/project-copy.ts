@@ -1,19 +1,34 @@
-import { cpSync, existsSync, mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { CACHE_SEED, COPIED, ROOT } from "./fixtures.js";
+import { CACHE_SEED, COPIED, EDITED_SEED, ROOT } from "./fixtures.js";
 
 /** The content-hash cache of a project folder (generator/write/cache.ts). */
 export const cacheDir = (dir: string) => path.join(dir, "node_modules", ".cache", "specfirst");
 
 /**
+ * The schema edit of the tests that need one changing every kind of output of the messaging API (its types,
+ * validators, OpenAPI document and docs page): a new property of Reason. One edit, so that the global setup computes
+ * its outputs once for all of them (`EDITED_SEED`).
+ */
+export function editSchema(dir: string): void {
+  const file = path.join(dir, "schemas/messaging/reason.schema.json");
+  writeFileSync(file, readFileSync(file, "utf8").replace('"properties": {', '"properties": {\n    "retry_after": { "type": "integer", "minimum": 0, "description": "Seconds to wait." },'));
+}
+
+/**
  * A throwaway copy of the generator's inputs and committed outputs, to break and regenerate freely. It starts with
  * the cache of a run on the committed inputs (test/setup/global.ts), so regenerating it recomputes only what the
- * test changed; `{ cache: false }` gives a copy with an empty cache.
+ * test changed; `{ edited: true }` adds the cache of a run with `editSchema` applied (the copy itself is not edited);
+ * `{ cache: false }` gives a copy with an empty cache.
  */
-export function copyProject(options: { cache?: boolean } = {}): string {
+export function copyProject(options: { cache?: boolean; edited?: boolean } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), "specfirst-"));
   for (const folder of COPIED) cpSync(path.join(ROOT, folder), path.join(dir, folder), { recursive: true });
-  if ((options.cache ?? true) && existsSync(cacheDir(CACHE_SEED))) cpSync(cacheDir(CACHE_SEED), cacheDir(dir), { recursive: true });
+  if (options.cache ?? true) {
+    for (const seed of options.edited ? [CACHE_SEED, EDITED_SEED] : [CACHE_SEED]) {
+      if (existsSync(cacheDir(seed))) cpSync(cacheDir(seed), cacheDir(dir), { recursive: true });
+    }
+  }
   return dir;
 }

@@ -12,9 +12,12 @@ export interface LiveCli {
   exited: Promise<number | null>;
 }
 
-/** Starts the development CLI as `npm run generate` does (generator/launch.mjs). */
-export function startCli(args: string[]): LiveCli {
-  const child = spawn(process.execPath, [GENERATOR_CLI, ...args], { cwd: ROOT });
+/**
+ * Starts the development CLI as `npm run generate` does (generator/launch.mjs). With `group`, in a process group of
+ * its own, so that `process.kill(-child.pid, signal)` also ends the processes it started (Redocly).
+ */
+export function startCli(args: string[], options: { group?: boolean } = {}): LiveCli {
+  const child = spawn(process.execPath, [GENERATOR_CLI, ...args], { cwd: ROOT, detached: options.group ?? false });
   let out = "";
   let err = "";
   const waiters = new Set<() => void>();
