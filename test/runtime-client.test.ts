@@ -373,13 +373,14 @@ describe("createClient: the credential never reaches an error", () => {
   it("redacts the messaging key in every form from bodies and lower-level errors", async () => {
     const echoed = JSON.stringify({ youSent: { authorization: `Key ${ACCESS_KEY}` }, raw: ACCESS_KEY, encoded: encodeURIComponent(ACCESS_KEY), quoted: JSON.stringify(ACCESS_KEY) });
     server.answer("/messages", { status: 401, body: echoed }, { status: 400, body: `bad key ${ACCESS_KEY}` }, { status: 202, delayMs: 1000 }, { status: 500, body: `Key%20${encodeURIComponent(ACCESS_KEY)}` });
-    const client = messaging({ timeoutMs: 100 });
+    const client = messaging();
     const closed = await startApiServer();
     await closed.close();
     const errors = [
       await rejection(client.sendMessage(message)),
       await rejection(client.sendMessage(message)),
-      await rejection(client.sendMessage(message)),
+      // Only this call has the short timeout: on a loaded machine an immediate answer once took over 100 ms.
+      await rejection(client.sendMessage(message, { timeoutMs: 100 })),
       await rejection(client.sendMessage(message)),
       await rejection(createClient<MessagingClient>(messagingApi(), { baseUrl: closed.url, accessKey: ACCESS_KEY }).sendMessage(message)),
       await rejection(client.sendMessage(message, { signal: AbortSignal.abort() })),
