@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { schemaNames, validate, validateDocument, type SchemaName } from "../generated/validators.js";
+import { schemaNames, validate, validateDocument, validators, type SchemaName } from "../generated/validators.js";
 import { FIXTURES, jsonFiles, type InvalidFixture } from "./helpers/fixtures.js";
 
 // Each folder test/fixtures/validators/<name>/ holds payloads that must pass (valid/) and payloads that break one
@@ -79,6 +79,13 @@ describe("validate()", () => {
     });
     // A missing content is the envelope's rule, whatever the type.
     expect(validate("message", { to: "a@b.c", type: "text/plain" })).toEqual({ valid: false, errors: [{ pointer: "/content", message: "is required", keyword: "required" }] });
+  });
+
+  it("gets its errors from the compiled validators already as { pointer, message, keyword }", () => {
+    const check = validators.table.schemas.message.check;
+    expect(check({ to: "nobody", type: "text/plain", content: 3 })).toBe(false);
+    for (const error of check.errors ?? []) expect(Object.keys(error).sort()).toEqual(["keyword", "message", "pointer"]);
+    expect(check.errors?.length).toBeGreaterThan(0);
   });
 
   it("escapes an unknown key in its pointer", () => {

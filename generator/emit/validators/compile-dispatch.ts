@@ -21,19 +21,18 @@
  * `inDocument`), so nothing has to look at the errors' pointers to say it. An outer dispatch names after an inner
  * one and wins: the document named is the one of the outermost table.
  */
-import { _, Name } from "ajv/dist/2020.js";
+import { _ } from "ajv/dist/2020.js";
 import type { Ajv2020, KeywordCxt } from "ajv/dist/2020.js";
 import codegen from "ajv/dist/compile/codegen/index.js";
 import type { JsonObject, JsonValue } from "../../../runtime/json/json-text.js";
 import { isJsonObject, mapSchema } from "../../model/schema-walk.js";
 import { readDocumentCase } from "../../model/dispatch-tables.js";
 import { inDocument } from "../../../runtime/validation/error-messages.js";
+import { AJV_NAMES } from "./error-objects.js";
 
 // A CommonJS module: its named exports sit on the default import under ESM.
 const { getProperty } = codegen as unknown as { getProperty: (key: string) => ReturnType<typeof _> };
-/** The variables of AJV's generated functions (ajv/lib/compile/names.ts): the error count and the error array. */
-const ERRORS = new Name("errors");
-const V_ERRORS = new Name("vErrors");
+const { errors: ERRORS, vErrors: V_ERRORS } = AJV_NAMES;
 
 const ON = "x-dispatch-on";
 const CASES = "x-dispatch";

@@ -33,7 +33,9 @@ const { getErrorPath, escapeJsonPointer, Type } = require("ajv/dist/compile/util
   escapeJsonPointer: (text: string) => string;
   Type: { Str: number };
 };
-const N = (require("ajv/dist/compile/names.js") as { default: Record<"instancePath" | "errors" | "vErrors", Name> }).default;
+/** The variables of AJV's generated functions: the instance path, the error count and the error array. */
+export const AJV_NAMES = (require("ajv/dist/compile/names.js") as { default: Record<"instancePath" | "errors" | "vErrors", Name> }).default;
+const N = AJV_NAMES;
 
 const POINTER = new Name("pointer");
 const MESSAGE = new Name("message");
