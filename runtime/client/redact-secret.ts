@@ -70,33 +70,62 @@ const NAMED_ENTITIES: Readonly<Record<string, readonly string[]>> = Object.freez
 
 const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = Object.freeze({ '"': '"', "\\": "\\\\", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" });
 
-/** The alternatives matching one character (a code point) of a secret, in any of the forms above. */
+/**
+ * The alternatives matching one character (a code point) of a secret, in any of the forms above. Alternatives with
+ * a common start share it (`\\...(?:u0041|")`, `&(?:#...|amp;)`): the expression is compiled when first used,
+ * and its size is most of that cost.
+ */
 function characterPattern(character: string): string {
   const codePoint = character.codePointAt(0) as number;
-  const alternatives = new Set<string>();
+  const alternatives: string[] = [];
+  // JSON `\uXXXX` of each UTF-16 unit, hex in either case, at any depth.
+  const units = [...character].length === 1 && character.length === 2 ? [character.charCodeAt(0), character.charCodeAt(1)] : [codePoint];
+  const unicodeEscape = units.map((unit, index) => `${index === 0 ? "" : BACKSLASHES}u${hexNumber(unit, 4)}`).join("");
   if (character === "\\") {
-    alternatives.add(BACKSLASHES);
+    // A backslash as such or escaped at any depth (a run of backslashes), or as `\u005C`.
+    alternatives.push(`${BACKSLASHES}(?:${unicodeEscape})?`);
   } else {
-    alternatives.add(escapeRegExp(character));
+    alternatives.push(escapeRegExp(character));
     // A JSON short escape at any depth: `\"`, `\/`, `\n` (a quote or slash may also stand bare, matched above).
     const short = JSON_SHORT_ESCAPES[character];
-    if (short !== undefined) alternatives.add(`${BACKSLASHES}${short === "\\\\" ? "" : escapeRegExp(short)}`);
+    alternatives.push(`${BACKSLASHES}${short === undefined ? unicodeEscape : `(?:${unicodeEscape}|${escapeRegExp(short)})`}`);
   }
-  // JSON `\uXXXX` of each UTF-16 unit, hex in either case, at any depth.
-  alternatives.add([...character].length === 1 && character.length === 2 ? `${BACKSLASHES}u${hexNumber(character.charCodeAt(0), 4)}${BACKSLASHES}u${hexNumber(character.charCodeAt(1), 4)}` : `${BACKSLASHES}u${hexNumber(codePoint, 4)}`);
   // Percent-encoding of each UTF-8 byte, hex in either case, the `%` possibly encoded again; `+` for a space (forms).
-  alternatives.add([...new TextEncoder().encode(character)].map((byte) => `${PERCENT}${hexNumber(byte, 2)}`).join(""));
-  if (character === " ") alternatives.add("\\+");
-  // HTML numeric entities, decimal or hex (`x` in either case), leading zeros allowed; the `;` may be missing.
-  alternatives.add(`&#0*${codePoint};?`);
-  alternatives.add(`&#[xX]0*${hexNumber(codePoint)};?`);
-  for (const name of NAMED_ENTITIES[character] ?? []) alternatives.add(`&${name};`);
-  return alternatives.size === 1 ? [...alternatives][0] as string : `(?:${[...alternatives].join("|")})`;
+  alternatives.push([...new TextEncoder().encode(character)].map((byte) => `${PERCENT}${hexNumber(byte, 2)}`).join(""));
+  if (character === " ") alternatives.push("\\+");
+  // HTML numeric entities, decimal or hex (`x` in either case), leading zeros allowed, the `;` possibly missing;
+  // named entities.
+  const entities = [`#(?:0*${codePoint}|[xX]0*${hexNumber(codePoint)});?`, ...(NAMED_ENTITIES[character] ?? []).map((name) => `${name};`)];
+  alternatives.push(`&(?:${entities.join("|")})`);
+  return `(?:${alternatives.join("|")})`;
 }
 
 /** A pattern matching a secret in any mix of the forms a server may echo it in (see the module comment). */
 export function secretPattern(secret: string): string {
   return [...secret].map(characterPattern).join("");
+}
+
+/**
+ * The pattern of a list of secrets, longest first. A secret holding a shorter one (the whole `Authorization` value
+ * and the key in it) is written as the shorter one's pattern with its own text before and after it made optional,
+ * so that each character's pattern is in the expression once.
+ */
+function secretsPattern(secrets: readonly string[]): string {
+  const left = [...secrets];
+  const patterns: string[] = [];
+  while (left.length > 0) {
+    const secret = left.shift() as string;
+    const inner = left.find((other) => secret.includes(other));
+    if (inner === undefined) {
+      patterns.push(secretPattern(secret));
+      continue;
+    }
+    left.splice(left.indexOf(inner), 1);
+    const at = secret.indexOf(inner);
+    const optional = (text: string) => (text === "" ? "" : `(?:${secretPattern(text)})?`);
+    patterns.push(`${optional(secret.slice(0, at))}${secretPattern(inner)}${optional(secret.slice(at + inner.length))}`);
+  }
+  return patterns.join("|");
 }
 
 /**
@@ -108,7 +137,7 @@ export function secretPattern(secret: string): string {
 export function createRedactor(secrets: readonly string[]): Redact {
   const unique = [...new Set(secrets.filter((secret) => typeof secret === "string" && secret.length > 0))].sort((a, b) => b.length - a.length);
   if (unique.length === 0) return (text) => String(text);
-  const pattern = new RegExp(unique.map(secretPattern).join("|"), "g");
+  const pattern = new RegExp(secretsPattern(unique), "g");
   return (text) => String(text).replace(pattern, REDACTED);
 }
 

@@ -13,6 +13,13 @@ export const EDITED_SEED = path.join(ROOT, "node_modules", ".cache", "specfirst-
 /** Where the type check started by test/setup/global.ts keeps its incremental state and writes its result. */
 export const TYPECHECK = { dir: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck"), result: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck", "result.json") };
 
+/** The result of the type check test/setup/global.ts runs in the background, once it has finished. */
+export async function typecheckResult(timeoutMs = 280_000): Promise<{ code: number | null; output: string }> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(TYPECHECK.result) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  return JSON.parse(readFileSync(TYPECHECK.result, "utf8")) as { code: number | null; output: string };
+}
+
 export interface InvalidFixture {
   description: string;
   data: unknown;

@@ -14,8 +14,8 @@ import { cacheDir, editSchema } from "../helpers/project-copy.js";
  * - generates once into a copy of the project (`CACHE_SEED`), whose content-hash cache every `copyProject()` then
  *   starts from: a test that regenerates a copy recomputes only what its own edit changed; and once into a copy with
  *   `editSchema` applied (`EDITED_SEED`), for the tests that make that edit (`copyProject({ edited: true })`);
- * - starts the type check of the whole project (`tsc -b`, see `startTypecheck`) in the background, alongside the
- *   tests; test/typecheck.test.ts reports its result. The returned teardown waits for it.
+ * - starts the type check of the whole project (`tsc -b`, which also builds dist/, see `startTypecheck`) in the
+ *   background, alongside the tests; test/typecheck.test.ts reports its result. The returned teardown waits for it.
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const typecheck = startTypecheck();
@@ -42,21 +42,43 @@ function refreshCopy(dir: string): void {
 }
 
 /**
- * `tsc -b` on a tsconfig extending the project's: when no input changed since a check that passed (its build info
- * records them), it answers at once instead of parsing every file again (9 s of CPU here). The build info is kept per
- * package-lock.json, so that changed dependencies are checked again.
+ * The type check of the whole project, in one `tsc -b` process over two projects:
+ * - tsconfig.build.json (runtime/ and generated/, a composite project): built into dist/ as `npm run build` does,
+ *   so the package test's `npm pack` finds it up to date instead of compiling those files a second time;
+ * - every other file of tsconfig.json (generator/, test/, bench/, ...), checked against that build's declarations,
+ *   from a tsconfig written here that extends tsconfig.json and references the build.
+ * When no input changed since a check that passed (the build info records them), it answers at once instead of
+ * parsing every file again. The build info is kept per package-lock.json, so that changed dependencies are checked
+ * again. The package test waits for it before packing (see `typecheckResult`).
  */
 function startTypecheck(): Promise<void> {
   rmSync(TYPECHECK.result, { force: true });
   mkdirSync(TYPECHECK.dir, { recursive: true });
   const lock = createHash("sha256").update(readFileSync(path.join(ROOT, "package-lock.json"))).digest("hex").slice(0, 16);
-  const config = path.join(TYPECHECK.dir, "tsconfig.json");
-  const text = `${JSON.stringify({ extends: path.join(ROOT, "tsconfig.json"), compilerOptions: { incremental: true, tsBuildInfoFile: path.join(TYPECHECK.dir, `${lock}.tsbuildinfo`) } }, null, 2)}\n`;
-  // Rewritten only when it changes: tsc -b takes a newer tsconfig for a change.
-  if (!existsSync(config) || readFileSync(config, "utf8") !== text) {
+  const lockMark = path.join(TYPECHECK.dir, "lock");
+  if (!existsSync(lockMark) || readFileSync(lockMark, "utf8") !== lock) {
     for (const name of readdirSync(TYPECHECK.dir)) if (name.endsWith(".tsbuildinfo")) rmSync(path.join(TYPECHECK.dir, name));
-    writeFileSync(config, text);
+    rmSync(path.join(ROOT, "dist", ".tsbuildinfo"), { force: true });
+    writeFileSync(lockMark, lock);
   }
+  const readConfig = (name: string) => JSON.parse(readFileSync(path.join(ROOT, name), "utf8")) as { include: string[]; exclude?: string[] };
+  const project = readConfig("tsconfig.json");
+  const built = readConfig("tsconfig.build.json");
+  const absolute = (patterns: string[]) => patterns.map((pattern) => path.join(ROOT, pattern));
+  const config = path.join(TYPECHECK.dir, "tsconfig.json");
+  const text = `${JSON.stringify(
+    {
+      extends: path.join(ROOT, "tsconfig.json"),
+      compilerOptions: { incremental: true, tsBuildInfoFile: path.join(TYPECHECK.dir, "rest.tsbuildinfo") },
+      include: absolute(project.include.filter((pattern) => !built.include.includes(pattern))),
+      exclude: absolute(project.exclude ?? []),
+      references: [{ path: path.join(ROOT, "tsconfig.build.json") }],
+    },
+    null,
+    2,
+  )}\n`;
+  // Rewritten only when it changes: tsc -b takes a newer tsconfig for a change.
+  if (!existsSync(config) || readFileSync(config, "utf8") !== text) writeFileSync(config, text);
   const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
   const child = spawn(process.execPath, [tsc, "-b", config], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
