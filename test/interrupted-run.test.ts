@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate } from "../generator/commands/generate.js";
 import { CACHE_SEED, EDITED_SEED, ROOT } from "./helpers/fixtures.js";
-import { cacheDir, copyProject, editSchema } from "./helpers/project-copy.js";
+import { cacheDir, copyProject, editSchema, linkCache } from "./helpers/project-copy.js";
 import { startCli } from "./helpers/spawn-cli.js";
 
 /** Every file under generated/ (the outputs the generator owns, and any temporary file), by path. */
@@ -131,7 +131,7 @@ describe("an interrupted run", () => {
     await runKilled(computing, { label, trigger: (copy, _pid, ended) => stored(copy, count, ended) });
     expectOldOrNew(computing, label);
     rmSync(cacheDir(computing), { recursive: true, force: true });
-    cpSync(cacheDir(EDITED_SEED), cacheDir(computing), { recursive: true });
+    linkCache(cacheDir(EDITED_SEED), cacheDir(computing));
     await generate({ root: computing });
     expect(outputs(computing), `re-run after a kill ${label}`).toEqual(after);
     console.log(`interrupted runs:\n${left.join("\n")}`);

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../generator/commands/generate.js";
 import { CACHE_SEED, ROOT } from "./helpers/fixtures.js";
-import { cacheDir } from "./helpers/project-copy.js";
+import { cacheDir, linkCache } from "./helpers/project-copy.js";
 
 // A new API added as plain inputs only (a schema folder and an OpenAPI source with http bearer security and a
 // webhook), to a copy of the project: generation needs no generator change.
@@ -92,7 +92,7 @@ beforeAll(async () => {
   for (const entry of readdirSync(path.join(ROOT, "node_modules"))) {
     if (entry !== ".cache") symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry), "dir");
   }
-  cpSync(cacheDir(CACHE_SEED), cacheDir(dir), { recursive: true });
+  linkCache(cacheDir(CACHE_SEED), cacheDir(dir));
   mkdirSync(path.join(dir, "schemas", "billing"));
   writeFileSync(path.join(dir, "schemas", "billing", "invoice.schema.json"), `${JSON.stringify(INVOICE_SCHEMA, null, 2)}\n`);
   writeFileSync(path.join(dir, "openapi", "billing.source.yaml"), BILLING_SOURCE);

@@ -5,7 +5,7 @@ import path from "node:path";
 import { build } from "../../generator/launch.mjs";
 import { generate } from "../../generator/commands/generate.js";
 import { CACHE_SEED, COPIED, EDITED_SEED, ROOT, TYPECHECK } from "../helpers/fixtures.js";
-import { cacheDir, editSchema } from "../helpers/project-copy.js";
+import { cacheDir, editSchema, linkCache } from "../helpers/project-copy.js";
 
 /**
  * Runs once before every test file (vitest `globalSetup`):
@@ -25,7 +25,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   // Started from the seed's results, the edited run computes only what the edit changes.
   refreshCopy(EDITED_SEED);
   editSchema(EDITED_SEED);
-  cpSync(cacheDir(CACHE_SEED), cacheDir(EDITED_SEED), { recursive: true });
+  linkCache(cacheDir(CACHE_SEED), cacheDir(EDITED_SEED));
   await generate({ root: EDITED_SEED, check: true });
   return async () => {
     await typecheck;
