@@ -57,7 +57,7 @@ const checkConsumer = () => (consumerCheck ??= run(process.execPath, [TSC, "-p",
 beforeAll(async () => {
   // The background type check builds dist/ (test/setup/global.ts): packing (whose prepack builds it too) waits for it
   // rather than write the same files at the same time.
-  await typecheckResult();
+  await typecheckResult(200_000);
   const { stdout } = await npm(["pack", "--json", "--pack-destination", consumer], ROOT);
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   tarball = path.join(consumer, packed?.filename ?? "");
