@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createMessagingClient } from "../generated/client.js";
 import { sandboxCommand } from "../runtime/cli/commands/sandbox.js";
 import type { Notification } from "../generated/types.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";
-import { runtimeCli } from "./helpers/cli.js";
+import { runInProcess, runtimeCli } from "./helpers/cli.js";
 import { ROOT } from "./helpers/fixtures.js";
 
 /** Spawns `specfirst sandbox ...` (the shipped CLI, built from the sources); resolves once it printed its `listening on` line. */
@@ -71,19 +71,11 @@ describe("specfirst sandbox (CLI)", () => {
   });
 
   it("refuses bad flags with exit 2 and one line on stderr", async () => {
-    const written: string[] = [];
-    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-      written.push(String(chunk));
-      return true;
-    });
-    try {
-      for (const args of [["--plan", "gold"], ["--port", "http"], ["--port", "70000"], ["--messages-webhook", "ftp://x"], ["--bot", "not an address"], ["--notify-timeout-ms", "0"], ["--fail-recipients", "("], ["--nope"], ["extra"]]) {
-        written.length = 0;
-        expect(await sandboxCommand.run(args)).toBe(2);
-        expect(written).toEqual([expect.stringMatching(/^specfirst sandbox: .+\n$/)]);
-      }
-    } finally {
-      spy.mockRestore();
+    for (const args of [["--plan", "gold"], ["--port", "http"], ["--port", "70000"], ["--messages-webhook", "ftp://x"], ["--bot", "not an address"], ["--notify-timeout-ms", "0"], ["--fail-recipients", "("], ["--nope"], ["extra"]]) {
+      const result = await runInProcess(sandboxCommand, args);
+      expect(result, args.join(" ")).toMatchObject({ code: 2, stdout: "" });
+      expect(result.stderr).toMatch(/^specfirst sandbox: .+\n$/);
+      expect(result.stderr.split("\n")).toHaveLength(2);
     }
   });
 });

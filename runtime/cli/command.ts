@@ -1,10 +1,26 @@
+import type { Readable } from "node:stream";
+
+/** What a command reads and writes: the process's streams when run as the CLI, others when run in a program or test. */
+export interface CliIo {
+  stdin: Readable & { isTTY?: boolean };
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Whether standard error is a terminal (a progress bar is drawn only there). */
+  stderrIsTTY: boolean;
+}
+
+/** The process's own streams. */
+export function processIo(): CliIo {
+  return { stdin: process.stdin, stdout: (text) => void process.stdout.write(text), stderr: (text) => void process.stderr.write(text), stderrIsTTY: process.stderr.isTTY === true };
+}
+
 /** One subcommand of the shipped `specfirst` CLI (runtime/cli/main.ts lists them). */
 export interface CliCommand {
   name: string;
   /** Its part of `specfirst --help`: usage lines and options. */
   usage: string;
   /** Runs with the arguments after the command name; resolves with the exit code. */
-  run(args: string[]): Promise<number>;
+  run(args: string[], io?: CliIo): Promise<number>;
 }
 
 /** Exit codes shared by every command: 0 success, 1 invalid input or findings, 2 usage error or unreadable input. */

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import type { CliCommand } from "./command.js";
-import { EXIT_USAGE } from "./command.js";
+import { EXIT_USAGE, processIo, type CliCommand } from "./command.js";
 
 /**
  * The shipped CLI. Each command lives in runtime/cli/commands/<name>.ts and is loaded only when run, so
@@ -28,21 +27,22 @@ async function fullHelp(): Promise<string> {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  const io = processIo();
   const [name, ...rest] = argv;
   if (name === "--help" || name === "-h" || name === "help") {
-    process.stdout.write(await fullHelp());
+    io.stdout(await fullHelp());
     return 0;
   }
   if (name !== undefined && DEVELOPMENT_COMMANDS.has(name)) {
-    process.stderr.write(`specfirst ${name} is a development command: run it in the specfirst repository after \`npm ci\` (npm run ${name === "generate" ? "generate" : "generate -- ... / npx tsx generator/commands/cli.ts diff"}); the published package does not contain the generator\n`);
+    io.stderr(`specfirst ${name} is a development command: run it in the specfirst repository after \`npm ci\` (npm run ${name === "generate" ? "generate" : "generate -- ... / npx tsx generator/commands/cli.ts diff"}); the published package does not contain the generator\n`);
     return EXIT_USAGE;
   }
   const load = name === undefined ? undefined : COMMANDS[name];
   if (load === undefined) {
-    process.stderr.write(await fullHelp());
+    io.stderr(await fullHelp());
     return EXIT_USAGE;
   }
-  return (await load()).run(rest);
+  return (await load()).run(rest, io);
 }
 
 process.exitCode = await main(process.argv.slice(2));

@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { Readable } from "node:stream";
+import type { CliCommand } from "../../runtime/cli/command.js";
 import { build } from "../../generator/launch.mjs";
 import { ROOT } from "./fixtures.js";
 
@@ -40,4 +42,16 @@ export async function runCli(args: string[], options: { input?: string; cwd?: st
     child.on("close", (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(options.input ?? "");
   });
+}
+
+/**
+ * Runs a shipped command in this process, as the CLI runs it but with its standard input (`input`, piped: not a
+ * terminal) and output captured: what a spawned `runCli` checks, without starting a Node process each time.
+ */
+export async function runInProcess(command: CliCommand, args: string[], options: { input?: string } = {}): Promise<CliResult> {
+  let stdout = "";
+  let stderr = "";
+  const stdin = Readable.from([Buffer.from(options.input ?? "")]);
+  const code = await command.run(args, { stdin, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), stderrIsTTY: false });
+  return { code, stdout, stderr };
 }

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { EXIT_OK, EXIT_USAGE, type CliCommand } from "../command.js";
+import { EXIT_OK, EXIT_USAGE, processIo, type CliCommand, type CliIo } from "../command.js";
 
 const HELP = `Usage:
   specfirst proxy --upstream <url> --port <n> [--host <address>] [--enforce] [--max-body-bytes <n>]
@@ -21,7 +21,7 @@ const HELP = `Usage:
       Exit codes: 0 stopped by a signal, 2 usage error or the port cannot be listened on.
 `;
 
-async function run(args: string[]): Promise<number> {
+async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
@@ -36,15 +36,15 @@ async function run(args: string[]): Promise<number> {
       },
     }));
   } catch (error) {
-    process.stderr.write(`specfirst proxy: ${(error as Error).message}\n`);
+    io.stderr(`specfirst proxy: ${(error as Error).message}\n`);
     return EXIT_USAGE;
   }
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout(HELP);
     return EXIT_OK;
   }
   const usage = (message: string) => {
-    process.stderr.write(`specfirst proxy: ${message}\n`);
+    io.stderr(`specfirst proxy: ${message}\n`);
     return EXIT_USAGE;
   };
   if (values.upstream === undefined) return usage("--upstream <url> is required");
@@ -66,7 +66,7 @@ async function run(args: string[]): Promise<number> {
   } catch (error) {
     return usage(`cannot listen on ${values.host}:${values.port} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-  process.stdout.write(`listening on ${proxy.url}\n`);
+  io.stdout(`listening on ${proxy.url}\n`);
   const running = proxy;
   return new Promise<number>((resolve) => {
     const stop = () => {

@@ -1,6 +1,5 @@
 import { parseArgs } from "node:util";
-import type { CliCommand } from "../command.js";
-import { EXIT_OK, EXIT_USAGE } from "../command.js";
+import { EXIT_OK, EXIT_USAGE, processIo, type CliCommand, type CliIo } from "../command.js";
 
 const HELP = `Usage:
   specfirst sandbox [--port <n>] [--host <host>] [--access-key <key>] [--configs-key <key>] [--bot <address>]
@@ -32,12 +31,11 @@ function parseWhole(text: string, min: number): number | undefined {
   return /^[0-9]+$/.test(text) && Number.isSafeInteger(value) && value >= min ? value : undefined;
 }
 
-function usage(message: string): number {
-  process.stderr.write(`specfirst sandbox: ${message}\n`);
-  return EXIT_USAGE;
-}
-
-async function run(args: string[]): Promise<number> {
+async function run(args: string[], io: CliIo = processIo()): Promise<number> {
+  const usage = (message: string): number => {
+    io.stderr(`specfirst sandbox: ${message}\n`);
+    return EXIT_USAGE;
+  };
   let values;
   try {
     ({ values } = parseArgs({
@@ -61,7 +59,7 @@ async function run(args: string[]): Promise<number> {
     return usage((caught as Error).message);
   }
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout(HELP);
     return EXIT_OK;
   }
   const [{ createSandbox, isHttpUrl }, { isPlan, PLANS }, { validate }] = await Promise.all([
@@ -103,13 +101,13 @@ async function run(args: string[]): Promise<number> {
     failRecipients,
     // Violations are reported as they happen, one line each on stderr.
     onViolation: (violation) =>
-      process.stderr.write(`violation: ${violation.kind}${violation.messageId === undefined ? "" : ` (message ${violation.messageId})`}: ${violation.detail}\n`),
+      io.stderr(`violation: ${violation.kind}${violation.messageId === undefined ? "" : ` (message ${violation.messageId})`}: ${violation.detail}\n`),
   });
   let url: string;
   try {
     url = await sandbox.start();
   } catch (caught) {
-    process.stderr.write(`specfirst sandbox: cannot listen on ${values.host}:${port}: ${(caught as NodeJS.ErrnoException).code ?? (caught as Error).message}\n`);
+    io.stderr(`specfirst sandbox: cannot listen on ${values.host}:${port}: ${(caught as NodeJS.ErrnoException).code ?? (caught as Error).message}\n`);
     return 1;
   }
   // The handlers are in place before the line is printed: a signal sent right after it stops the sandbox cleanly.
@@ -121,10 +119,10 @@ async function run(args: string[]): Promise<number> {
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
-    process.stdout.write(`listening on ${url}\n`);
+    io.stdout(`listening on ${url}\n`);
   });
   await sandbox.close();
-  process.stdout.write(`stopped (${signal})\n`);
+  io.stdout(`stopped (${signal})\n`);
   return EXIT_OK;
 }
 

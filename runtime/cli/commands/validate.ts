@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_MAX_RECORD_BYTES, EXIT_USAGE } from "../validate-command.js";
-import type { CliCommand } from "../command.js";
+import { processIo, type CliCommand, type CliIo } from "../command.js";
 
 const HELP = `Usage:
   specfirst validate <name> [file... | -] [--ndjson [--max-record-bytes <n>]] [--lenient] [--format text|json]
@@ -35,7 +35,7 @@ function parseByteCount(text: string): number | undefined {
   return /^[0-9]+$/.test(text) && Number.isSafeInteger(count) && count > 0 ? count : undefined;
 }
 
-async function run(args: string[]): Promise<number> {
+async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -51,29 +51,29 @@ async function run(args: string[]): Promise<number> {
       },
     });
   } catch (error) {
-    process.stderr.write(`specfirst validate: ${(error as Error).message}\n`);
+    io.stderr(`specfirst validate: ${(error as Error).message}\n`);
     return EXIT_USAGE;
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(HELP);
+    io.stdout(HELP);
     return 0;
   }
   const format = values.format;
   if (format !== "text" && format !== "json") {
-    process.stderr.write("specfirst validate: --format is text or json\n");
+    io.stderr("specfirst validate: --format is text or json\n");
     return EXIT_USAGE;
   }
   const maxRecordBytes = values["max-record-bytes"] === undefined ? DEFAULT_MAX_RECORD_BYTES : parseByteCount(values["max-record-bytes"]);
   if (maxRecordBytes === undefined) {
-    process.stderr.write("specfirst validate: --max-record-bytes is a whole number of bytes, at least 1\n");
+    io.stderr("specfirst validate: --max-record-bytes is a whole number of bytes, at least 1\n");
     return EXIT_USAGE;
   }
   const mediaType = values["media-type"];
   const name = mediaType === undefined ? positionals[0] : undefined;
   const files = mediaType === undefined ? positionals.slice(1) : positionals;
   // No input named: read standard input when it is piped.
-  const inputs = files.length === 0 && !process.stdin.isTTY ? ["-"] : files;
+  const inputs = files.length === 0 && io.stdin.isTTY !== true ? ["-"] : files;
   const { runValidateCommand } = await import("../validate-command.js");
   return runValidateCommand({
     name,
@@ -83,10 +83,10 @@ async function run(args: string[]): Promise<number> {
     maxRecordBytes,
     format,
     inputs,
-    stdin: process.stdin,
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    progress: process.stderr.isTTY === true,
+    stdin: io.stdin,
+    stdout: io.stdout,
+    stderr: io.stderr,
+    progress: io.stderrIsTTY,
   });
 }
 
