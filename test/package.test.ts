@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -85,6 +85,14 @@ describe("the packed package", () => {
     // The validators load only ajv's runtime helpers, never its compiler: remove the compiler and they still run.
     rmSync(path.join(consumer, "node_modules", "ajv", "dist", "compile"), { recursive: true, force: true });
     rmSync(path.join(consumer, "node_modules", "ajv", "dist", "core.js"), { force: true });
+  });
+
+  it("holds exactly the build of runtime/ and generated/: no output missing, none left from a removed source", () => {
+    const sources = ["runtime", "generated"].flatMap((dir) =>
+      readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).map((file) => `${dir}/${file.split(path.sep).join("/")}`),
+    );
+    const expected = sources.flatMap((file) => [`dist/${file.replace(/\.ts$/, ".js")}`, `dist/${file.replace(/\.ts$/, ".d.ts")}`]).sort();
+    expect(packedFiles.filter((file) => file.startsWith("dist/")).sort(), "dist/ is not the build of the sources (the build is incremental: `rm -rf dist && npm run build`)").toEqual(expected);
   });
 
   it("holds no generator code and no template: nothing in it imports a generation tool", () => {
