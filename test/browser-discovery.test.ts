@@ -7,8 +7,9 @@ import { findBrowser, launchBrowser, type FoundBrowser } from "./helpers/browser
 import { ROOT } from "./helpers/fixtures.js";
 
 // Each way helpers/browser.ts finds a Chromium, each one launched for real to render a page. The system browser is
-// hidden by passing no system candidates (nothing is uninstalled); where the machine has none, the "system" and
-// "env" cases use a launcher script for the npm browser, so every case runs on every machine.
+// hidden by passing no system candidates (nothing is uninstalled). The machine's own Chromium, when it has one, is
+// launched by the default-candidates case; the ordered-candidates and "env" cases point at a launcher script for the
+// npm browser (lighter to start than a full Chromium), so every case runs on every machine.
 
 /** Launches the browser, renders a small page and returns what it showed. */
 async function render(found: FoundBrowser): Promise<{ version: string; title: string; width: number; png: number }> {
@@ -45,7 +46,7 @@ let tmp: string;
 let npm: FoundBrowser;
 /** The machine's own Chromium by the default candidates (Debian's in CI), if it has one. */
 let machine: FoundBrowser | undefined;
-/** An executable that starts a real browser: the machine's, else a launcher script for the npm one. */
+/** An executable that starts a real browser: a launcher script for the npm one. */
 let realBrowser: string;
 
 beforeAll(async () => {
@@ -56,7 +57,7 @@ beforeAll(async () => {
   const launcher = path.join(tmp, "npm-chromium");
   const exports = Object.entries(npm.env).map(([name, value]) => `export ${name}='${value}'`);
   writeFileSync(launcher, ["#!/bin/sh", ...exports, `exec '${npm.executablePath}' "$@"`, ""].join("\n"), { mode: 0o755 });
-  realBrowser = machine?.executablePath ?? launcher;
+  realBrowser = launcher;
 }, 120_000);
 afterAll(() => {
   if (tmp) rmSync(tmp, { recursive: true, force: true });

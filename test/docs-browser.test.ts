@@ -53,7 +53,7 @@ function docsPage(api: string): Promise<{ page: Page; external: string[] }> {
   let entry = opened.get(api);
   if (entry === undefined) {
     entry = (async () => {
-      const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
       const page = await context.newPage();
       const external: string[] = [];
       await page.route("**/*", async (route) => {
