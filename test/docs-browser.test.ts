@@ -79,9 +79,8 @@ describe.each(["messaging", "configs"])("docs of %s", (api) => {
     for (const { tag, summary } of operations) summariesByTag.set(tag, [...(summariesByTag.get(tag) ?? []), summary]);
     // Redoc 3's sidebar shows one tag's operations at a time: open each tag, as a reader would, look for its
     // operations, and read the page it shows.
-    let seen = "";
     const readTags = async () => {
-      seen = "";
+      let seen = "";
       for (const [tag, summaries] of summariesByTag) {
         await page.getByText(tag, { exact: true }).first().click();
         for (const summary of summaries) {
