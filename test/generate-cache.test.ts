@@ -30,6 +30,7 @@ describe("the content-hash cache", () => {
     const stage = (name: string) => check.timings.find((t) => t.stage === name);
     // The validators drop annotations, and this description is no pattern's hint: nothing of them is recomputed.
     expect(stage("emit validators")?.cached).toBe(true);
+    expect(check.compiledValidators).toEqual([]);
     expect(stage("emit types")?.cached).toBeUndefined(); // the Batching type's doc comment is
     expect(check.cache.hits).toBeGreaterThan(0); // the messaging outputs and unchanged formatting came from the cache
 
@@ -37,5 +38,16 @@ describe("the content-hash cache", () => {
     expect([...(edited.written?.written ?? [])].sort()).toEqual(expected);
     expect(readFileSync(path.join(dir, "generated/configs/types.ts"), "utf8")).toContain("Edited.");
     expect((await generate({ root: dir, check: true })).stale).toEqual([]);
+
+    // A rule edit in a schema the others call by name (TLS settings): AJV compiles that schema and its lenient twin
+    // only, and the module joined from cached and new code is what a run without the cache writes.
+    const tls = path.join(dir, "schemas/configs/tls.schema.json");
+    writeFileSync(tls, readFileSync(tls, "utf8").replace('"type": "boolean"', '"type": ["boolean", "string"]'));
+    const ruleEdit = await generate({ root: dir });
+    expect(ruleEdit.compiledValidators).toEqual(["configs/tls", "configs/tls-lenient"]);
+    expect(ruleEdit.written?.written).toContain("generated/configs/validators.compiled.ts");
+    const scratch = await generate({ root: dir, check: true, cache: false });
+    expect(scratch.compiledValidators).toHaveLength(ruleEdit.compiledValidators.length + 115);
+    expect(scratch.stale).toEqual([]);
   }, 240_000);
 });

@@ -58,6 +58,7 @@ async function runGenerate(args: string[]): Promise<number> {
         for (const timing of result.timings) {
           process.stdout.write(`${timing.stage.padEnd(22)} ${timing.ms.toFixed(0).padStart(6)} ms${timing.cached ? "  (cached)" : ""}\n`);
         }
+        if (result.compiledValidators.length > 0) process.stdout.write(`compiled  ${result.compiledValidators.length} validators with AJV\n`);
         if (result.written) {
           const { written, unchanged, removed } = result.written;
           for (const file of written) process.stdout.write(`wrote     ${file}\n`);

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -24,6 +25,8 @@ export interface GenerateResult {
   timings: StageTiming[];
   outputs: string[];
   cache: { hits: number; misses: number };
+  /** The validator units (`<api>/<schema>`, `configs/config-lenient`) this run compiled with AJV; the others came from the cache. */
+  compiledValidators: string[];
   /** `--check`: the files that differ from what the schemas produce. */
   stale?: string[];
   /** A normal run: what was written, left alone and removed. */
@@ -91,7 +94,7 @@ function preloadDocumentReaders(): void {
  */
 export function preloadStages(): void {
   preloadDocumentReaders();
-  workers.validators.preload("emit/validators/index.js", "preloadValidators");
+  workers.validators.preload("emit/validators/compile-unit.js", "preloadValidators");
   Promise.all([import("json-schema-to-typescript"), import("prettier")]).catch(() => undefined); // a failure shows again where the stage imports it
 }
 
@@ -101,8 +104,9 @@ export function preloadStages(): void {
  * - check: each schema file's own checks by the file with its descriptions emptied;
  * - OpenAPI documents: each YAML piece (the document without its schemas, each schema component) by its value;
  * - types: the API's schema texts; inside, each schema's json-schema-to-typescript code by its typing schema;
- * - validators: `validators.ts` by the view of its template (pattern hints quote descriptions); AJV's compiled code
- *   by the annotation-stripped copies it compiles (a description edit never recompiles it);
+ * - validators: `validators.ts` by the view of its template (pattern hints quote descriptions); AJV's code of each
+ *   schema by what AJV compiles for it (emit/validators/units.ts: annotations dropped, other files' validators called
+ *   by name), so a description edit compiles nothing and a rule edit compiles the schemas whose code it changes;
  * - OpenAPI path types and docs: the built document of the API;
  * - clients: the API model read from the document (operations, security, declarations) and the dispatch tables;
  * - entry points: the list of APIs with their guards and client extras;
@@ -112,7 +116,7 @@ export function preloadStages(): void {
  * start loading when the run starts: nearly every run that computes anything changes a document. The slowest
  * stages run in worker threads, using the second core.
  */
-function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[], signal: AbortSignal): Produced {
+function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[], compiledValidators: string[], signal: AbortSignal): Produced {
   const { templates, sources, version } = inputs;
   // A run that computes anything nearly always changes a built document: the threads that read it load their
   // libraries (a second or so) on the other core meanwhile.
@@ -180,11 +184,18 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
       perApi("emit validators", async (api, document, graph, c) => {
         const { readLenient } = await import("../model/api-model.js");
         const lenient = readLenient(document.document);
-        const { emitValidators, compiledValidatorsKey } = await import("../emit/validators/index.js");
+        const { emitValidators, planValidatorUnits, compiledValidatorsModule } = await import("../emit/validators/index.js");
         const input = { api, graph, lenient, templates };
-        const compiled = await c.memoJson("validators-compiled", [api, ...compiledValidatorsKey(input), ...templateText("api/validators.compiled")], () =>
-          workers.validators.call<OutputFile>("emit/validators/index.js", "compileValidatorsFrom", [api, graph.files, lenient, [...templates.sources]], signal),
+        // Each unit (a schema, or a lenient twin) by what AJV compiles for it: a rule edit recompiles the units it changes.
+        const unitCodes = await Promise.all(
+          planValidatorUnits(input).map(({ unit, files }) =>
+            c.memo("validator-unit", [JSON.stringify(unit)], () => {
+              compiledValidators.push(`${api}/${unit.name}`);
+              return workers.validators.call<string>("emit/validators/compile-unit.js", "compileValidatorUnit", [unit, files], signal);
+            }),
+          ),
         );
+        const compiled = compiledValidatorsModule(api, unitCodes, templates);
         return emitValidators({ ...input, compiled }, (view) => c.memo("validators", [api, JSON.stringify(view), ...templateText("api/validators.ts")], () => templates.render("api/validators.ts.hbs", view)));
       }),
       perApi("emit path types", (api, document, _g, c) =>
@@ -232,6 +243,7 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const started = performance.now();
   const timings: StageTiming[] = [];
+  const compiledValidators: string[] = [];
   const timed: Timed = async (stage, run) => {
     const start = performance.now();
     const result = await run();
@@ -257,7 +269,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       cache.memoJson("sources", [...openApiFiles].map(([file, text]) => `${file}\n${text}`), () => parseOpenApiSources(openApiFiles)),
     );
     const stop = new AbortController();
-    const produced = produceOutputs({ files, templates, sources, version }, cache, timed, timings, stop.signal);
+    // Every call to a worker thread listens for it: one per validator unit AJV compiles (a hundred from scratch).
+    setMaxListeners(Infinity, stop.signal);
+    const produced = produceOutputs({ files, templates, sources, version }, cache, timed, timings, compiledValidators, stop.signal);
     try {
       if (options.early !== undefined && !options.check) {
         // The other outputs first, then the docs pages: Redoc is the slowest stage, and in watch mode the types and
@@ -285,9 +299,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     timings.push({ stage: "all stages", ms: 0, cached: true });
   }
   const paths = outputs.map((o) => o.path);
-  const done = async (result: Omit<GenerateResult, "timings" | "outputs" | "cache">): Promise<GenerateResult> => {
+  const done = async (result: Omit<GenerateResult, "timings" | "outputs" | "cache" | "compiledValidators">): Promise<GenerateResult> => {
     await cache.prune();
-    return { timings, outputs: paths, cache: { hits: cache.hits, misses: cache.misses }, ...result };
+    return { timings, outputs: paths, cache: { hits: cache.hits, misses: cache.misses }, compiledValidators: compiledValidators.sort(), ...result };
   };
   const final = outputs;
   if (options.check) return done({ stale: await timed("check outputs", () => findStale(options.root, final)) });

@@ -150,6 +150,20 @@ export function rewriteDispatches(schema: JsonObject): JsonObject {
   });
 }
 
+/** `mapSchema` over a copy with dispatches: it also goes into the branches of `x-dispatch` and `x-dispatch-else`. */
+export function mapDispatchedSchema(schema: JsonObject, rewrite: (schema: JsonObject) => JsonObject): JsonObject {
+  const inner = (branch: JsonValue): JsonValue => (isJsonObject(branch) ? mapDispatchedSchema(branch, rewrite) : branch);
+  return mapSchema(schema, (node) => {
+    const cases = node[CASES];
+    const otherwise = node[ELSE];
+    return rewrite({
+      ...node,
+      ...(isJsonObject(cases) ? { [CASES]: Object.fromEntries(Object.entries(cases).map(([value, branch]) => [value, inner(branch)])) } : {}),
+      ...(otherwise === undefined ? {} : { [ELSE]: inner(otherwise) }),
+    });
+  });
+}
+
 /**
  * Registers `x-dispatch-on`, `x-dispatch`, `x-dispatch-else` and `x-dispatch-documents` with AJV. The compiled code
  * imports `inDocument` from `errorMessagesModule` (its specifier, relative to the compiled module).

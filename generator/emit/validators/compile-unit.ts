@@ -1,0 +1,78 @@
+/**
+ * One validator unit (units.ts) compiled by AJV into standalone code, in a fresh AJV instance: the code depends on
+ * the unit's data and nothing else, so the generate command caches it by that data. The units of an API are
+ * joined into one module (index.ts `compiledValidatorsModule`).
+ */
+import { createRequire } from "node:module";
+import { Ajv2020, Name } from "ajv/dist/2020.js";
+import type { KeywordCxt } from "ajv/dist/2020.js";
+import addFormatsPlugin from "ajv-formats";
+import standaloneCodeModule from "ajv/dist/standalone/index.js";
+import { locatePointer } from "../../../runtime/json/json-text.js";
+import { GenerationFailed } from "../../problems.js";
+import type { SchemaFile } from "../../load/schemas.js";
+import { runtimeImport } from "../../model/output-paths.js";
+import { AJV_OPTIONS } from "./ajv-options.js";
+import { addDispatchKeyword } from "./compile-dispatch.js";
+import { withValidationErrorObjects } from "./error-objects.js";
+import { CALL, strictId, type ValidatorUnit } from "./units.js";
+
+// ajv and ajv-formats are CommonJS packages whose default export is the function.
+const standaloneCode = standaloneCodeModule as unknown as typeof standaloneCodeModule.default;
+const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
+// AJV's code for a call to a referenced schema's function (its `$ref` keyword's), from its CommonJS module.
+const require = createRequire(import.meta.url);
+const { callRef } = require("ajv/dist/vocabularies/core/ref.js") as { callRef: (cxt: KeywordCxt, validate: Name) => void };
+
+/** AJV names a schema location in its compile errors as `at "<$id>#<pointer>"`; map that back to file and pointer. */
+function compileProblem(files: readonly SchemaFile[], error: Error): GenerationFailed {
+  const match = /at "([^"#]*)#?([^"]*)"/.exec(error.message);
+  const file = files.find((f) => f.schema.$id === strictId(match?.[1] ?? ""));
+  const pointer = decodeURIComponent(match?.[2] ?? "");
+  const message = error.message.replace(/ at "[^"]*"/, "");
+  if (file === undefined) return new GenerationFailed([{ file: files[0]?.file ?? "schemas/", pointer: "", message }]);
+  return new GenerationFailed([{ file: file.file, pointer, message, ...locatePointer(file.text, pointer) }]);
+}
+
+/**
+ * Names the module-level values of the unit's code after the unit (`validate0_Batching`, `pattern2_Batching`), so
+ * the units of an API share one module without a clash. AJV numbers them per instance and has no option for it;
+ * its scope makes every such name with `_newName`.
+ */
+function nameAfterUnit(ajv: Ajv2020, unit: ValidatorUnit): void {
+  const scope = ajv.scope as unknown as { _newName(prefix: string): string };
+  const numbered = scope._newName.bind(scope);
+  const tag = unit.functionName.replace(/^validate/, "");
+  scope._newName = (prefix) => `${numbered(prefix)}_${tag}`;
+}
+
+/**
+ * The unit's validator as an ES module's code (`export const <functionName> = …`), its run-time helpers still
+ * `require`d (index.ts hoists them). `files`: the unit's files, to locate a compile error.
+ */
+export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): string {
+  // The check stage has validated each schema against the draft 2020-12 meta-schema (compiling the meta-schema
+  // again in each unit's instance would cost 25 ms a unit).
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, code: { source: true, esm: true, optimize: true, lines: true } });
+  // Ajv2020 always generates the bookkeeping for `unevaluated*` and `$dynamicRef` (a copy of the evaluated
+  // properties per composite rule, on every call). When no schema uses those keywords it only costs time.
+  if (!unit.tracked) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
+  nameAfterUnit(ajv, unit);
+  addDispatchKeyword(ajv, runtimeImport(unit.module, "validation/error-messages.js"));
+  // Another unit's function, by its export name: AJV's code for a referenced schema (its errors joined to the
+  // caller's, its instance path below the caller's).
+  ajv.addKeyword({ keyword: CALL, schemaType: "string", code: (cxt: KeywordCxt) => callRef(cxt, new Name(String(cxt.schema))) });
+  addFormats(ajv, unit.formats as Parameters<typeof addFormats>[1] & string[]);
+  ajv.addKeyword({ keyword: "x-secret", schemaType: "boolean" });
+  try {
+    for (const schema of unit.schemas) ajv.addSchema(schema);
+    return withValidationErrorObjects(runtimeImport(unit.module, "json/json-text.js"), () =>
+      standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }),
+    );
+  } catch (error) {
+    throw compileProblem(files, error as Error);
+  }
+}
+
+/** Loads AJV ahead of the first compile (a worker thread is asked to when watch mode starts): this module imports it. */
+export function preloadValidators(): void {}

@@ -1,0 +1,178 @@
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import ts from "typescript";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { JsonObject } from "../runtime/json/json-text.js";
+import { loadSchemas, type SchemaFile } from "../generator/load/schemas.js";
+import { loadTemplates } from "../generator/load/templates.js";
+import { expandMediaTypes } from "../generator/model/expand-media-types.js";
+import { buildSchemaGraph } from "../generator/model/schema-graph.js";
+import { mapSchema } from "../generator/model/schema-walk.js";
+import { planUnits, type PlannedUnit } from "../generator/emit/validators/units.js";
+import { compileValidatorUnit } from "../generator/emit/validators/compile-unit.js";
+import { compiledValidatorsModule } from "../generator/emit/validators/index.js";
+import { ROOT } from "./helpers/fixtures.js";
+
+// Each schema's validator code is cached by what AJV compiles for it (its unit, generator/emit/validators/units.ts).
+// These tests hold the unit to that: everything its code depends on is in it, and nothing else.
+
+const LENIENT = { messaging: [], configs: ["config"] } as const;
+type Api = keyof typeof LENIENT;
+
+let projectFiles: SchemaFile[];
+beforeAll(async () => {
+  projectFiles = await loadSchemas(ROOT);
+});
+
+const plan = (files: SchemaFile[], api: Api) => planUnits(api, buildSchemaGraph(expandMediaTypes(files)), LENIENT[api]);
+const keys = (units: PlannedUnit[]) => new Map(units.map(({ unit }) => [unit.name, JSON.stringify(unit)]));
+/** The units whose data differ between two plans of the same schemas. */
+const changed = (before: PlannedUnit[], after: PlannedUnit[]) => {
+  const old = keys(before);
+  return [...keys(after)].filter(([name, key]) => old.get(name) !== key).map(([name]) => name);
+};
+/** A copy of the project's schemas with `edit` applied to one file's schema. */
+const edited = (name: string, edit: (schema: JsonObject) => JsonObject) =>
+  projectFiles.map((file) => (file.name === name ? { ...file, schema: edit(structuredClone(file.schema)) } : file));
+
+/** Every string value of a keyword anywhere in the units' schemas (`x-call`, `$ref`). */
+function valuesOf(unit: PlannedUnit["unit"], keyword: string): string[] {
+  const found: string[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    else if (value !== null && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === keyword && typeof inner === "string") found.push(inner);
+        else visit(inner);
+      }
+    }
+  };
+  unit.schemas.forEach(visit);
+  return found;
+}
+
+describe("validator units", () => {
+  it.each(["messaging", "configs"] as const)("%s: every call names a unit of the same API, and every $ref left lands in the unit", (api) => {
+    const units = plan(projectFiles, api);
+    const exports = new Set(units.map(({ unit }) => unit.functionName));
+    for (const { unit } of units) {
+      for (const call of valuesOf(unit, "x-call")) {
+        expect(exports).toContain(call);
+        // a lenient twin calls lenient twins only, a strict validator strict ones only
+        expect(call.endsWith("Lenient")).toBe(unit.name.endsWith("-lenient"));
+      }
+      const ids = new Set(unit.schemas.map((schema) => String(schema.$id)));
+      for (const ref of valuesOf(unit, "$ref")) expect(ids).toContain(ref.replace(/#.*$/, ""));
+    }
+  });
+
+  it("the message unit calls the larger documents' validators by name and compiles the leaves AJV inlines", () => {
+    const message = plan(projectFiles, "messaging").find(({ unit }) => unit.name === "message") as PlannedUnit;
+    expect(message.files.map((file) => file.name)).toEqual(["message", "node-address", "media-type", "chat-state", "plain-text"]);
+    expect(new Set(valuesOf(message.unit, "x-call"))).toEqual(new Set(["validateSelect", "validateMediaLink", "validateCollection", "validateContainer"]));
+  });
+
+  it.each(["messaging", "configs"] as const)("%s: annotations reach no unit (titles, descriptions, examples, comments of every schema)", (api) => {
+    const before = plan(projectFiles, api);
+    const annotated = projectFiles.map((file) => ({
+      ...file,
+      schema: mapSchema(file.schema, (node) => ({
+        ...node,
+        ...(typeof node.description === "string" ? { description: `${node.description} Edited.` } : {}),
+        ...(Array.isArray(node.examples) ? { examples: [...node.examples, "edited"] } : {}),
+        $comment: "edited",
+      })),
+    }));
+    expect(changed(before, plan(annotated, api))).toEqual([]);
+  });
+
+  it("a rule edit changes the units whose code holds the rule: the schema's own, and those that inline it", () => {
+    // node-address is a leaf AJV inlines: the units that compile it change with it, the ones that call them do not
+    const before = plan(projectFiles, "messaging");
+    const after = plan(edited("node-address", (schema) => ({ ...schema, pattern: "^[^@]+@[^@]+$" })), "messaging");
+    const inlining = before.filter(({ files }) => files.slice(1).some((file) => file.name === "node-address")).map(({ unit }) => unit.name);
+    expect(inlining.length).toBeGreaterThan(2);
+    expect(changed(before, after).sort()).toEqual(["node-address", ...inlining].sort());
+
+    // tls is called by name in both forms: only it and its lenient twin change
+    const configs = plan(projectFiles, "configs");
+    const tls = plan(edited("tls", (schema) => ({ ...schema, minProperties: 1 })), "configs");
+    expect(changed(configs, tls)).toEqual(["tls", "tls-lenient"]);
+  });
+});
+
+describe("units compiled and joined into one module", () => {
+  // A small API whose schemas use each kind of reference: a call (line, money), an inlined leaf (sku), a pointer
+  // into another file's $defs (money's currency) and one to the file itself.
+  const fixture = path.join(ROOT, "test", "fixtures", "validator-units");
+  type Validate = ((data: unknown) => boolean) & { errors: { pointer: string; message: string }[] | null };
+  let module: Record<string, Validate>;
+  let units: PlannedUnit[];
+
+  beforeAll(async () => {
+    const files = await loadSchemas(fixture);
+    units = planUnits("shop", buildSchemaGraph(files), ["order"]);
+    const compiled = compiledValidatorsModule(
+      "shop",
+      units.map(({ unit, files: unitFiles }) => compileValidatorUnit(unit, unitFiles)),
+      await loadTemplates(ROOT),
+    );
+    // The module imports the run time and ajv-formats relative to generated/shop/.
+    const dir = mkdtempSync(path.join(tmpdir(), "specfirst-units-"));
+    mkdirSync(path.join(dir, "generated", "shop"), { recursive: true });
+    symlinkSync(path.join(ROOT, "runtime"), path.join(dir, "runtime"), "dir");
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+    writeFileSync(path.join(dir, compiled.path), compiled.contents);
+    module = (await import(pathToFileURL(path.join(dir, compiled.path)).href)) as Record<string, Validate>;
+  });
+
+  it("plans one unit per schema and the lenient twins the declared one calls", () => {
+    expect(units.map(({ unit, files }) => [unit.name, files.map((file) => file.name)])).toEqual([
+      ["line", ["line"]],
+      ["money", ["money"]],
+      ["order", ["order", "sku", "money"]],
+      ["sku", ["sku"]],
+      ["line-lenient", ["line"]],
+      ["money-lenient", ["money"]],
+      ["order-lenient", ["order", "sku", "money"]],
+    ]);
+  });
+
+  const order = { sku: "AB-12", currency: "EUR", lines: [{ quantity: 2, price: { amount: 300, currency: "EUR" } }] };
+
+  it("validates across units with the pointers of one compile", () => {
+    const validate = module.validateOrder as Validate;
+    expect(validate(order)).toBe(true);
+    expect(validate({ ...order, parent: order })).toBe(true);
+    const wrong = { sku: "ab", currency: "euro", lines: [{ quantity: 0, price: { amount: -1, currency: "eur" }, extra: 1 }], parent: { ...order, sku: 1 } };
+    expect(validate(wrong)).toBe(false);
+    expect(validate.errors?.map((error) => error.pointer).sort()).toEqual(
+      ["/currency", "/lines/0/extra", "/lines/0/price/amount", "/lines/0/price/currency", "/lines/0/quantity", "/parent/sku", "/sku"].sort(),
+    );
+    // a called validator's errors do not stay on the next call
+    expect(validate(order)).toBe(true);
+    expect(validate.errors).toBeNull();
+  });
+
+  it("the lenient twin accepts unknown properties at every level, through its calls, and keeps every other rule", () => {
+    const lenient = module.validateOrderLenient as Validate;
+    expect(lenient({ ...order, more: 1, lines: [{ quantity: 1, price: { amount: 1, currency: "USD", rate: 1 }, extra: true }] })).toBe(true);
+    expect(lenient({ ...order, lines: [{ quantity: 1, price: { amount: 1, currency: "usd" } }] })).toBe(false);
+    expect(lenient.errors?.map((error) => error.pointer)).toEqual(["/lines/0/price/currency"]);
+    expect((module.validateOrder as Validate)({ ...order, more: 1 })).toBe(false);
+  });
+
+  it("names each unit's module-level values after it, so units share the module without a clash", () => {
+    const declared = units.flatMap(({ unit }) => {
+      const source = ts.createSourceFile("unit.js", compileValidatorUnit(unit, []), ts.ScriptTarget.ES2022);
+      return source.statements.flatMap((statement) =>
+        ts.isFunctionDeclaration(statement) ? [statement.name?.text] : ts.isVariableStatement(statement) ? statement.declarationList.declarations.map((d) => d.name.getText(source)) : [],
+      );
+    });
+    expect(declared.length).toBeGreaterThan(units.length * 2);
+    expect(new Set(declared).size).toBe(declared.length);
+    for (const { unit } of units) expect(declared).toContain(`validate0_${unit.functionName.slice("validate".length)}`);
+  });
+});
