@@ -109,6 +109,8 @@ describe.concurrent("generate", () => {
   it.each([
     ["an unresolved $ref", (s: Record<string, unknown>) => ((s.properties as Record<string, Record<string, unknown>>).reason!.$ref = "reasons.schema.json"), "/properties/reason/$ref", /unresolved \$ref "reasons.schema.json"/],
     ["an unknown keyword", (s: Record<string, unknown>) => ((s.properties as Record<string, Record<string, unknown>>).event!.enumm = ["x"]), "/properties/event/enumm", /unknown keyword "enumm"/],
+    ["a pattern that does not compile", (s: Record<string, unknown>) => ((s.properties as Record<string, Record<string, unknown>>).event!.pattern = "(["), "/properties/event/pattern", /not a regular expression with the u flag: Invalid regular expression/],
+    ["a patternProperties name that does not compile", (s: Record<string, unknown>) => (s.patternProperties = { "x{2,1}": {} }), "/patternProperties/x{2,1}", /not a regular expression with the u flag: Invalid regular expression/],
     ["an invalid schema", (s: Record<string, unknown>) => ((s.properties as Record<string, Record<string, unknown>>).event!.type = "strnig"), "/properties/event/type", /invalid schema/],
     ["a duplicate $id", (s: Record<string, unknown>) => (s.$id = "https://specfirst.dev/schemas/messaging/message.schema.json"), "/$id", /duplicate "\$id"/],
     ["a relative $id", (s: Record<string, unknown>) => (s.$id = "notification.schema.json"), "/$id", /"\$id" must be an absolute URI/],

@@ -1,7 +1,7 @@
 import type { Ajv2020 } from "ajv/dist/2020.js";
 import { GenerationFailed, type Problem } from "../problems.js";
-import { locatePointer, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
-import { KNOWN_KEYWORDS, walkSchema } from "./schema-walk.js";
+import { escapePointerSegment, locatePointer, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
+import { isJsonObject, KNOWN_KEYWORDS, walkSchema } from "./schema-walk.js";
 import type { SchemaFile } from "../load/schemas.js";
 import { checkSecretNames, objectRefResolver } from "./check-secrets.js";
 
@@ -14,7 +14,7 @@ let metaValidator: Promise<Ajv2020> | undefined;
 
 /**
  * The checks of one schema that read no other file: only known keywords, secrets marked consistently, titles that
- * are TypeScript type names, and valid against the draft 2020-12 meta-schema (one plain sentence per wrong value).
+ * are TypeScript type names, patterns that compile, and valid against the draft 2020-12 meta-schema (one plain sentence per wrong value).
  * AJV and json-schema-to-typescript's naming rule are loaded on first use (a run that finds every file's result in
  * the cache loads neither).
  */
@@ -32,6 +32,17 @@ export async function checkSchemaAlone(schema: JsonObject): Promise<FileProblem[
       const mark = node["x-secret"];
       if (mark === true && node.writeOnly !== true) problems.push([pointer, 'a secret field has "x-secret": true and "writeOnly": true']);
       else if (mark !== true && mark !== false) problems.push([`${pointer}/x-secret`, '"x-secret" is true (a secret) or false (a name that only looks like one)']);
+    }
+    // The validators compile each pattern as AJV does, with the `u` flag; one that does not compile would fail there
+    // without saying where.
+    const patterns: [string, string][] = Object.keys(isJsonObject(node.patternProperties) ? node.patternProperties : {}).map((key) => [`${pointer}/patternProperties/${escapePointerSegment(key)}`, key]);
+    if (typeof node.pattern === "string") patterns.unshift([`${pointer}/pattern`, node.pattern]);
+    for (const [at, pattern] of patterns) {
+      try {
+        new RegExp(pattern, "u");
+      } catch (error) {
+        problems.push([at, `not a regular expression with the u flag: ${(error as Error).message}`]);
+      }
     }
     const title = node.title;
     if (typeof title === "string") {
