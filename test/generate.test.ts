@@ -111,6 +111,7 @@ describe.concurrent("generate", () => {
     ["an unknown keyword", (s: Record<string, unknown>) => ((s.properties as Record<string, Record<string, unknown>>).event!.enumm = ["x"]), "/properties/event/enumm", /unknown keyword "enumm"/],
     ["a pattern that does not compile", (s: Record<string, unknown>) => ((s.properties as Record<string, Record<string, unknown>>).event!.pattern = "(["), "/properties/event/pattern", /not a regular expression with the u flag: Invalid regular expression/],
     ["a patternProperties name that does not compile", (s: Record<string, unknown>) => (s.patternProperties = { "x{2,1}": {} }), "/patternProperties/x{2,1}", /not a regular expression with the u flag: Invalid regular expression/],
+    ["a keyword AJV's strict mode rejects", (s: Record<string, unknown>) => ((s.properties as Record<string, Record<string, unknown>>).event!.required = ["x"]), "/properties/event", /strict mode: missing type "object" for keyword "required"/],
     ["an invalid schema", (s: Record<string, unknown>) => ((s.properties as Record<string, Record<string, unknown>>).event!.type = "strnig"), "/properties/event/type", /invalid schema/],
     ["a duplicate $id", (s: Record<string, unknown>) => (s.$id = "https://specfirst.dev/schemas/messaging/message.schema.json"), "/$id", /duplicate "\$id"/],
     ["a relative $id", (s: Record<string, unknown>) => (s.$id = "notification.schema.json"), "/$id", /"\$id" must be an absolute URI/],
@@ -123,6 +124,15 @@ describe.concurrent("generate", () => {
       expect.objectContaining({ file: "schemas/messaging/notification.schema.json", pointer, message: expect.stringMatching(message), line: expect.any(Number), column: expect.any(Number) }),
     );
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  it("reports a strict-mode error of a schema others inline once, in the schema's own file", async () => {
+    const dir = copyProject();
+    editJson(dir, "schemas/messaging/node-address.schema.json", (s) => (s.required = ["name"]));
+    const problems = await problemsOf(generate({ root: dir }));
+    expect(problems).toEqual([
+      { file: "schemas/messaging/node-address.schema.json", pointer: "", message: expect.stringMatching(/^strict mode: missing type "object" for keyword "required"/), line: 1, column: 1 },
+    ]);
   });
 
   it("reports a misspelled keyword value as one plain sentence with file, pointer and line:column", async () => {

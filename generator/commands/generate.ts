@@ -184,10 +184,10 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
       perApi("emit validators", async (api, document, graph, c) => {
         const { readLenient } = await import("../model/api-model.js");
         const lenient = readLenient(document.document);
-        const { emitValidators, planValidatorUnits, compiledValidatorsModule } = await import("../emit/validators/index.js");
+        const { emitValidators, planValidatorUnits, compiledValidatorsModule, unitsFailure } = await import("../emit/validators/index.js");
         const input = { api, graph, lenient, templates };
         // Each unit (a schema, or a lenient twin) by what AJV compiles for it: a rule edit recompiles the units it changes.
-        const unitCodes = await Promise.all(
+        const settled = await Promise.allSettled(
           planValidatorUnits(input).map(({ unit, files }) =>
             c.memo("validator-unit", [JSON.stringify(unit)], () => {
               compiledValidators.push(`${api}/${unit.name}`);
@@ -195,7 +195,9 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
             }),
           ),
         );
-        const compiled = compiledValidatorsModule(api, unitCodes, templates);
+        const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
+        if (failures.length > 0) throw unitsFailure(failures);
+        const compiled = compiledValidatorsModule(api, settled.map((result) => (result as PromiseFulfilledResult<string>).value), templates);
         return emitValidators({ ...input, compiled }, (view) => c.memo("validators", [api, JSON.stringify(view), ...templateText("api/validators.ts")], () => templates.render("api/validators.ts.hbs", view)));
       }),
       perApi("emit path types", (api, document, _g, c) =>

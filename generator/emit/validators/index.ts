@@ -67,6 +67,19 @@ export function planValidatorUnits({ api, graph, lenient }: Omit<ValidatorsInput
   return planUnits(api, graph, lenient);
 }
 
+/**
+ * The error of a run whose units failed to compile (`failures`: each failed unit's error). AJV locates an error in
+ * a schema it inlined at the `$ref` that inlined it (a location that names no file), while the schema's own unit
+ * reports it located: a problem without a line whose message a located one repeats is left out.
+ */
+export function unitsFailure(failures: readonly unknown[]): unknown {
+  if (!failures.every((failure) => failure instanceof GenerationFailed)) return failures.find((failure) => !(failure instanceof GenerationFailed));
+  const problems = failures.flatMap((failure) => (failure as GenerationFailed).problems);
+  const located = new Set(problems.filter((problem) => problem.line !== undefined).map((problem) => problem.message));
+  const kept = problems.filter((problem, index) => (problem.line !== undefined || !located.has(problem.message)) && problems.findIndex((other) => JSON.stringify(other) === JSON.stringify(problem)) === index);
+  return new GenerationFailed(kept);
+}
+
 /** `generated/<api>/validators.compiled.ts`: the code of the API's units, in the order planned, as one module. */
 export function compiledValidatorsModule(api: string, unitCodes: readonly string[], templates: Templates): OutputFile {
   const hoisted = hoistRequires(unitCodes.map((code) => code.replace(/^"use strict";/, "")).join(""));
