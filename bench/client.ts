@@ -61,6 +61,15 @@ export async function runClient(): Promise<Section> {
           if (response.status !== 202) throw new Error(`status ${response.status}`);
         },
       ],
+      // The same with an AbortSignal: what one costs Node's fetch itself (the client's `{ signal }` row below).
+      [
+        "raw `fetch` with a `signal` (an AbortController's, never aborted)",
+        async () => {
+          const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(message), signal: never.signal });
+          await response.arrayBuffer();
+          if (response.status !== 202) throw new Error(`status ${response.status}`);
+        },
+      ],
       ["`client.sendMessage(message)`", () => client.sendMessage(message)],
       ["`client.sendMessage(message)` with `validate: true`", () => validating.sendMessage(message)],
       // A caller's signal is handed to fetch (it tears the request down): what an AbortSignal costs Node's fetch.
@@ -92,7 +101,7 @@ export async function runClient(): Promise<Section> {
       `What it measures: completed requests per second of \`POST /messages\`, sent by \`createMessagingClient\` of dist/generated/client.js (\`specfirst/client\`, built), with the text/plain message of bench/payloads/message-text.json against a loopback \`node:http\` server in its own process that reads the body and answers 202 (keep-alive connections; Node's global \`fetch\` underneath both). ` +
         `With 1 or 16 sends in flight; ${ROUNDS} rounds of ${fmt(ROUND_MS)} ms per implementation, interleaved, after ${fmt(WARMUP_MS)} ms of warm-up each; the figure is the median round (min – max beside it). ` +
         `"Overhead per request" = 1 / client rate − 1 / raw rate: with 1 in flight the latency the client adds to each request, with 16 in flight (the client process saturates a core) the CPU time it adds to each (headers, key handling, timeout timer, status mapping; with \`validate: true\` also the validation). ` +
-        "The client hands fetch no AbortSignal of its own (its timeout is a timer); the `{ signal }` row shows what one costs. " +
+        "The client hands fetch no AbortSignal of its own (its timeout is a timer); the raw `fetch` row with a `signal` shows what one costs Node's fetch, the client's `{ signal }` row what it costs a call. " +
         "Reproduce: `npm run bench -- client`.",
       "",
       table(["In flight", "Sender", "requests/s", "÷ raw fetch", "overhead per request", "min – max requests/s"], rows, ["r", "l", "r", "r", "r", "r"]),
