@@ -14,6 +14,7 @@ import { planUnits, type PlannedUnit } from "../generator/emit/validators/units.
 import { compileValidatorUnit } from "../generator/emit/validators/compile-unit.js";
 import { compiledValidatorsModule } from "../generator/emit/validators/index.js";
 import { ROOT } from "./helpers/fixtures.js";
+import type { GenerationFailed } from "../generator/problems.js";
 
 // Each schema's validator code is cached by what AJV compiles for it (its unit, generator/emit/validators/units.ts).
 // These tests hold the unit to that: everything its code depends on is in it, and nothing else.
@@ -126,6 +127,23 @@ describe("units compiled and joined into one module", () => {
     symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
     writeFileSync(path.join(dir, compiled.path), compiled.contents);
     module = (await import(pathToFileURL(path.join(dir, compiled.path)).href)) as Record<string, Validate>;
+  });
+
+  it("reports a $ref to another API's schema with file, pointer and line:column", async () => {
+    const files = await loadSchemas(fixture);
+    const invoice = { $schema: "https://json-schema.org/draft/2020-12/schema", $id: "https://specfirst.example.net/schemas/billing/invoice.schema.json", title: "Invoice", type: "object" };
+    const line = files.find((file) => file.name === "line") as SchemaFile;
+    const text = line.text.replace('"$ref": "money.schema.json"', '"$ref": "../billing/invoice.schema.json"');
+    const edited = [...files.filter((file) => file !== line), { ...line, text, schema: JSON.parse(text) as JsonObject }, { name: "invoice", api: "billing", file: "schemas/billing/invoice.schema.json", text: JSON.stringify(invoice), schema: invoice }];
+    let thrown: unknown;
+    try {
+      planUnits("shop", buildSchemaGraph(edited), []);
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as GenerationFailed).problems).toEqual([
+      { file: "schemas/shop/line.schema.json", pointer: "/properties/price/$ref", message: expect.stringContaining("refers to schemas/billing/invoice.schema.json, a schema of another API"), line: 11, column: 24 },
+    ]);
   });
 
   it("plans one unit per schema and the lenient twins the declared one calls", () => {

@@ -11,7 +11,8 @@
  * `$defs` (a pointer fragment). The unit's data is then all its code depends on.
  */
 import { createRequire } from "node:module";
-import type { JsonObject } from "../../../runtime/json/json-text.js";
+import { locatePointer, type JsonObject } from "../../../runtime/json/json-text.js";
+import { GenerationFailed, type Problem } from "../../problems.js";
 import { mapSchema, walkSchema } from "../../model/schema-walk.js";
 import type { SchemaFile } from "../../load/schemas.js";
 import type { SchemaGraph } from "../../model/schema-graph.js";
@@ -95,6 +96,19 @@ export interface PlannedUnit {
  */
 export function planUnits(api: string, graph: SchemaGraph, lenient: readonly string[]): PlannedUnit[] {
   const files = graph.files.filter((file) => file.api === api);
+  // Each API's validators are one module, whose units call one another by name: a schema of another API has no
+  // function there.
+  const problems: Problem[] = [];
+  for (const file of files) {
+    walkSchema(file.schema, (node, pointer) => {
+      const target = typeof node.$ref === "string" ? graph.resolveRef(file, node.$ref).file : undefined;
+      if (target !== undefined && target.api !== api) {
+        const at = `${pointer}/$ref`;
+        problems.push({ file: file.file, pointer: at, message: `refers to ${target.file}, a schema of another API: an API's validators refer to its own schemas only`, ...locatePointer(file.text, at) });
+      }
+    });
+  }
+  if (problems.length > 0) throw new GenerationFailed(problems);
   const tracked = usesTrackedKeywords(files);
   const module = apiOutput.compiledValidators(api);
   const forms = new Map<string, JsonObject>();
