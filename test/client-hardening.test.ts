@@ -3,9 +3,10 @@
  * no key in any error whatever the server echoes (property-tested), abort reasons, middleware, per-call headers,
  * key rotation and the logger.
  */
+import { getEventListeners } from "node:events";
 import { inspect } from "node:util";
 import fc from "fast-check";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { AbortedError, BadRequestError, TimeoutError, createMessagingClient, type ClientLogEntry } from "../generated/client.js";
 import { createRedactor } from "../runtime/client/redact-secret.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";
@@ -119,6 +120,24 @@ describe("abort reasons", () => {
     const before = api.received.length;
     expect(await client.sendMessage(text("d"), { signal: early }).catch((error: unknown) => error)).toBeInstanceOf(TimeoutError);
     expect(api.received.length).toBe(before);
+  });
+
+  it("a caller's abort tears the request down, and a signal kept for many calls (a bot's shutdown signal) collects no listener", async () => {
+    const api = await startApiServer();
+    onTestFinished(() => api.close());
+    const client = createMessagingClient({ baseUrl: api.url, accessKey: "k-1" });
+    const shutdown = new AbortController();
+    // Node's fetch leaves a listener on the signal it is given until a garbage collection; the client hands it one
+    // of the request's own.
+    for (let index = 0; index < 200; index++) await client.sendMessage(text(`m${index}`), { signal: shutdown.signal });
+    expect(getEventListeners(shutdown.signal, "abort")).toHaveLength(0);
+    api.answer("/messages", { status: 202, delayMs: 5000 });
+    const pending = client.sendMessage(text("slow"), { signal: shutdown.signal }).catch((error: unknown) => error);
+    await api.waitFor(201);
+    shutdown.abort();
+    expect(await pending).toBeInstanceOf(AbortedError);
+    await vi.waitFor(() => expect(api.received[200]?.abandoned).toBe(true));
+    expect(api.received.slice(0, 200).every((request) => !request.abandoned)).toBe(true);
   });
 
   it("a signal timing out while waiting for the limiter or between retries is a TimeoutError too", async () => {

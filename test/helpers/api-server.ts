@@ -9,6 +9,8 @@ export interface Received {
   body: string;
   /** `performance.now()` when the whole request had arrived. */
   at: number;
+  /** The client closed the connection before the answer was sent (an aborted request). */
+  abandoned: boolean;
 }
 
 /** How the test server answers one request. */
@@ -56,7 +58,8 @@ export async function startApiServer(): Promise<ApiServer> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const url = new URL(request.url ?? "/", "http://localhost");
-      const entry: Received = { method: request.method ?? "", path: url.pathname, headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: performance.now() };
+      const entry: Received = { method: request.method ?? "", path: url.pathname, headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: performance.now(), abandoned: false };
+      response.on("close", () => (entry.abandoned = !response.writableFinished));
       received.push(entry);
       for (const wake of waiters) wake();
       const answer = queues.get(entry.path)?.shift() ?? defaultAnswer(entry);
