@@ -138,6 +138,11 @@ describe("abort reasons", () => {
     expect(await pending).toBeInstanceOf(AbortedError);
     await vi.waitFor(() => expect(api.received[200]?.abandoned).toBe(true));
     expect(api.received.slice(0, 200).every((request) => !request.abandoned)).toBe(true);
+    // With a caller's signal, the request's own signal also fires on the client's timeout.
+    api.answer("/messages", { status: 202, delayMs: 5000 });
+    const timed = await client.sendMessage(text("slow too"), { signal: new AbortController().signal, timeoutMs: 100 }).catch((error: unknown) => error);
+    expect(timed).toBeInstanceOf(TimeoutError);
+    await vi.waitFor(() => expect(api.received[201]?.abandoned).toBe(true));
   });
 
   it("a signal timing out while waiting for the limiter or between retries is a TimeoutError too", async () => {

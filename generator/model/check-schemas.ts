@@ -14,7 +14,8 @@ let metaValidator: Promise<Ajv2020> | undefined;
 
 /**
  * The checks of one schema that read no other file: only known keywords, secrets marked consistently, titles that
- * are TypeScript type names, patterns that compile, and valid against the draft 2020-12 meta-schema (one plain sentence per wrong value).
+ * are TypeScript type names, patterns that compile, and valid against the draft 2020-12 meta-schema (one plain
+ * sentence per wrong value).
  * AJV and json-schema-to-typescript's naming rule are loaded on first use (a run that finds every file's result in
  * the cache loads neither).
  */

@@ -304,10 +304,10 @@ function exchange(fetcher: FetchLike, url: string, init: FetchRequestInit, timeo
  * The transport of one client. Throws a `TypeError` naming the option for invalid options (never quoting the
  * credential).
  *
- * Timeouts do not hand the global `fetch` a signal of their own (an `AbortSignal` costs Node's fetch: bench/client.ts):
- * a timer rejects the call with `TimeoutError` and the late response, if any, is discarded. With a caller's
- * `signal`, and always for a custom `fetch`, fetch gets a signal of the request's own that fires on both, so the
- * caller's abort tears the request down.
+ * Timeouts do not hand the global `fetch` a signal of their own (an `AbortSignal` costs Node's fetch time:
+ * bench/client.ts): a timer rejects the call with `TimeoutError` and the late response, if any, is discarded. With a
+ * caller's `signal`, and always for a custom `fetch`, fetch gets a signal of the request's own that fires on both,
+ * so the caller's abort (or the timeout) tears the request down.
  */
 export function createTransport(descriptor: ApiDescriptor, options: CreateClientOptions): Transport {
   if (!isJsonObject(options)) throw new TypeError(`${descriptor.factory} needs an options object`);
