@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express, { type Request } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonErrors, validateBody } from "../runtime/middleware/express.js";
-import { bodyValidationCases, expectErrors, LIMIT, newLog, post, type HandlerLog } from "./helpers/middleware-cases.js";
+import { bodyValidationCases, contentTypeCases, expectErrors, keepAliveAfterTooLargeCases, LIMIT, newLog, post, type HandlerLog } from "./helpers/middleware-cases.js";
 
 // Real Express 5 over loopback: one app reading the raw body itself, one behind express.json().
 const rawLog = newLog();
@@ -47,6 +47,9 @@ afterAll(async () => {
 
 describe("specfirst/express validateBody, reading the raw body (no express.json)", () => {
   bodyValidationCases(() => ({ url: `${rawBase}/messages`, log: rawLog }), { strict: true, rawBytes: true });
+  keepAliveAfterTooLargeCases(() => ({ url: `${rawBase}/messages`, log: rawLog }));
+  // Express has no content-type routing: validateBody reads the body as JSON whatever the header says.
+  contentTypeCases(() => ({ url: `${rawBase}/messages`, log: rawLog }), () => 202);
 
   it("neither coerces nor strips: a misspelled Config key and a number for a string are errors", async () => {
     const errors = await expectErrors(await post(`${rawBase}/configs`, JSON.stringify({ input: { kafka: { consumer_grop: "g" } }, name: 42 })), 400);

@@ -47,8 +47,13 @@ export function limitOf(options: BodyValidationOptions): number {
   return limit;
 }
 
-export function tooLarge(limit: number): BodyCheck {
-  return { ok: false, status: 413, body: { errors: [{ pointer: "", message: `body exceeds the limit of ${limit} bytes`, keyword: "maxBytes" }] } };
+/** The one wording of a 413, whichever adapter (or which framework's own body reader) refused the body. */
+export function tooLargeError(limit: number): ValidationError {
+  return { pointer: "", message: `body exceeds the limit of ${limit} bytes`, keyword: "maxBytes" };
+}
+
+export function tooLarge(limit: number): Exclude<BodyCheck, { ok: true }> {
+  return { ok: false, status: 413, body: { errors: [tooLargeError(limit)] } };
 }
 
 /** A 400 for a body that cannot be read as JSON (bad UTF-8, syntax, a repeated key); the message never quotes it. */
@@ -80,7 +85,7 @@ export function checkBytes(validators: Validates, name: string, bytes: Uint8Arra
 export class BodyTooLargeError extends Error {
   readonly status = 413;
   constructor(readonly limit: number) {
-    super(`body exceeds the limit of ${limit} bytes`);
+    super(tooLargeError(limit).message);
     this.name = "BodyTooLargeError";
   }
 }

@@ -21,8 +21,10 @@ import {
   readBody,
   resolveValidators,
   tooLarge,
+  tooLargeError,
   type BodyCheck,
   type BodyValidationOptions,
+  type ValidationError,
 } from "./core.js";
 
 export type { BodyValidationOptions, ErrorBody, ValidationError, Validates } from "./core.js";
@@ -32,6 +34,8 @@ export interface RequestLike extends AsyncIterable<Uint8Array> {
   headers: Record<string, string | string[] | undefined>;
   /** True once the body stream was read to its end (by a body parser, say). */
   readableEnded?: boolean;
+  /** Node's `Readable.iterator`: lets the read stop early without destroying the request and its socket. */
+  iterator?(options: { destroyOnReturn: boolean }): AsyncIterable<Uint8Array>;
   body?: unknown;
   rawBody?: Uint8Array;
 }
@@ -47,9 +51,11 @@ export type NextFunction = (error?: unknown) => void;
 export type Middleware = (req: RequestLike, res: ResponseLike, next: NextFunction) => void;
 export type ErrorMiddleware = (error: unknown, req: RequestLike, res: ResponseLike, next: NextFunction) => void;
 
+/** Sends the error answer; a 413 leaves the body unread on the connection, so it closes it (`Connection: close`). */
 function answer(res: ResponseLike, check: Exclude<BodyCheck, { ok: true }>): void {
   res.statusCode = check.status;
   res.setHeader("content-type", JSON_CONTENT_TYPE);
+  if (check.status === 413) res.setHeader("connection", "close");
   res.end(errorText(check.body));
 }
 
@@ -70,7 +76,9 @@ export function validateBody(name: string, options: BodyValidationOptions = {}):
       let bytes: Uint8Array;
       try {
         const length = req.headers["content-length"];
-        bytes = await readBody(req, limit, typeof length === "string" ? length : undefined);
+        // Stopping over the limit must not destroy the request: that resets the socket before the 413 is sent.
+        const chunks = req.iterator?.({ destroyOnReturn: false }) ?? req;
+        bytes = await readBody(chunks, limit, typeof length === "string" ? length : undefined);
       } catch (error) {
         if (error instanceof BodyTooLargeError) return tooLarge(limit);
         throw error;
@@ -104,17 +112,16 @@ interface ParserError {
 export function jsonErrors(): ErrorMiddleware {
   return (error, _req, res, next) => {
     const type = (error as ParserError | null)?.type;
-    const keyword = "json";
     let status: number;
-    let message: string;
-    if (type === "entity.parse.failed") [status, message] = [400, "invalid JSON"];
+    let problem: ValidationError;
+    if (type === "entity.parse.failed") [status, problem] = [400, { pointer: "", message: "invalid JSON", keyword: "json" }];
     else if (type === "entity.too.large") {
       const limit = (error as ParserError).limit;
-      [status, message] = [413, typeof limit === "number" ? `body exceeds the limit of ${limit} bytes` : "body exceeds the size limit"];
-    } else if (type === "charset.unsupported" || type === "encoding.unsupported") [status, message] = [415, "unsupported body encoding"];
+      [status, problem] = [413, typeof limit === "number" ? tooLargeError(limit) : { pointer: "", message: "body exceeds the size limit", keyword: "maxBytes" }];
+    } else if (type === "charset.unsupported" || type === "encoding.unsupported") [status, problem] = [415, { pointer: "", message: "unsupported body encoding", keyword: "json" }];
     else return next(error);
     res.statusCode = status;
     res.setHeader("content-type", JSON_CONTENT_TYPE);
-    res.end(errorText({ errors: [{ pointer: "", message, keyword: status === 413 ? "maxBytes" : keyword }] }));
+    res.end(errorText({ errors: [problem] }));
   };
 }

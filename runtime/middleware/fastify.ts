@@ -7,18 +7,21 @@
  *
  * What the plugin does, on the instance it is registered on (it is not encapsulated, like a fastify-plugin):
  * - replaces the `application/json` body parser by the strict reader (strict UTF-8, BOM skipped, a repeated key
- *   is an error), reading at most `limit` bytes (default: the instance's `bodyLimit`);
+ *   is an error), reading at most `limit` bytes (default: the instance's `bodyLimit`); other content types keep
+ *   Fastify's parsers and routing (no `Content-Type`, or one no parser takes: 415, as plain Fastify answers);
  * - for each route whose `schema.body` is a schema name (a string), takes that entry out of the schema Fastify
  *   compiles and validates the body with the generated validator in a `preValidation` hook; querystring, params,
- *   headers and response schemas are left to Fastify;
+ *   headers and response schemas are left to Fastify; `limit`, when given, becomes the route's `bodyLimit` unless
+ *   the route sets its own;
  * - answers, on those routes, an invalid body 400 and a body that cannot be read (not JSON, bad UTF-8, a repeated
- *   key) 400, one over the limit 413, all `application/json` `{ errors: [{ pointer, message, keyword }] }`, and the
- *   handler is not called. Other errors go on to the route's or the instance's error handler.
+ *   key) 400, one over the limit 413 (worded as every adapter words it), an unsupported content type 415, all
+ *   `application/json` `{ errors: [{ pointer, message, keyword }] }`, and the handler is not called. Other errors
+ *   go on to the route's or the instance's error handler.
  *
  * Only structural types are used, so the package does not need fastify installed.
  */
 import { JsonSyntaxError, readJson } from "../json/read-json.js";
-import { checkValue, errorText, JSON_CONTENT_TYPE, resolveValidators, unreadable, type BodyCheck, type BodyValidationOptions, type ErrorBody } from "./core.js";
+import { checkValue, DEFAULT_LIMIT, errorText, JSON_CONTENT_TYPE, resolveValidators, tooLarge, unreadable, type BodyCheck, type BodyValidationOptions, type ErrorBody } from "./core.js";
 
 export type { BodyValidationOptions, ErrorBody, ValidationError, Validates } from "./core.js";
 
@@ -36,6 +39,7 @@ interface ReplyLike {
 type ErrorHandler = (this: any, error: any, request: any, reply: any) => any;
 interface RouteOptionsLike {
   schema?: { body?: unknown; [part: string]: unknown };
+  bodyLimit?: number;
   preValidation?: unknown;
   errorHandler?: ErrorHandler;
   [option: string]: any;
@@ -58,13 +62,17 @@ class UnreadableBodyError extends Error {
   }
 }
 
-/** Status and body for the errors answered in the `{ errors }` shape on routes with a specfirst body schema. */
-function answerFor(error: unknown): { status: number; body: ErrorBody } | undefined {
+/**
+ * Status and body for the errors answered in the `{ errors }` shape on routes with a specfirst body schema, whose
+ * body limit is `limit`.
+ */
+function answerFor(error: unknown, limit: number): { status: number; body: ErrorBody } | undefined {
   if (error instanceof UnreadableBodyError) return { status: error.check.status, body: error.check.body };
   const { code, statusCode, message } = (error ?? {}) as { code?: unknown; statusCode?: unknown; message?: unknown };
   if (typeof code !== "string" || !code.startsWith("FST_ERR_CTP_") || typeof statusCode !== "number") return undefined;
-  // Fastify's own body errors (too large, bad content-length, unsupported media type): its messages hold no body.
-  const keyword = statusCode === 413 ? "maxBytes" : statusCode === 415 ? "contentType" : "json";
+  if (statusCode === 413) return tooLarge(limit);
+  // Fastify's other body errors (bad content-length, unsupported media type, empty JSON): its messages hold no body.
+  const keyword = statusCode === 415 ? "contentType" : "json";
   return { status: statusCode, body: { errors: [{ pointer: "", message: typeof message === "string" ? message : "invalid body", keyword }] } };
 }
 
@@ -99,6 +107,9 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
     }
     const { body: _named, ...rest } = route.schema ?? {};
     route.schema = rest;
+    if (options.limit !== undefined) route.bodyLimit ??= options.limit;
+    // What Fastify reads at most on this route, whatever the content type: the 413 names it.
+    const limit = route.bodyLimit ?? fastify.initialConfig.bodyLimit ?? DEFAULT_LIMIT;
     const validateBody = async (request: { body: unknown }, reply: ReplyLike) => {
       const check = checkValue(validators, name, request.body);
       if (!check.ok) return send(reply, check.status, check.body);
@@ -108,7 +119,7 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
     route.preValidation = existing === undefined ? [validateBody] : [validateBody, ...(Array.isArray(existing) ? existing : [existing])];
     const previous = route.errorHandler;
     route.errorHandler = function (this: unknown, error, request, reply) {
-      const answer = answerFor(error);
+      const answer = answerFor(error, limit);
       if (answer !== undefined) return send(reply as ReplyLike, answer.status, answer.body);
       if (previous !== undefined) return previous.call(this, error, request, reply);
       throw error; // on to the instance's error handler

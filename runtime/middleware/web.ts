@@ -8,7 +8,12 @@
  *   use(checked.data);
  *
  * The body is read with the strict reader (strict UTF-8, BOM skipped, a repeated key is an error), up to `limit`
- * bytes: a longer body stops the read and is answered 413.
+ * bytes: a longer body stops the read, the rest of the stream is cancelled, and the 413 answer carries
+ * `Connection: close`. The unread rest of the body is still on the connection, so it cannot carry the next request:
+ * the header makes the server (Node's http under @hono/node-server, Bun, Deno's hyper) close it after the answer and
+ * tells the client (undici, browsers) not to reuse it. Draining instead would read the oversized body the limit is
+ * there to refuse, and @hono/node-server gives a drain only 500 ms before it resets the socket under the client's
+ * next pooled request.
  */
 import { BodyTooLargeError, checkBytes, errorText, JSON_CONTENT_TYPE, limitOf, readBody, resolveValidators, tooLarge, type BodyCheck, type BodyValidationOptions, type ErrorBody } from "./core.js";
 
@@ -26,9 +31,11 @@ export type RequestCheck<T = unknown> =
   /** Invalid, not JSON or too large: the answer to send (400 or 413, `application/json`, `{ errors }`). */
   | { data?: undefined; bytes?: undefined; response: Response; status: 400 | 413; body: ErrorBody };
 
-/** The `Response` for a failed check. */
+/** The `Response` for a failed check; a 413, sent with the body unread, closes the connection (module comment). */
 export function errorResponse(status: number, body: ErrorBody): Response {
-  return new Response(errorText(body), { status, headers: { "content-type": JSON_CONTENT_TYPE } });
+  const headers: Record<string, string> = { "content-type": JSON_CONTENT_TYPE };
+  if (status === 413) headers.connection = "close";
+  return new Response(errorText(body), { status, headers });
 }
 
 /** Reads and validates the body of `request` against the schema `name`; see the module comment. */

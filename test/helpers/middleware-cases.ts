@@ -1,4 +1,7 @@
+import { Readable } from "node:stream";
+import { Agent, request, type Dispatcher } from "undici";
 import { expect, it } from "vitest";
+import { tooLargeError } from "../../runtime/middleware/core.js";
 
 /** What a test server records: every body its handler received (the handler answers 202). */
 export interface HandlerLog {
@@ -11,6 +14,9 @@ export const newLog = (): HandlerLog => ({ bodies: [], raw: [] });
 
 /** The body limit every middleware test server is set up with. */
 export const LIMIT = 4096;
+
+/** The one 413 answer every adapter gives for a body over `LIMIT` (core.ts words it). */
+export const TOO_LARGE = { errors: [tooLargeError(LIMIT)] };
 
 export const SECRET = "pa55-w0rd-secret";
 
@@ -100,12 +106,80 @@ export function bodyValidationCases(target: () => { url: string; log: HandlerLog
     const before = log.bodies.length;
     const big = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "x".repeat(LIMIT) });
     const errors = await expectErrors(await post(url, big), 413);
-    expect(errors[0]).toMatchObject({ pointer: "", keyword: "maxBytes" });
+    expect({ errors }).toEqual(TOO_LARGE);
     // Exactly at the limit is still read.
     const exact = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "" });
     const padded = exact.replace('""', `"${"y".repeat(LIMIT - Buffer.byteLength(exact))}"`);
     expect(Buffer.byteLength(padded)).toBe(LIMIT);
     expect((await post(url, padded)).status).toBe(202);
     expect(log.bodies.length).toBe(before + 1);
+  });
+}
+
+/** A valid message several times over `LIMIT`: long enough that a server cannot have read it when it answers. */
+const OVERSIZED = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "x".repeat(256 * LIMIT) });
+
+/**
+ * POSTs with undici's own `request`, so the headers are exactly those given (fetch adds `text/plain` to a string
+ * body); `chunked` sends the body without a content-length.
+ */
+export async function send(url: string, body: string, options: { contentType?: string | undefined; chunked?: boolean; dispatcher?: Dispatcher } = {}): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+  const response = await request(url, {
+    method: "POST",
+    headers: options.contentType === undefined ? {} : { "content-type": options.contentType },
+    body: options.chunked === true ? Readable.from([Buffer.from(body)]) : body,
+    ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
+  });
+  return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
+}
+
+/**
+ * A 413 answered before the body was read must leave the client able to send its next request: a keep-alive
+ * pool of one connection (undici's Agent, what Node's fetch uses) sends the next request right after the 413, on
+ * the same connection unless the server closed it. `Connection: close` on the 413 is what makes that safe.
+ */
+export function keepAliveAfterTooLargeCases(target: () => { url: string; log: HandlerLog }): void {
+  it("answers 413 with the shared wording and Connection: close, and the pooled client's next request succeeds", async () => {
+    const { url, log } = target();
+    const agent = new Agent({ connections: 1 });
+    try {
+      for (const chunked of [false, true]) {
+        for (let round = 0; round < 3; round++) {
+          const label = `${chunked ? "chunked" : "content-length"} round ${round}`;
+          const before = log.bodies.length;
+          const over = await send(url, OVERSIZED, { contentType: "application/json", chunked, dispatcher: agent }).catch((error: unknown) => error);
+          const next = await send(url, VALID_BODIES[0] ?? "", { contentType: "application/json", dispatcher: agent }).catch((error: unknown) => error);
+          // What a client sees first: both requests answered (no ECONNRESET / UND_ERR_SOCKET on the next one).
+          expect(next, label).toMatchObject({ status: 202 });
+          expect(over, label).toMatchObject({ status: 413, headers: { connection: "close" } });
+          expect(JSON.parse((over as { text: string }).text), label).toEqual(TOO_LARGE);
+          expect(log.bodies.length).toBe(before + 1);
+        }
+      }
+    } finally {
+      await agent.close();
+    }
+  });
+}
+
+/** Content types a JSON body may arrive with (`undefined`: no header at all). */
+export const CONTENT_TYPES: (string | undefined)[] = [undefined, "application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "text/plain", "application/octet-stream", "application/vnd.example+json"];
+
+/**
+ * What a valid message body gets under each content type: `expected(contentType)` gives the status (and whether the
+ * handler is called, for a 2xx); an error answer is in the `{ errors }` shape.
+ */
+export function contentTypeCases(target: () => { url: string; log: HandlerLog }, expected: (contentType: string | undefined) => Promise<number> | number): void {
+  it("answers each content type as the framework routes it, errors in the { errors } shape", async () => {
+    const { url, log } = target();
+    for (const contentType of CONTENT_TYPES) {
+      const label = `content-type ${contentType ?? "(none)"}`;
+      const status = await expected(contentType);
+      const before = log.bodies.length;
+      const response = await send(url, VALID_BODIES[0] ?? "", { contentType });
+      expect(response.status, label).toBe(status);
+      expect(log.bodies.length, label).toBe(status < 300 ? before + 1 : before);
+      if (status >= 400) expect(Object.keys(JSON.parse(response.text) as object), label).toEqual(["errors"]);
+    }
   });
 }
