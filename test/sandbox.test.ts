@@ -101,6 +101,24 @@ describe("sandbox: messaging over HTTP with the generated client", () => {
     expect(notification.status).toBe(400);
   });
 
+  it("answers a notification without id or from 400 with the outbound-notification validator's errors, as the published document requires", async () => {
+    // The kind-neutral `notification` accepts these; `POST /notifications` takes an OutboundNotification.
+    const cases = [{ from: CUSTOMER, event: "consumed" }, { id: "m-1", event: "consumed" }, { event: "received" }];
+    for (const body of cases) {
+      expect(validate("notification", body).valid).toBe(true);
+      const expected = validate("outbound-notification", body);
+      expect(expected.valid).toBe(false);
+      const response = await post("/notifications", body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.headers.get("x-specfirst-sandbox")).toBe("choice");
+      const answer = (await response.json()) as { errors: unknown[] };
+      expect(answer.errors).toEqual(expected.valid ? [] : expected.errors);
+      expect(answer.errors).toContainEqual(expect.objectContaining({ keyword: "required" }));
+    }
+    expect(sandbox.sent.notifications).toEqual([]);
+    expect(sandbox.rejected.map((entry) => `${entry.status} ${entry.path}`)).toEqual(cases.map(() => "400 /notifications"));
+  });
+
   it("answers 401 to a wrong key, a missing header or another scheme, never echoing the key", async () => {
     const wrong = createMessagingClient({ baseUrl: sandbox.url, accessKey: "not-the-key" });
     await expect(wrong.sendMessage({ to: CUSTOMER, type: "text/plain", content: "x" })).rejects.toBeInstanceOf(UnauthorizedError);
@@ -331,7 +349,7 @@ describe("sandbox: plan limits", () => {
     const notification = await fetch(`${limited.url}/notifications`, {
       method: "POST",
       headers: { authorization: `Key ${ACCESS_KEY}`, "content-type": "application/json" },
-      body: JSON.stringify({ id: "x", event: "consumed" }),
+      body: JSON.stringify({ id: "x", from: CUSTOMER, event: "consumed" }),
     });
     expect(notification.status).toBe(202);
     // The generated client without a limiter sees RateLimitedError with the server's Retry-After.

@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Config } from "../../generated/types.js";
 import { redact } from "../../generated/validators.js";
 import { checkPlainAuthorization, readBody, SANDBOX_CHOICE, SANDBOX_HEADER, sendJson } from "./http.js";
-import { readEnvelope, reject, type HandlerContext } from "./messaging.js";
+import { notPlayed, readEnvelope, reject, type HandlerContext } from "./messaging.js";
+import type { SandboxOperation } from "./operations.js";
 import { now, type StoredConfig } from "./state.js";
 
 /** The body of the sandbox's answer to an accepted config (the configs seed shows no response). */
@@ -18,18 +19,19 @@ const CREATED_NOTE =
   "The sandbox's choice, not the platform's: the configs API description shows no response; the sandbox answers 201 with the id (the config's own id, else a new UUID) and the stored config, secrets redacted";
 
 /**
- * `POST /v1/configs`: `Authorization: <configs key>` (401 otherwise), strict validation against `config` (400 with
- * the validator's errors, which never quote the payload), then stored in memory, secrets redacted. A config whose
- * `id` is already stored replaces it.
+ * An operation of the configs API (`POST /v1/configs`, `createConfig`): `Authorization: <configs key>` (401
+ * otherwise), strict validation against its request schema (`config`; 400 with the validator's errors, which never
+ * quote the payload), then stored in memory, secrets redacted. A config whose `id` is already stored replaces it.
  */
-export async function handleConfigs(context: HandlerContext, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function handleConfigs(context: HandlerContext, operation: SandboxOperation, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const unauthorized = checkPlainAuthorization(request, context.configsKey);
   if (unauthorized !== undefined) {
     await readBody(request).catch(() => undefined);
     reject(context, request, response, 401, [unauthorized], "the configs API description shows no error responses; 401 for a missing or wrong API key");
     return;
   }
-  const value = await readEnvelope(context, request, response, "config");
+  if (operation.operationId !== "createConfig") return notPlayed(context, operation, request, response);
+  const value = await readEnvelope(context, request, response, operation);
   if (value === undefined) return;
   const config = value as Config;
   const id = typeof config.id === "string" && config.id !== "" ? config.id : randomUUID();

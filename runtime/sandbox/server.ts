@@ -8,7 +8,8 @@ import { CommandProcessor } from "./commands.js";
 import { handleConfigs } from "./configs.js";
 import { Delivery } from "./delivery.js";
 import { error, isObject, parseBody, readBody, SANDBOX_HEADER, sendJson } from "./http.js";
-import { handleMessaging, reject, type HandlerContext } from "./messaging.js";
+import { handleMessaging, notPlayed, reject, type HandlerContext } from "./messaging.js";
+import { SANDBOX_OPERATIONS, webhookSchema, type SandboxOperation } from "./operations.js";
 import { SlidingWindowLimiter, type SandboxPlan } from "./rate-limit.js";
 import { StateStore, type InboundDelivery, type SandboxState, type Violation } from "./state.js";
 
@@ -95,14 +96,18 @@ export interface Sandbox {
   reset(): void;
 }
 
-/** Checks and completes a customer message: `to` defaults to the bot, `id` to a new UUID; `from` is required. */
+/** What the sandbox POSTs to the bot's messages webhook: the schema the published document names for it. */
+const INBOUND_MESSAGE_SCHEMA = webhookSchema("messageReceived");
+
+/**
+ * Checks and completes a customer message: `to` defaults to the bot, `id` to a new UUID; then it must be valid
+ * against the messages webhook's payload schema (`inbound-message`: `from` is required, the customer's address).
+ */
 export function inboundMessage(value: unknown, bot: string): { ok: true; message: Message } | { ok: false; errors: ValidationError[] } {
   if (!isObject(value)) return { ok: false, errors: [error("", "must be a message object", "type")] };
   const message = { ...value, id: value.id ?? randomUUID(), to: value.to ?? bot } as Message;
-  const result = validate("message", message);
-  const errors: ValidationError[] = result.valid ? [] : [...result.errors];
-  if (value.from === undefined) errors.unshift(error("/from", "is required: the customer's address", "required"));
-  return errors.length === 0 ? { ok: true, message } : { ok: false, errors };
+  const result = validate(INBOUND_MESSAGE_SCHEMA, message);
+  return result.valid ? { ok: true, message } : { ok: false, errors: [...result.errors] };
 }
 
 function toRegExp(pattern: RegExp | string): RegExp {
@@ -147,14 +152,17 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     store.changed();
   };
 
+  /** The API an operation belongs to picks its key and behaviour; an API the sandbox does not play gets 501. */
+  function handleOperation(operation: SandboxOperation, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (operation.api === "messaging") return handleMessaging(context, operation, request, response);
+    if (operation.api === "configs") return handleConfigs(context, operation, request, response);
+    return notPlayed(context, operation, request, response);
+  }
+
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? "/", "http://sandbox").pathname;
     const method = request.method ?? "";
     const routes: Record<string, Partial<Record<string, () => Promise<void>>>> = {
-      "/messages": { POST: () => handleMessaging(context, "messages", request, response) },
-      "/notifications": { POST: () => handleMessaging(context, "notifications", request, response) },
-      "/commands": { POST: () => handleMessaging(context, "commands", request, response) },
-      "/v1/configs": { POST: () => handleConfigs(context, request, response) },
       "/_sandbox/state": { GET: async () => control(response, 200, store.snapshot()) },
       "/_sandbox/reset": {
         POST: async () => {
@@ -193,6 +201,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         },
       },
     };
+    for (const operation of SANDBOX_OPERATIONS) (routes[operation.path] ??= {})[operation.method] = () => handleOperation(operation, request, response);
     const handlers = routes[path];
     const handler = handlers?.[method];
     if (handler !== undefined) return handler();

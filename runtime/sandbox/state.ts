@@ -1,4 +1,4 @@
-import type { Command, CommandResponse, Config, DistributionList, EventTrack, Message, Notification } from "../../generated/types.js";
+import type { Command, CommandResponse, Config, DistributionList, EventTrack, Message, Notification, OutboundNotification } from "../../generated/types.js";
 import type { ValidationError } from "../validation/result.js";
 
 /**
@@ -28,7 +28,7 @@ export interface SentMessage {
 /** A notification the bot sent with `POST /notifications`. */
 export interface SentNotification {
   at: string;
-  notification: Notification;
+  notification: OutboundNotification;
   /** Whether its `id` names a message the sandbox delivered to the bot's messages webhook. */
   matchesDelivered: boolean;
 }
