@@ -10,10 +10,10 @@
  * The body is read with the strict reader (strict UTF-8, BOM skipped, a repeated key is an error), up to `limit`
  * bytes: a longer body stops the read, the rest of the stream is cancelled, and the 413 answer carries
  * `Connection: close`. The unread rest of the body is still on the connection, so it cannot carry the next request:
- * the header makes the server (Node's http under @hono/node-server, Bun, Deno's hyper) close it after the answer and
- * tells the client (undici, browsers) not to reuse it. Draining instead would read the oversized body the limit is
- * there to refuse, and @hono/node-server gives a drain only 500 ms before it resets the socket under the client's
- * next pooled request.
+ * the header (HTTP/1.1's signal, RFC 9112 section 9.6) makes Node's http server, under @hono/node-server too, close
+ * it after the answer, and tells the client (undici) not to reuse it. Draining instead would read the oversized
+ * body the limit is there to refuse, and @hono/node-server gives a drain only 500 ms before it resets the socket
+ * under the client's next pooled request.
  */
 import { BodyTooLargeError, checkBytes, errorText, JSON_CONTENT_TYPE, limitOf, readBody, resolveValidators, tooLarge, type BodyCheck, type BodyValidationOptions, type ErrorBody } from "./core.js";
 
