@@ -232,6 +232,8 @@ describe("bot ergonomics", () => {
     ]);
     const everything = entries.map((entry) => `${JSON.stringify(entry)} ${inspect(entry, { depth: null, showHidden: true })}`).join("\n");
     expect(leaks(everything, key)).toEqual([]);
-    expect(everything).toContain("[REDACTED]");
+    // No body either (the README: "never headers or bodies"): an error is its name and message.
+    expect(everything).not.toMatch(/down|\[REDACTED\]|body/);
+    expect(entries.at(-1)?.error).toEqual({ name: "BadRequestError", message: "POST /messages answered HTTP 400 Bad Request" });
   });
 });
