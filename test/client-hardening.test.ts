@@ -191,6 +191,9 @@ describe("bot ergonomics", () => {
     const client = createMessagingClient({ baseUrl: api.url, accessKey: "k-h", headers: { "X-Bot": "echo" } });
     await client.sendMessage(text("hi"), { headers: { "X-Trace": "t-1", Authorization: "Key other" } });
     expect(api.received[0]?.headers).toMatchObject({ "x-bot": "echo", "x-trace": "t-1", authorization: "Key k-h" });
+    // In any case (fetch would otherwise join both values into one header).
+    await createMessagingClient({ baseUrl: api.url, accessKey: "k-h", headers: { authorization: "Key client", "content-type": "text/plain" } }).sendMessage(text("hi"), { headers: { AUTHORIZATION: "Key call" } });
+    expect(api.received[1]?.headers).toMatchObject({ authorization: "Key k-h", "content-type": "application/json" });
   });
 
   it("accessKey may be a function (sync or async) called per request; every key it ever gave stays redacted", async () => {

@@ -13,8 +13,9 @@ import path from "node:path";
 import { inspect } from "node:util";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { assertSuccess, commands, createMessagingClient, createWebhookHandler, type ClientLogEntry } from "../generated/client.js";
+import { assertSuccess, commands, configsApi, createMessagingClient, createWebhookHandler, type ClientLogEntry } from "../generated/client.js";
 import type { InboundMessage } from "../generated/types.js";
+import { createClient, type OperationMethods, type SecurityDescriptor } from "../runtime/client/index.js";
 import { createRedactor } from "../runtime/client/redact-secret.js";
 import { BYTE_ENCODINGS, BYTE_ENCODING_NAMES, ENCODINGS, ENCODING_NAMES, headerKey, keyPadding, leaks } from "./helpers/key-encodings.js";
 
@@ -180,6 +181,39 @@ describe("property: no encoding of a random key leaks, whatever the server echoe
         expect(leaks(`${renderings(error)}\n${logged(entries)}`, key)).toEqual([]);
       }),
       { numRuns: 120 },
+    );
+  });
+
+  it("every security scheme (bearer token, basic user:pass and its base64, an apiKey in another header or the query): the credential and the whole header value, echoed in every encoding, leak nowhere", async () => {
+    type Scheme = [SecurityDescriptor, (secret: string) => unknown, (request: Got) => string[]];
+    const header = (name: string) => (request: Got) => [String(request.headers[name])];
+    const schemes: Scheme[] = [
+      [{ kind: "bearer" }, (secret) => secret, header("authorization")],
+      [{ kind: "apiKey", in: "header", name: "X-Api-Key", prefix: "" }, (secret) => secret, header("x-api-key")],
+      [{ kind: "apiKey", in: "query", name: "key", prefix: "" }, (secret) => secret, (request) => [new URL(request.url, "http://x").searchParams.get("key") ?? "", request.url]],
+      [
+        { kind: "basic" },
+        (secret) => ({ username: "bot", password: secret }),
+        (request) => {
+          const authorization = String(request.headers.authorization);
+          const pair = Buffer.from(authorization.replace(/^Basic /, ""), "base64").toString("utf8");
+          return [authorization, pair, pair.slice(4)];
+        },
+      ],
+    ];
+    await fc.assert(
+      fc.asyncProperty(padded, fc.constantFrom(...schemes), encodingNames, async ({ key, given }, [security, credential, echoed], names) => {
+        api.received.length = 0;
+        api.respond((request) => ({ status: 403, body: echoed(request).flatMap((value) => names.map((name) => ENCODINGS[name]?.(value) ?? "")).join(" | ") }));
+        const client = createClient<OperationMethods>({ ...configsApi, credential: { option: "secret", security } }, { baseUrl: api.url, secret: credential(security.kind === "basic" ? key : given) });
+        const error = await client.createConfig?.({}).catch((rejection: unknown) => rejection);
+        expect(error).toMatchObject({ name: "HttpError", status: 403 });
+        // The basic password is sent as given (inside base64); every other credential trimmed.
+        expect(echoed(api.received[0] as Got).join(" ")).toContain(security.kind === "basic" ? `bot:${key}` : key);
+        expect(leaks(renderings(error), key)).toEqual([]);
+        if (security.kind === "basic") expect(leaks(renderings(error), `bot:${key}`)).toEqual([]);
+      }),
+      { numRuns: 80 },
     );
   });
 

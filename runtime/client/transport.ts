@@ -266,6 +266,15 @@ function checkTimeout(value: unknown, name: string): number | undefined {
   return value;
 }
 
+/**
+ * The headers of `extra` that `own` does not set, names compared case-insensitively (fetch would join an
+ * `authorization` and an `Authorization` into one value, the credential included).
+ */
+function headersBesides(extra: Readonly<Record<string, string>> | undefined, own: Readonly<Record<string, string>>): Record<string, string> {
+  const taken = new Set(Object.keys(own).map((name) => name.toLowerCase()));
+  return Object.fromEntries(Object.entries(extra ?? {}).filter(([name]) => !taken.has(name.toLowerCase())));
+}
+
 function checkHeaders(value: unknown, name: string): Readonly<Record<string, string>> | undefined {
   if (value === undefined) return undefined;
   if (!isJsonObject(value) || Object.values(value).some((header) => typeof header !== "string")) throw new TypeError(`${name} must be an object of string header values`);
@@ -409,7 +418,10 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
   const middleware: Middleware[] = [];
 
   /** The request headers of a credential: the client's extra headers, then the credential's and the content type. */
-  const headersOf = (wire: Credential): Readonly<Record<string, string>> => Object.freeze({ ...extraHeaders, ...wire.headers, "Content-Type": "application/json", Accept: "application/json" });
+  const headersOf = (wire: Credential): Readonly<Record<string, string>> => {
+    const own = { ...wire.headers, "Content-Type": "application/json", Accept: "application/json" };
+    return Object.freeze({ ...headersBesides(extraHeaders, own), ...own });
+  };
   // One frozen header object for every request of a fixed credential; a custom fetch gets its own copy.
   let headers: Readonly<Record<string, string>> = credential === undefined ? {} : headersOf(credential);
   let suppliedValue: unknown;
@@ -494,7 +506,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     const wire = credential as Credential;
     let url = wire.query === "" ? prepared.url : `${prepared.url}${prepared.operation.path.includes("?") ? "&" : "?"}${wire.query}`;
     const callHeaders = callOptions?.headers;
-    let init: FetchRequestInit = { method: operation.method, headers: callHeaders === undefined ? headers : { ...checkHeaders(callHeaders, "headers"), ...headers }, body: payload, redirect: "manual", signal };
+    let init: FetchRequestInit = { method: operation.method, headers: callHeaders === undefined ? headers : { ...headersBesides(checkHeaders(callHeaders, "headers"), headers), ...headers }, body: payload, redirect: "manual", signal };
     const context: MiddlewareContext | undefined = middleware.length === 0 ? undefined : { operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number };
     let request: Request | undefined;
     if (context !== undefined) ({ request, url, init } = await beforeRequest(context, url, init));
