@@ -13,7 +13,7 @@ import { backoff, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Same-origin 307/308 redirects followed in one exchange at most (fetch's own limit). */
-export const MAX_REDIRECTS = 20;
+const MAX_REDIRECTS = 20;
 
 /** What a client passes to `fetch`. */
 export interface FetchRequestInit {
