@@ -1,5 +1,6 @@
 /** `createClient`: one method per operation of an `ApiDescriptor`, sending over a transport of its own. */
 import type { ApiDescriptor } from "./descriptor.js";
+import { attachRedactor } from "./redact-secret.js";
 import { createTransport, deepFreeze, type CreateClientOptions, type Middleware, type OperationMethod } from "./transport.js";
 
 /** A client as `createClient` builds it: one method per operation, keyed by operationId. */
@@ -37,6 +38,8 @@ export function createClient<Client extends object = OperationMethods>(descripto
       return client;
     },
   });
+  // The webhook handler given this client redacts its credential from what it reports and sends (webhook.ts).
+  attachRedactor(client, transport.redact);
   return Object.freeze(client) as unknown as Client;
 }
 

@@ -1,10 +1,12 @@
 /**
- * The errors a client rejects with. None of them holds or prints the credential: response bodies and the messages
- * of lower-level errors pass through the client's redaction (redact-secret.ts) first, and requests (with their
- * headers) are never attached.
+ * The errors a client rejects with. None of them holds or prints the credential: every error a call rejects with
+ * passes the client's redaction (`sealError` in redact-secret.ts) before anyone sees it, causes are redacted copies
+ * (`sanitizedError`), and requests (with their headers) are never attached. `CommandFailedError` redacts with the
+ * client that returned the response.
  */
 import type { ValidationError } from "../validation/result.js";
 import type { OperationDescriptor } from "./descriptor.js";
+import { redactData, redactorOf } from "./redact-secret.js";
 
 /** What an error names of the operation that failed. */
 export type OperationRef = Pick<OperationDescriptor, "operationId" | "method" | "path">;
@@ -129,6 +131,35 @@ export class AbortedError extends ClientError {
   }
 }
 
+/**
+ * The server redirected the request and the client did not follow: to another origin (the credential and the body
+ * are not sent there), with a status that would turn the request into a GET (301, 302, 303), without a usable
+ * `Location`, or more than `MAX_REDIRECTS` times. Same-origin 307 and 308 are followed.
+ */
+export class RedirectError extends ClientError {
+  declare readonly status: number;
+  /** The origin the server redirected to, when it is another one. */
+  declare readonly origin?: string;
+
+  constructor(operation: OperationRef, status: number, why: string, origin?: string) {
+    super(`${operation.method} ${operation.path} ${why}; not followed`, operation);
+    this.status = status;
+    if (origin !== undefined) this.origin = origin;
+  }
+}
+
+/** A middleware hook (`onRequest` or `onResponse`) threw; `cause` is a redacted copy of what it threw. */
+export class MiddlewareError extends ClientError {
+  /** The hook that threw. */
+  declare readonly hook: string;
+
+  /** `cause` must already be redacted (see `sanitizedError`). */
+  constructor(operation: OperationRef, hook: string, cause?: Error) {
+    super(`${operation.method} ${operation.path}: the ${hook} middleware failed${cause === undefined ? "" : `: ${cause.message}`}`, operation, cause === undefined ? undefined : { cause });
+    this.hook = hook;
+  }
+}
+
 /** With `validate: true`: the payload breaks its schema, and nothing was sent. `errors` are the validator's. */
 export class RequestValidationError extends ClientError {
   declare readonly errors: ValidationError[];
@@ -160,15 +191,21 @@ export type Reason = {
   description?: string;
 };
 
-/** Thrown by `assertSuccess` for a command response whose `status` is `failure`. */
+/**
+ * Thrown by `assertSuccess` for a command response whose `status` is `failure`. For a response a client returned,
+ * its credential is redacted from the message and from the copy of the response the error holds (the platform may
+ * quote the key in `reason.description`).
+ */
 export class CommandFailedError extends Error {
-  /** The command response, as received. */
+  /** The command response, as received (a copy with the client's credential redacted from its strings). */
   declare readonly response: unknown;
   declare readonly reason?: Reason;
   /** `reason.code`. */
   declare readonly code?: number;
 
-  constructor(response: unknown) {
+  constructor(received: unknown) {
+    const redact = redactorOf(received);
+    const response = redact === undefined ? received : redactData(received, redact);
     const fields = (response !== null && typeof response === "object" ? response : {}) as { id?: unknown; reason?: Reason };
     const reason = fields.reason;
     const detail = reason === undefined ? "" : `: reason ${String(reason?.code)}${reason?.description === undefined ? "" : ` (${String(reason.description)})`}`;
@@ -197,6 +234,8 @@ for (const [name, type] of Object.entries({
   AbortedError,
   RequestValidationError,
   ResponseFormatError,
+  RedirectError,
+  MiddlewareError,
   CommandFailedError,
 })) {
   Object.defineProperty(type.prototype, "name", { value: name, writable: true, configurable: true });

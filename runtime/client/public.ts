@@ -15,10 +15,12 @@ export {
   AbortedError,
   RequestValidationError,
   ResponseFormatError,
+  RedirectError,
+  MiddlewareError,
   CommandFailedError,
 } from "./errors.js";
 export type { ErrorJson } from "./errors.js";
-export type { ApiResponse, BasicCredentials, CallOptions, ClientLogEntry, ClientLogger, ClientOptions, CredentialSupplier, FetchLike, FetchRequestInit, FetchResponseLike, Middleware, MiddlewareContext } from "./transport.js";
+export type { ApiResponse, BasicCredentials, CallOptions, ClientLogEntry, ClientLogError, ClientLogger, ClientOptions, CredentialSupplier, FetchLike, FetchRequestInit, FetchResponseLike, Middleware, MiddlewareContext } from "./transport.js";
 // `createRateLimiter` is exported by the generated module of an API with plan limits, bound to its `PLAN_LIMITS`.
 export type { LimitRates, RateLimiter } from "./limiter.js";
 export type { RetryOptions } from "./retry.js";

@@ -1,7 +1,7 @@
 /**
- * Redaction of a client's credential from everything that may reach an error, a log or a stack: response bodies
- * and the messages of lower-level errors (fetch's TypeError and its causes). One module, so the forms recognised can
- * be hardened in one place.
+ * Redaction of a client's credential from everything that may reach an error, a log or a stack: response bodies,
+ * the messages of lower-level errors (fetch's TypeError and its causes), command failure reasons. One module, so
+ * the forms recognised can be hardened in one place.
  *
  * A server may echo a key in many encodings, and nest them: raw; URI-encoded (either case of hex, `+` for a space as
  * forms encode it, `%25` for an encoded `%`); JSON-escaped (`\uXXXX` in either case, `\/`, the short escapes),
@@ -9,9 +9,16 @@
  * than list whole encodings, each character of a secret is matched by a set of alternatives (itself, `%XX` of each
  * UTF-8 byte, `\uXXXX` of each UTF-16 unit behind any run of backslashes, `&#NN;`, `&#xHH;`, ...), and the secret
  * by the sequence of those sets: one regular expression that finds the secret in every mix of these forms.
+ *
+ * Encodings of the secret's bytes are matched as well, for a secret of at least `MIN_ENCODED_BYTES` bytes (a shorter
+ * one would match short runs of ordinary text), of its Latin-1 bytes (what a header carries) and of its UTF-8 bytes,
+ * of the secret and of its JSON-escaped text: base64 in either alphabet (`+/` or `-_`, each of those characters
+ * possibly URI-, JSON- or HTML-escaped), inside a longer base64 text at any of the three byte alignments; hex in
+ * either case. And UTF-16 (LE or BE) bytes read as text: a NUL beside each ASCII character, U+FFFD for a byte that is
+ * not UTF-8 (exact for a Latin-1 secret, which every header value is).
  */
 
-import { REDACTED } from "../validation/redact.js";
+import { REDACTED, copyData } from "../validation/redact.js";
 
 export { REDACTED };
 
@@ -105,6 +112,49 @@ export function secretPattern(secret: string): string {
   return [...secret].map(characterPattern).join("");
 }
 
+/** Secrets shorter than this (in bytes) are not matched in their base64, hex or UTF-16 forms. */
+export const MIN_ENCODED_BYTES = 8;
+
+/** The bytes a server may see of a secret: its UTF-8 bytes, and its Latin-1 bytes (a header's) when they differ. */
+function byteForms(secret: string): Uint8Array[] {
+  const utf8 = new TextEncoder().encode(secret);
+  const latin1 = [...secret].every((character) => character.charCodeAt(0) <= 0xff) ? Uint8Array.from(secret, (character) => character.charCodeAt(0)) : undefined;
+  return latin1 === undefined || latin1.length === utf8.length ? [utf8] : [utf8, latin1];
+}
+
+/**
+ * The base64 characters that depend on the secret's bytes only, for each of the three alignments of the secret in
+ * a longer encoded text (its first byte at offset 0, 1 or 2 of a 3-byte group): the characters before and after
+ * also hold bits of the neighbouring bytes (or padding), so they are left out.
+ */
+function base64Runs(bytes: Uint8Array): string[] {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return [0, 1, 2].map((offset) => btoa("\0".repeat(offset) + binary).slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6)));
+}
+
+/** A base64 character in either alphabet; `+` and `/` also escaped as a JSON, URI or HTML text may escape them. */
+const base64CharacterPattern = (character: string): string => (character === "+" ? `(?:${characterPattern("+")}|-)` : character === "/" ? `(?:${characterPattern("/")}|_)` : character);
+
+/** A byte of UTF-16 read as UTF-8 (or Latin-1) text: itself when ASCII, else itself or U+FFFD. */
+function utf16BytePattern(byte: number): string {
+  const escaped = `\\x${byte.toString(16).padStart(2, "0")}`;
+  return byte < 0x80 ? escaped : `(?:${escaped}|\\uFFFD)`;
+}
+
+/**
+ * The patterns of a secret's byte encodings: base64 (both alphabets, three alignments) and hex of its bytes and of
+ * the bytes of its JSON-escaped text (a server encoding a JSON dump of the request), UTF-16 LE and BE.
+ */
+function encodedPatterns(secret: string): string[] {
+  if (new TextEncoder().encode(secret).length < MIN_ENCODED_BYTES) return [];
+  const texts = new Set([secret, JSON.stringify(secret).slice(1, -1)]);
+  const patterns = [...texts].flatMap(byteForms).flatMap((bytes) => [...base64Runs(bytes).map((run) => [...run].map(base64CharacterPattern).join("")), [...bytes].map((byte) => hexNumber(byte, 2)).join("")]);
+  const units = Array.from({ length: secret.length }, (_, index) => secret.charCodeAt(index));
+  patterns.push(units.map((unit) => utf16BytePattern(unit & 0xff) + utf16BytePattern(unit >> 8)).join(""), units.map((unit) => utf16BytePattern(unit >> 8) + utf16BytePattern(unit & 0xff)).join(""));
+  return patterns;
+}
+
 /**
  * The pattern of a list of secrets, longest first. A secret holding a shorter one (the whole `Authorization` value
  * and the key in it) is written as the shorter one's pattern with its own text before and after it made optional,
@@ -137,8 +187,9 @@ function secretsPattern(secrets: readonly string[]): string {
 export function createRedactor(secrets: readonly string[]): Redact {
   const unique = [...new Set(secrets.filter((secret) => typeof secret === "string" && secret.length > 0))].sort((a, b) => b.length - a.length);
   if (unique.length === 0) return (text) => String(text);
-  const pattern = new RegExp(secretsPattern(unique), "g");
-  return (text) => String(text).replace(pattern, REDACTED);
+  // Built on first use: most clients never redact anything (no call fails).
+  let pattern: RegExp | undefined;
+  return (text) => String(text).replace((pattern ??= new RegExp([secretsPattern(unique), ...unique.flatMap(encodedPatterns)].join("|"), "g")), REDACTED);
 }
 
 /** A redacted copy of a lower-level error: the fields a `NetworkError` reads (name, message, code, cause). */
@@ -168,4 +219,61 @@ export function sanitizedError(error: unknown, redact: Redact, depth = 0): Sanit
   if (code !== undefined) copy.code = redact(code);
   copy.stack = `${copy.name}: ${copy.message}`;
   return copy;
+}
+
+/** The redactor of the client that produced an object (the client itself, a response it returned). */
+const redactors = new WeakMap<object, Redact>();
+
+/** Marks `owner` as produced by a client redacting with `redact` (looked up by `redactorOf`). */
+export function attachRedactor(owner: object, redact: Redact): void {
+  redactors.set(owner, redact);
+}
+
+/** The redactor of the client that produced `owner` (a client, or a response it returned); undefined for anything else. */
+export function redactorOf(owner: unknown): Redact | undefined {
+  return owner !== null && (typeof owner === "object" || typeof owner === "function") ? redactors.get(owner) : undefined;
+}
+
+type Container = Record<string, unknown>;
+
+/** A copy of plain data with every string in it redacted, property names included; iterative, so any depth. */
+export function redactData<T>(data: T, redact: Redact): T {
+  if (typeof data === "string") return redact(data) as T;
+  const copy = copyData(data);
+  const seen = new Set<object>();
+  const pending: unknown[] = [copy];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next === null || typeof next !== "object" || seen.has(next)) continue;
+    seen.add(next);
+    const container = next as Container;
+    for (const name of Object.keys(container)) {
+      const value = container[name];
+      const shown = redact(name);
+      if (shown !== name) {
+        delete container[name];
+        Object.defineProperty(container, shown, { value, writable: true, enumerable: true, configurable: true });
+      }
+      if (typeof value === "string") container[shown] = redact(value);
+      else pending.push(value);
+    }
+  }
+  return copy;
+}
+
+/** Errors already redacted by `sealError`. */
+const sealed = new WeakSet<object>();
+
+/**
+ * Redacts, in place and once, every string an error shows: its message, its stack (which quotes the message it was
+ * created with) and its other own string fields (`body`, `code`). Causes are not walked: a client only attaches
+ * redacted copies (`sanitizedError`) or the caller's own abort reason.
+ */
+export function sealError<E>(error: E, redact: Redact): E {
+  if (error === null || typeof error !== "object" || sealed.has(error)) return error;
+  sealed.add(error);
+  for (const name of Object.getOwnPropertyNames(error)) {
+    const field = Object.getOwnPropertyDescriptor(error, name);
+    if (field !== undefined && typeof field.value === "string" && field.writable === true) (error as Container)[name] = redact(field.value);
+  }
+  return error;
 }

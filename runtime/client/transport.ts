@@ -4,19 +4,27 @@
  */
 import type { Validates } from "../validation/result.js";
 import type { ApiDescriptor, OperationDescriptor, PlanLimits } from "./descriptor.js";
-import { AbortedError, HttpError, NetworkError, RateLimitedError, RequestValidationError, ResponseFormatError, ServerError, TimeoutError, httpError, type OperationRef } from "./errors.js";
+import { AbortedError, HttpError, MiddlewareError, NetworkError, RateLimitedError, RedirectError, RequestValidationError, ResponseFormatError, ServerError, TimeoutError, httpError, type OperationRef } from "./errors.js";
 import { resolveLimiter, type LimitsOption, type RateLimiter } from "./limiter.js";
-import { createRedactor, sanitizedError, type Redact } from "./redact-secret.js";
+import { attachRedactor, createRedactor, sanitizedError, sealError, type Redact } from "./redact-secret.js";
 import { backoff, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from "./retry.js";
 
 /** Time allowed for one HTTP exchange when neither the client nor the call says (30 s). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Same-origin 307/308 redirects followed in one exchange at most (fetch's own limit). */
+const MAX_REDIRECTS = 20;
 
 /** What a client passes to `fetch`. */
 export interface FetchRequestInit {
   method: string;
   headers: Readonly<Record<string, string>>;
   body: string;
+  /**
+   * Always `manual`: the client follows a redirect itself, and only a 307 or 308 within the origin it sent the
+   * request to (a custom `fetch` that follows redirects on its own escapes that rule).
+   */
+  redirect: "manual";
   /**
    * Fires when the call is aborted or times out. A custom `fetch` always gets one; the global `fetch` gets the
    * caller's signal only (see `createTransport`).
@@ -69,7 +77,15 @@ export interface Middleware {
   onError?(options: MiddlewareContext & { error: unknown }): void | Promise<void>;
 }
 
-/** What a client's `logger` gets: redacted data only (no header, no query credential, bodies and errors redacted). */
+/** What a log entry says of an error: its class name and its (redacted) message, which never quotes a body. */
+export interface ClientLogError {
+  name: string;
+  message: string;
+  /** The system error code of a `NetworkError` (`ECONNREFUSED`, ...). */
+  code?: string;
+}
+
+/** What a client's `logger` gets: no header, no body, no query; an error only as its class name and redacted message. */
 export interface ClientLogEntry {
   level: "debug" | "warn" | "error";
   /** `request` (an attempt starts), `response` (an answer arrived), `retry` (a retry is scheduled), `error` (the call rejects). */
@@ -81,8 +97,8 @@ export interface ClientLogEntry {
   status?: number;
   durationMs?: number;
   delayMs?: number;
-  /** The redacted error of a `retry` or `error` entry. */
-  error?: unknown;
+  /** The error of a `retry` or `error` entry. */
+  error?: ClientLogError;
 }
 
 /** A `logger` option: called with each entry; its exceptions are ignored. */
@@ -151,12 +167,22 @@ export type OperationMethod = (body: unknown, options?: CallOptions) => Promise<
 export interface Transport {
   /** The method sending one operation of the descriptor. */
   operation(operation: OperationDescriptor): OperationMethod;
+  /** Redacts every credential the transport ever sent from a text. */
+  redact: Redact;
   /** Adds middleware, run for every later attempt in the order added. */
   use(...middleware: Middleware[]): void;
 }
 
 const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
 const noop = (): void => {};
+
+/** What a log entry says of an error (already redacted): class name, message and system code, never its body. */
+function loggedError(error: unknown): ClientLogError {
+  const fields = (error !== null && typeof error === "object" ? error : {}) as { name?: unknown; message?: unknown; code?: unknown };
+  const logged: ClientLogError = { name: typeof fields.name === "string" ? fields.name : "Error", message: typeof fields.message === "string" ? fields.message : "error" };
+  if (typeof fields.code === "string") logged.code = fields.code;
+  return logged;
+}
 
 function parseBaseUrl(baseUrl: unknown, factory: string): string {
   let url: URL | undefined;
@@ -176,6 +202,17 @@ function base64Utf8(text: string): string {
   return btoa(binary);
 }
 
+/** HTTP whitespace at either end of a text: what fetch trims from a header value. */
+const HTTP_WHITESPACE_ENDS = /^[\t\n\r ]+|[\t\n\r ]+$/g;
+/** A character no header value can carry (what undici refuses): a control character but tab, DEL, beyond U+00FF. */
+const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
+
+/** What a character a header cannot carry is, said without quoting it (it is part of a credential). */
+function unsendable(character: string): string {
+  if (character === "\n" || character === "\r") return "a line break";
+  return character.charCodeAt(0) > 0xff ? "a character beyond U+00FF (a header carries Latin-1 only)" : "a control character";
+}
+
 interface Credential {
   headers: Record<string, string>;
   /** `name=value`, URI-encoded, for an apiKey in the query; empty otherwise. */
@@ -184,7 +221,13 @@ interface Credential {
   secrets: string[];
 }
 
-/** The wire form of one credential value; throws a `TypeError` naming the option (never quoting the value). */
+/**
+ * The wire form of one credential value; throws a `TypeError` naming the option (never quoting the value). A string
+ * credential is normalised once, to the bytes that are sent: trimmed of HTTP whitespace at both ends (tab, line
+ * feed, carriage return, space), as fetch trims a header value (a key read from a file keeps its newline); one a
+ * header cannot carry even then (a line break or control character inside, a character beyond U+00FF) is refused
+ * rather than sent.
+ */
 function credentialOf(descriptor: ApiDescriptor, value: unknown): Credential {
   const { option, security } = descriptor.credential;
   const where = `${descriptor.factory}: ${option}`;
@@ -199,14 +242,14 @@ function credentialOf(descriptor: ApiDescriptor, value: unknown): Credential {
     const authorization = `Basic ${token}`;
     return { headers: { Authorization: authorization }, query: "", secrets: [authorization, token, pair, password] };
   }
-  if (typeof value !== "string" || value === "") throw new TypeError(`${where} must be a non-empty string (or a function returning one)`);
-  if (security.kind === "bearer") {
-    const authorization = `Bearer ${value}`;
-    return { headers: { Authorization: authorization }, query: "", secrets: [authorization, value] };
-  }
-  const wire = `${security.prefix}${value}`;
-  if (security.in === "query") return { headers: {}, query: `${encodeURIComponent(security.name)}=${encodeURIComponent(wire)}`, secrets: [wire, value] };
-  return { headers: { [security.name]: wire }, query: "", secrets: [wire, value] };
+  const key = typeof value === "string" ? value.replace(HTTP_WHITESPACE_ENDS, "") : "";
+  if (key === "") throw new TypeError(`${where} must be a non-empty string (or a function returning one)`);
+  const wire = security.kind === "bearer" ? `Bearer ${key}` : `${security.prefix}${key}`;
+  if (security.kind === "apiKey" && security.in === "query") return { headers: {}, query: `${encodeURIComponent(security.name)}=${encodeURIComponent(wire)}`, secrets: [wire, key] };
+  const header = security.kind === "bearer" ? "Authorization" : security.name;
+  const bad = NOT_IN_HEADER.exec(key);
+  if (bad !== null) throw new TypeError(`${where} cannot be sent in the ${header} header: it holds ${unsendable(bad[0])} at index ${bad.index}`);
+  return { headers: { [header]: wire }, query: "", secrets: [wire, key] };
 }
 
 /** An operation with what the transport derives once from it. */
@@ -221,6 +264,15 @@ interface Prepared {
 function checkTimeout(value: unknown, name: string): number | undefined {
   if (value !== undefined && !(typeof value === "number" && Number.isFinite(value) && value > 0)) throw new TypeError(`${name} must be a positive number of milliseconds`);
   return value;
+}
+
+/**
+ * The headers of `extra` that `own` does not set, names compared case-insensitively (fetch would join an
+ * `authorization` and an `Authorization` into one value, the credential included).
+ */
+function headersBesides(extra: Readonly<Record<string, string>> | undefined, own: Readonly<Record<string, string>>): Record<string, string> {
+  const taken = new Set(Object.keys(own).map((name) => name.toLowerCase()));
+  return Object.fromEntries(Object.entries(extra ?? {}).filter(([name]) => !taken.has(name.toLowerCase())));
 }
 
 function checkHeaders(value: unknown, name: string): Readonly<Record<string, string>> | undefined {
@@ -254,6 +306,29 @@ export function deepFreeze<T>(value: T): T {
 interface Exchanged {
   response: FetchResponseLike;
   text: string;
+  /** The URL that answered (the request's, or the last same-origin redirect's). */
+  url: string;
+}
+
+/** The statuses fetch treats as redirects. */
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/** The URL an answer's `Location` names, resolved against the URL that answered; undefined when absent or invalid. */
+function locationOf(response: FetchResponseLike, url: string): URL | undefined {
+  const location = response.headers?.get?.("location");
+  if (typeof location !== "string" || location === "") return undefined;
+  try {
+    return new URL(location, url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Where a 307 or 308 (method and body kept) within the origin of `url` leads; undefined for any other answer. */
+function followedLocation(response: FetchResponseLike, url: string): string | undefined {
+  if (response.status !== 307 && response.status !== 308) return undefined;
+  const target = locationOf(response, url);
+  return target !== undefined && target.origin === new URL(url).origin ? target.href : undefined;
 }
 
 /** Cancels the body of a response nobody will read (a timed-out exchange), when it can. */
@@ -263,8 +338,9 @@ function discard(response: FetchResponseLike): void {
 }
 
 /**
- * One exchange: `fetcher(url, init)`, then the whole body as text; rejects with `TIMEOUT` after `timeoutMs`, with
- * the signal's reason when it fires (even if a custom fetch ignores its signal), or with fetch's own error.
+ * One exchange: `fetcher(url, init)`, again for each same-origin 307/308 (up to `MAX_REDIRECTS`), then the whole
+ * body as text; rejects with `TIMEOUT` after `timeoutMs`, with the signal's reason when it fires (even if a custom
+ * fetch ignores its signal), or with fetch's own error.
  */
 function exchange(fetcher: FetchLike, url: string, init: FetchRequestInit, timeoutMs: number, signal: AbortSignal | undefined, controller: AbortController | undefined, onResponse: ((response: FetchResponseLike) => Promise<FetchResponseLike>) | undefined): Promise<Exchanged> {
   return new Promise<Exchanged>((resolve, reject) => {
@@ -287,12 +363,19 @@ function exchange(fetcher: FetchLike, url: string, init: FetchRequestInit, timeo
     const onAbort = signal === undefined ? undefined : () => stop(signal.reason);
     if (onAbort !== undefined) signal?.addEventListener("abort", onAbort, { once: true });
     fetcher(url, init)
-      .then(async (answer) => {
-        response = answer;
+      .then(async (first) => {
+        let answer = (response = first);
+        let at = url;
+        for (let hops = 0, next = followedLocation(answer, at); next !== undefined && hops < MAX_REDIRECTS; hops++, next = followedLocation(answer, at)) {
+          discard(answer);
+          if (settled) return;
+          at = next;
+          response = answer = await fetcher(next, init);
+        }
         if (onResponse !== undefined) response = answer = await onResponse(answer);
         if (settled) return discard(answer);
         const text = await answer.text();
-        if (finish()) resolve({ response: answer, text });
+        if (finish()) resolve({ response: answer, text, url: at });
       })
       .catch((error: unknown) => {
         if (finish()) reject(error);
@@ -320,6 +403,8 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
   // Every secret ever sent; the redactor is rebuilt when a supplier gives a new value.
   const secrets = new Set<string>(credential?.secrets ?? []);
   let redact: Redact = createRedactor([...secrets]);
+  /** The current redactor, as one function for the client and the responses it returns (`attachRedactor`). */
+  const redactText: Redact = (text) => redact(text);
   const customFetch = settings.fetch;
   if (customFetch !== undefined && typeof customFetch !== "function") throw new TypeError(`${descriptor.factory}: fetch must be a function`);
   const defaultTimeoutMs = checkTimeout(settings.timeoutMs, "timeoutMs") ?? DEFAULT_TIMEOUT_MS;
@@ -333,7 +418,10 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
   const middleware: Middleware[] = [];
 
   /** The request headers of a credential: the client's extra headers, then the credential's and the content type. */
-  const headersOf = (wire: Credential): Readonly<Record<string, string>> => Object.freeze({ ...extraHeaders, ...wire.headers, "Content-Type": "application/json", Accept: "application/json" });
+  const headersOf = (wire: Credential): Readonly<Record<string, string>> => {
+    const own = { ...wire.headers, "Content-Type": "application/json", Accept: "application/json" };
+    return Object.freeze({ ...headersBesides(extraHeaders, own), ...own });
+  };
   // One frozen header object for every request of a fixed credential; a custom fetch gets its own copy.
   let headers: Readonly<Record<string, string>> = credential === undefined ? {} : headersOf(credential);
   let suppliedValue: unknown;
@@ -367,18 +455,42 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       throw error;
     }));
 
+  /** Runs one middleware hook; what it throws becomes a `MiddlewareError` holding a redacted copy only. */
+  async function runHook<T>(context: MiddlewareContext, hook: "onRequest" | "onResponse", run: () => T): Promise<Awaited<T>> {
+    try {
+      return await run();
+    } catch (error) {
+      throw new MiddlewareError(context, hook, sanitizedError(typeof error === "string" ? new Error(error) : error, redact));
+    }
+  }
+
   /** Runs the middleware's `onRequest` hooks; returns what to send. */
   async function beforeRequest(context: MiddlewareContext, url: string, init: FetchRequestInit): Promise<{ request: Request; url: string; init: FetchRequestInit }> {
     let request = new Request(url, { method: init.method, headers: init.headers, body: init.body });
     for (const hooks of middleware) {
-      const replaced = await hooks.onRequest?.({ ...context, request });
+      const replaced = await runHook(context, "onRequest", () => hooks.onRequest?.({ ...context, request }));
       if (replaced instanceof Request) request = replaced;
     }
     const replacedHeaders: Record<string, string> = {};
     request.headers.forEach((value, name) => {
       replacedHeaders[name] = value;
     });
-    return { request, url: request.url, init: { method: request.method, headers: replacedHeaders, body: await request.text(), signal: init.signal } };
+    return { request, url: request.url, init: { method: request.method, headers: replacedHeaders, body: await request.text(), redirect: "manual", signal: init.signal } };
+  }
+
+  /** The error of a redirect the exchange did not follow (`from` is the URL that answered it). */
+  function redirectError(operation: OperationRef, response: FetchResponseLike, from: string): RedirectError {
+    const { status } = response;
+    const target = locationOf(response, from);
+    if (target === undefined) return new RedirectError(operation, status, `answered HTTP ${status} without a usable Location`);
+    if (target.origin !== new URL(from).origin) {
+      // The origin is named unless it holds a credential (a host is lower-cased, which the redaction does not undo).
+      const host = target.origin.toLowerCase();
+      const origin = [...secrets].some((secret) => host.includes(secret.toLowerCase())) ? "[REDACTED]" : target.origin;
+      return new RedirectError(operation, status, `was redirected to another origin (${origin})`, origin);
+    }
+    if (status === 307 || status === 308) return new RedirectError(operation, status, `was redirected more than ${MAX_REDIRECTS} times`);
+    return new RedirectError(operation, status, `answered HTTP ${status}, a redirect that would resend it as a GET`);
   }
 
   async function attempt(prepared: Prepared, payload: string, callOptions: CallOptions | undefined, signal: AbortSignal | undefined, timeoutMs: number, number: number): Promise<unknown> {
@@ -394,7 +506,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     const wire = credential as Credential;
     let url = wire.query === "" ? prepared.url : `${prepared.url}${prepared.operation.path.includes("?") ? "&" : "?"}${wire.query}`;
     const callHeaders = callOptions?.headers;
-    let init: FetchRequestInit = { method: operation.method, headers: callHeaders === undefined ? headers : { ...checkHeaders(callHeaders, "headers"), ...headers }, body: payload, signal };
+    let init: FetchRequestInit = { method: operation.method, headers: callHeaders === undefined ? headers : { ...headersBesides(checkHeaders(callHeaders, "headers"), headers), ...headers }, body: payload, redirect: "manual", signal };
     const context: MiddlewareContext | undefined = middleware.length === 0 ? undefined : { operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number };
     let request: Request | undefined;
     if (context !== undefined) ({ request, url, init } = await beforeRequest(context, url, init));
@@ -421,7 +533,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
         ? undefined
         : async (response: FetchResponseLike): Promise<FetchResponseLike> => {
             for (const hooks of middleware) {
-              const replaced = await hooks.onResponse?.({ ...context, request: request as Request, response });
+              const replaced = await runHook(context, "onResponse", () => hooks.onResponse?.({ ...context, request: request as Request, response }));
               if (replaced !== undefined && replaced !== null) response = replaced;
             }
             return response;
@@ -431,14 +543,17 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       exchanged = await exchange(fetcher, url, init, timeoutMs, signal, controller, onResponse);
     } catch (error) {
       if (error === TIMEOUT) throw new TimeoutError(operation, timeoutMs);
+      if (error instanceof MiddlewareError) throw error;
       if (signal?.aborted) throw abortError(operation, signal.reason);
       throw new NetworkError(operation, sanitizedError(error, redact));
     }
     const { response, text } = exchanged;
     const status = response.status;
     if (logger !== undefined) log({ level: "debug", event: "response", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number, status, durationMs: performance.now() - started });
+    // Bodies go into errors as received: `call` redacts every error before anyone sees it.
+    if (REDIRECT_STATUSES.has(status)) throw redirectError(operation, response, exchanged.url);
     if (prepared.anySuccess ? status < 200 || status > 299 : !prepared.success.includes(status)) {
-      throw httpError(operation, status, redact(text), parseRetryAfter(response.headers?.get?.("retry-after")));
+      throw httpError(operation, status, text, parseRetryAfter(response.headers?.get?.("retry-after")));
     }
     if (operation.response === "none") return undefined;
     let parsed: unknown;
@@ -446,15 +561,21 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       try {
         parsed = JSON.parse(text);
       } catch {
-        if (operation.response === "json") throw new ResponseFormatError(operation, status, redact(text));
-        return { status, body: redact(text) } satisfies ApiResponse;
+        if (operation.response === "json") throw new ResponseFormatError(operation, status, text);
+        return returned({ status, body: redact(text) } satisfies ApiResponse);
       }
     }
     if (operation.response === "json") {
-      if (!isJsonObject(parsed)) throw new ResponseFormatError(operation, status, redact(text));
-      return parsed;
+      if (!isJsonObject(parsed)) throw new ResponseFormatError(operation, status, text);
+      return returned(parsed);
     }
-    return { status, body: parsed } satisfies ApiResponse;
+    return returned({ status, body: parsed } satisfies ApiResponse);
+  }
+
+  /** A response the call resolves with, marked as this client's (so `assertSuccess` redacts with its credential). */
+  function returned<T extends object>(value: T): T {
+    attachRedactor(value, redactText);
+    return value;
   }
 
   async function send(prepared: Prepared, data: unknown, callOptions: CallOptions | undefined): Promise<unknown> {
@@ -502,7 +623,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       // The server asked for a longer pause than the client may wait: give its error (with `retryAfterMs`) back now.
       if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) throw failure;
       const delayMs = backoff(retry, number, retryAfterMs);
-      if (logger !== undefined) log({ level: "warn", event: "retry", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number, delayMs, error: failure, ...(failure instanceof HttpError ? { status: failure.status } : {}) });
+      if (logger !== undefined) log({ level: "warn", event: "retry", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number, delayMs, error: loggedError(sealError(failure, redact)), ...(failure instanceof HttpError ? { status: failure.status } : {}) });
       try {
         await sleep(delayMs, signal);
       } catch {
@@ -511,13 +632,18 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     }
   }
 
-  /** `send`, with the middleware's `onError` hooks and the logger told of a rejection. */
-  async function observed(prepared: Prepared, data: unknown, callOptions: CallOptions | undefined): Promise<unknown> {
+  /**
+   * `send`, the one way out of a call: whatever it rejects with is redacted (`sealError`) here, before the logger,
+   * the middleware's `onError` hooks or the caller see it.
+   */
+  async function call(prepared: Prepared, data: unknown, callOptions: CallOptions | undefined): Promise<unknown> {
     try {
       return await send(prepared, data, callOptions);
     } catch (error) {
+      sealError(error, redact);
+      if (logger === undefined && middleware.length === 0) throw error;
       const { operation } = prepared;
-      if (logger !== undefined) log({ level: "error", event: "error", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: (error as { attempts?: number }).attempts ?? 1, error, ...(error instanceof HttpError ? { status: error.status } : {}) });
+      if (logger !== undefined) log({ level: "error", event: "error", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: (error as { attempts?: number }).attempts ?? 1, error: loggedError(error), ...(error instanceof HttpError ? { status: error.status } : {}) });
       for (const hooks of middleware) {
         try {
           await hooks.onError?.({ operationId: operation.operationId, method: operation.method, path: operation.path, attempt: (error as { attempts?: number }).attempts ?? 1, error });
@@ -530,10 +656,11 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
   }
 
   return Object.freeze({
+    redact: redactText,
     operation(operation: OperationDescriptor): OperationMethod {
       const frozen = deepFreeze(operation);
       const prepared: Prepared = Object.freeze({ operation: frozen, url: `${base}${frozen.path}`, success: frozen.success, anySuccess: frozen.success.length === 0 });
-      return (body, callOptions) => (logger === undefined && middleware.length === 0 ? send(prepared, body, callOptions) : observed(prepared, body, callOptions));
+      return (body, callOptions) => call(prepared, body, callOptions);
     },
     use(...added: Middleware[]): void {
       for (const hooks of added) {

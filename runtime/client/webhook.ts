@@ -10,6 +10,7 @@ import { notificationFor, reply as replyTo, type Reason, type ReplyContent } fro
 import type { ValidationError, Validates } from "../validation/result.js";
 import type { ApiDescriptor, WebhookDescriptor } from "./descriptor.js";
 import type { OperationMethods } from "./create-client.js";
+import { redactorOf, type Redact } from "./redact-secret.js";
 import { deepFreeze, type CallOptions } from "./transport.js";
 
 /** Largest body read from a request stream when `maxBodyBytes` is not given (1 MiB). */
@@ -66,12 +67,15 @@ export interface WebhookContext<Client = OperationMethods, Content = ReplyConten
 export interface WebhookHandlerBaseOptions<Client = OperationMethods, Payload = unknown, Acknowledged = Payload> {
   /** Sends the acknowledgements (`consumed` / `failed` notifications) and the replies. Needed when a webhook acknowledges. */
   client: Client;
-  /** Errors the handler does not let through (handler exceptions, failed acknowledgements). Default: one line on stderr. */
+  /**
+   * Errors the handler does not let through (handler exceptions, failed acknowledgements). Default: one line on
+   * stderr, with the client's credential redacted.
+   */
   onError?: ((error: unknown, context: WebhookErrorContext<Payload>) => void) | undefined;
   /**
    * The `reason` of the failure acknowledgement for an exception of the handler. Default: `{ code: error.code when
    * an integer, else 1, description: "The bot failed to process the message" }` (the exception's message only with
-   * `exposeErrorMessages: true`).
+   * `exposeErrorMessages: true`). Its description is sent with the client's credential redacted.
    */
   failureReason?: ((error: unknown, payload: Acknowledged) => Reason) | undefined;
   /** Put the exception's message (first 500 characters) in the default failure reason. Default false: it shows in the platform's message history. */
@@ -139,10 +143,16 @@ export function defaultFailureReason(error: unknown, exposeMessage = false): Rea
   };
 }
 
-function defaultOnError(error: unknown, context: WebhookErrorContext): void {
-  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  console.error(`specfirst webhook handler: ${context.stage} failed: ${detail.split("\n")[0]}`);
-}
+/** The default `onError`: one line on stderr, redacted. */
+const defaultOnError =
+  (redact: Redact) =>
+  (error: unknown, context: WebhookErrorContext): void => {
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    console.error(`specfirst webhook handler: ${context.stage} failed: ${redact(detail).split("\n")[0]}`);
+  };
+
+/** A reason whose description is redacted (the platform shows it in the message history). */
+const redactedReason = (reason: Reason, redact: Redact): Reason => (typeof reason.description === "string" ? { ...reason, description: redact(reason.description) } : reason);
 
 
 /** "a message or a notification": the kinds the webhooks accept, for the 400 of a payload none of them takes. */
@@ -180,7 +190,10 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   if (needed.size > 0 && (client === null || typeof client !== "object" || [...needed].some((name) => typeof client[name] !== "function"))) {
     throw new TypeError(`createWebhookHandler: options.client must be a ${descriptor.api} client (from ${descriptor.factory}), with ${[...needed].join(" and ")}`);
   }
-  const onError = (fields.onError ?? defaultOnError) as (error: unknown, context: WebhookErrorContext) => void;
+  // The client's credential is redacted from the default report and from every failure reason sent; a client not
+  // made by `createClient` (a wrapper) has no known credential.
+  const redact: Redact = redactorOf(client) ?? String;
+  const onError = (fields.onError ?? defaultOnError(redact)) as (error: unknown, context: WebhookErrorContext) => void;
   const failureReason = fields.failureReason as ((error: unknown, payload: unknown) => Reason) | undefined;
   const maxBodyBytes = fields.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const exposeErrorMessages = fields.exposeErrorMessages === true;
@@ -264,7 +277,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       } else {
         reason = defaultFailureReason(failure, exposeErrorMessages);
       }
-      notification = notificationFor(data, acknowledge.failure, Number.isInteger(reason?.code) ? (reason as Reason) : defaultFailureReason(undefined));
+      notification = notificationFor(data, acknowledge.failure, redactedReason(Number.isInteger(reason?.code) ? (reason as Reason) : defaultFailureReason(undefined), redact));
     } else {
       notification = notificationFor(data, acknowledge.success);
     }
