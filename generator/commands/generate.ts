@@ -53,7 +53,6 @@ interface Inputs {
   version: string;
 }
 
-
 type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
 
 /**
