@@ -7,6 +7,8 @@ import { isMap, parseDocument, type YAMLMap } from "yaml";
 import { runDiffCommand } from "../generator/commands/diff.js";
 import { diffContract, DiffInputError, formatReport, type Bump, type DiffReport } from "../generator/diff/report.js";
 import { RULES } from "../generator/diff/rules.js";
+import { loadSchemas } from "../generator/load/schemas.js";
+import { expandMediaTypes } from "../generator/model/expand-media-types.js";
 import { FIXTURES, ROOT, jsonFiles } from "./helpers/fixtures.js";
 import { runCli } from "./helpers/cli.js";
 
@@ -111,9 +113,49 @@ describe("specfirst diff: the published contract as built", () => {
     expect(code).toBe(exit);
     for (const change of report.changes) {
       expect(change.why).toMatch(/\.$/);
-      expect(change.location.file).toMatch(/^(schemas|openapi)\//);
+      expect(change.location.file).toMatch(/^(schemas|openapi)\//); // the source to edit, not the generated document
       expect(change.severity).toBe(change.breaks === "none" ? "compatible" : "breaking");
     }
+  });
+});
+
+describe("specfirst diff: x-typed-by compared as expanded", () => {
+  it("reports only the case-variant rule when a hand-written content-by-type rule becomes the declaration", async () => {
+    resetRepo();
+    const files = expandMediaTypes(await loadSchemas(repo));
+    const message = files.find((file) => file.name === "message");
+    const allOf = message?.schema.allOf;
+    if (message === undefined || !Array.isArray(allOf)) throw new Error("message.schema.json has an x-typed-by expansion");
+    // The rule written by hand as before the declaration existed: relative refs, no case-variant entry.
+    const written = JSON.stringify({ ...message.schema, allOf: allOf.slice(0, -1) }, null, 2).replaceAll("https://specfirst.dev/schemas/messaging/", "");
+    const file = path.join(repo, message.file);
+    writeFileSync(file, written.replace('"$id": "', '"$id": "https://specfirst.dev/schemas/messaging/'));
+    git("commit", "-qam", "hand-written content-by-type rule");
+    try {
+      writeFileSync(file, readFileSync(path.join(ROOT, message.file), "utf8"));
+      const { code, report } = await diffHead();
+      expect(summarised(report)).toEqual([{ api: "messaging", rule: "schema-constraint-added", breaks: "producers", who: ["caller", "service"] }]);
+      expect(report.changes[0]?.location).toMatchObject({ file: message.file, pointer: "/allOf" });
+      expect(code).toBe(1);
+    } finally {
+      git("reset", "-q", "--hard", "HEAD~1");
+    }
+  });
+});
+
+describe("specfirst diff: a change no rule describes", () => {
+  it("is contract-changed, breaking, at the first difference of the built contract", async () => {
+    resetRepo();
+    // Message written out as its expansion: the same schema, but the published document's components differ (no
+    // variants per media type without the declaration), which no rule describes.
+    const message = expandMediaTypes(await loadSchemas(repo)).find((file) => file.name === "message");
+    if (message === undefined) throw new Error("message.schema.json exists");
+    writeFileSync(path.join(repo, message.file), JSON.stringify(message.schema, null, 2));
+    const { code, report } = await diffHead();
+    expect(summarised(report)).toEqual([{ api: "messaging", rule: "contract-changed", breaks: "both", who: ["caller", "service"] }]);
+    expect(report.changes[0]?.location.file).toBe("generated/openapi/messaging.yaml");
+    expect(report.changes[0]?.location.pointer).toMatch(/^\/components\/schemas\//);
+    expect(code).toBe(1);
   });
 });
 

@@ -1,10 +1,11 @@
 import { isDeepStrictEqual } from "node:util";
-import { locatePointer, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
+import { escapePointerSegment, locatePointer, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
 import type { SchemaFile } from "../load/schemas.js";
 import { dependenciesOf } from "../model/schema-graph.js";
-import { isJsonObject } from "../model/schema-walk.js";
+import { isJsonObject, mapSchema } from "../model/schema-walk.js";
 import { readTypedBy, TYPED_BY } from "../model/expand-media-types.js";
 import type { BuiltContract } from "../model/contract.js";
+import { apiOutput } from "../model/output-paths.js";
 import { diffSchemaSets } from "./classify.js";
 import { breaksOf, DocumentComparison, withoutAnnotations, type ChangeLocation, type Direction, type Finding } from "./compare-documents.js";
 import { RULES, schemaRule, type Breaks, type Bump, type Family, type RuleId } from "./rules.js";
@@ -168,30 +169,42 @@ function typedCases(expanded: SchemaFile, original: SchemaFile): Map<string, str
   return cases;
 }
 
+/**
+ * A schema with each `$ref` resolved against its `$id`: `plain-text.schema.json` and the expansion's
+ * `https://…/plain-text.schema.json` are one reference.
+ */
+function absoluteRefs(schema: JsonObject): JsonObject {
+  const base = typeof schema.$id === "string" && URL.canParse(schema.$id) ? schema.$id : undefined;
+  if (base === undefined) return schema;
+  return mapSchema(schema, (node) => (typeof node.$ref === "string" && URL.canParse(node.$ref, base) ? { ...node, $ref: new URL(node.$ref, base).href } : node));
+}
+
 /** The schema family: the hand-written schemas compared by classify.ts, and the content-by-type rules as expanded. */
 function schemaFindings(before: Side, after: Side): Finding[] {
   const findings: Finding[] = [];
   const locate = (file: SchemaFile | undefined, pointer: string) => (file === undefined ? {} : locatePointer(file.text, pointer));
   const fileOf = (side: Side, path: string) => side.inputs.files.find((file) => file.file === path);
-  // The `x-typed-by` declaration is compared below, as the rules it expands to.
-  const plain = (side: Side) => side.inputs.files.map((file) => {
-    const { [TYPED_BY]: _declaration, ...schema } = file.schema;
-    return { file: file.file, schema };
-  });
-  for (const change of diffSchemaSets(plain(before), plain(after))) {
+  // A schema whose `x-typed-by` declaration is the same on both sides is compared as written, and the media types its
+  // expansion covers below, one rule each; one whose declaration was added, removed or changed is compared as
+  // expanded (a hand-written rule replaced by the same declaration is no change).
+  const expandedOf = (side: Side, original: SchemaFile) => side.contract.files.find((file) => file.file === original.file) as SchemaFile;
+  const twinOf = (side: Side, original: SchemaFile) => side.inputs.files.find((file) => file.file === original.file);
+  const sameDeclaration = (original: SchemaFile, twin: SchemaFile | undefined) => twin !== undefined && isDeepStrictEqual(original.schema[TYPED_BY], twin.schema[TYPED_BY]);
+  const comparable = (side: Side, other: Side) =>
+    side.inputs.files.map((original) => {
+      if (!sameDeclaration(original, twinOf(other, original))) return { file: original.file, schema: absoluteRefs(expandedOf(side, original).schema) };
+      const { [TYPED_BY]: _declaration, ...schema } = original.schema;
+      return { file: original.file, schema: absoluteRefs(schema) };
+    });
+  for (const change of diffSchemaSets(comparable(before, after), comparable(after, before))) {
     const file = fileOf(after, change.file) ?? fileOf(before, change.file);
     findings.push({ rule: schemaRule(change.kind), directions: [], location: { file: change.file, pointer: change.pointer, ...locate(file, change.pointer) }, message: change.message, breaks: breaksOf(change) });
   }
-  const expandedOf = (side: Side, original: SchemaFile) => side.contract.files.find((file) => file.file === original.file) as SchemaFile;
   const idOf = (side: Side) => new Map(side.inputs.files.map((file) => [String(file.schema.$id), file.file]));
   for (const original of after.inputs.files) {
-    const old = before.inputs.files.find((file) => file.file === original.file);
-    if (old === undefined) continue;
+    const old = twinOf(before, original);
+    if (old === undefined || original.schema[TYPED_BY] === undefined || !sameDeclaration(original, old)) continue;
     const at = (pointer: string) => ({ file: original.file, pointer, ...locate(original, pointer) });
-    if (!isDeepStrictEqual(old.schema[TYPED_BY], original.schema[TYPED_BY])) {
-      findings.push({ rule: "declaration-changed", directions: [], location: at(`/${TYPED_BY}`), message: `${TYPED_BY} changed from ${JSON.stringify(old.schema[TYPED_BY])} to ${JSON.stringify(original.schema[TYPED_BY])}` });
-      continue;
-    }
     const was = typedCases(expandedOf(before, old), old);
     const now = typedCases(expandedOf(after, original), original);
     const documentFile = (side: Side, id: string | undefined) => (id === undefined ? "?" : (idOf(side).get(id) ?? id));
@@ -212,22 +225,47 @@ const schemaPath = (file: string) => {
   return { api, name: base.replace(/\.schema\.json$/, "") };
 };
 
-/** When no rule found anything for an API but its built contract changed: documentation only, or a change no rule knows (breaking). */
+/** The JSON pointer of the first place two values differ (depth first, keys in order), or undefined when they are equal. */
+function firstDifference(a: JsonValue | undefined, b: JsonValue | undefined, pointer = ""): string | undefined {
+  if (isDeepStrictEqual(a, b)) return undefined;
+  const bothArrays = Array.isArray(a) && Array.isArray(b);
+  if (!bothArrays && !(isJsonObject(a) && isJsonObject(b))) return pointer;
+  const keys = bothArrays ? [...Array(Math.max(a.length, b.length)).keys()].map(String) : [...new Set([...Object.keys(a as JsonObject), ...Object.keys(b as JsonObject)])];
+  const at = (value: JsonValue | undefined, key: string): JsonValue | undefined => (Array.isArray(value) ? value[Number(key)] : isJsonObject(value) ? value[key] : undefined);
+  for (const key of keys) {
+    const found = firstDifference(at(a, key), at(b, key), `${pointer}/${escapePointerSegment(key)}`);
+    if (found !== undefined) return found;
+  }
+  return pointer;
+}
+
+/**
+ * When no rule found anything for an API but its built contract changed: documentation only, or a change no rule
+ * describes (breaking, located at the first difference of the built document or expanded schema).
+ */
 function fallbackFinding(api: string, before: Side, after: Side): Finding | undefined {
-  const document = (side: Side) => {
+  const document = (side: Side): JsonValue => {
     const built = side.contract.documents.find((d) => d.api === api)?.document;
-    if (built === undefined) return undefined;
+    if (built === undefined) return null;
     const { info: _info, ...rest } = built;
     return rest;
   };
-  const schemas = (side: Side) => side.contract.files.filter((file) => file.api === api).map((file) => [file.file, file.schema] as const);
-  const a = { document: document(before) ?? null, schemas: schemas(before) };
-  const b = { document: document(after) ?? null, schemas: schemas(after) };
-  if (isDeepStrictEqual(a, b)) return undefined;
-  const source = after.inputs.sources.find((s) => s.api === api)?.file ?? before.inputs.sources.find((s) => s.api === api)?.file ?? `openapi/${api}.source.yaml`;
-  const stripped = (value: typeof a) => withoutAnnotations(JSON.parse(JSON.stringify(value)) as JsonObject);
-  if (isDeepStrictEqual(stripped(a), stripped(b))) return { rule: "documentation-changed", directions: [], location: { file: source, pointer: "" }, message: "descriptions, summaries, examples or tags changed" };
-  return { rule: "contract-changed", directions: ["request", "response"], location: { file: source, pointer: "" }, message: "the built contract changed in a way no rule describes" };
+  const schemas = (side: Side): JsonObject => Object.fromEntries(side.contract.files.filter((file) => file.api === api).map((file) => [file.file, file.schema]));
+  const pieces: [file: string, before: JsonValue, after: JsonValue][] = [
+    [apiOutput.openapi(api), document(before), document(after)],
+    ...Object.entries({ ...schemas(before), ...schemas(after) }).map(([file]) => [file, schemas(before)[file] ?? null, schemas(after)[file] ?? null] as [string, JsonValue, JsonValue]),
+  ];
+  const changed = pieces.filter(([, a, b]) => !isDeepStrictEqual(a, b));
+  if (changed.length === 0) return undefined;
+  // A difference in the document outside its schemas is where the source says it; inside them, where the built document does.
+  const source = after.inputs.sources.find((s) => s.api === api)?.file ?? before.inputs.sources.find((s) => s.api === api)?.file;
+  const locate = (file: string, pointer: string) => ({ file: file === apiOutput.openapi(api) && source !== undefined && !pointer.startsWith("/components/schemas/") ? source : file, pointer });
+  for (const [file, a, b] of changed) {
+    const pointer = firstDifference(withoutAnnotations(a), withoutAnnotations(b));
+    if (pointer !== undefined) return { rule: "contract-changed", directions: ["request", "response"], location: locate(file, pointer), message: "the built contract changed in a way no rule describes" };
+  }
+  const [file, a, b] = changed[0] as [string, JsonValue, JsonValue];
+  return { rule: "documentation-changed", directions: [], location: locate(file, firstDifference(a, b) ?? ""), message: "descriptions, summaries, examples or tags changed" };
 }
 
 const BUMP_ORDER: Bump[] = ["patch", "minor", "major"];
