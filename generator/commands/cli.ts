@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { projectRoot } from "../project-root.js";
 import { EXIT_USAGE } from "../../runtime/cli/command.js";
 import type { WriteReport } from "../write/outputs.js";
+import { RELEASE_HELP, runReleaseCommand } from "./release.js";
 
 const HELP = `specfirst development commands (run in the repository: npm run generate -- <options>)
 
@@ -24,7 +25,7 @@ Usage:
       type changed, enum value removed or added, field became required or optional, pattern/format/bound
       tightened or loosened, open object closed, new optional field. Exit 1 when anything breaks, 0 otherwise,
       2 when the ref cannot be read.
-  specfirst --help
+${RELEASE_HELP}  specfirst --help
 `;
 
 async function runGenerate(args: string[]): Promise<number> {
@@ -148,6 +149,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "diff") return runDiff(rest);
   if (command === "generate") return withDevDependencies("generate", () => runGenerate(rest));
+  if (command === "release") return withDevDependencies("release", () => runReleaseCommand(rest, { root: projectRoot() }));
   if (command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(HELP);
     return 0;
