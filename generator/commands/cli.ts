@@ -19,12 +19,16 @@ Usage:
       --json    print the run report as JSON
       --no-cache  recompute every stage (the content-hash cache lives in node_modules/.cache/specfirst)
       --root    project folder holding schemas/, templates/ and generated/ (default: this package)
-  specfirst diff <git-ref> [--format text|json]
-      List the schema changes between a git ref and the working tree (the OpenAPI documents follow the schemas),
-      each classified as breaking for payload producers, consumers, both, or compatible: field removed or renamed,
-      type changed, enum value removed or added, field became required or optional, pattern/format/bound
-      tightened or loosened, open object closed, new optional field. Exit 1 when anything breaks, 0 otherwise,
-      2 when the ref cannot be read.
+  specfirst diff <git-ref> [--format text|json|markdown] [--root <folder>]
+      Report the changes of the published contract between a git ref and the working tree: both sides are built
+      by this generator (schemas checked and their content-by-type rules expanded, OpenAPI documents built) and
+      compared rule by rule (schemas, operations, parameters, request bodies, responses, security, servers,
+      webhooks, x-specfirst-* declarations). Each change is classified breaking for the producers or consumers
+      of the payload it concerns (caller, service or bot), or compatible, with why; the report suggests the
+      version bump (major when anything breaks, minor for additions, patch otherwise). README "What diff
+      reports" lists the rules.
+      --format  text (default), json (the stable fields of the README), markdown (for a pull request)
+      Exit 0 when nothing breaks, 1 when something does, 2 on a usage error, an unknown ref or a broken input.
 ${RELEASE_HELP}  specfirst --help
 `;
 
@@ -109,15 +113,20 @@ async function runGenerate(args: string[]): Promise<number> {
 async function runDiff(args: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { format: { type: "string", default: "text" }, root: { type: "string" } } });
+    parsed = parseArgs({ args, allowPositionals: true, options: { format: { type: "string", default: "text" }, root: { type: "string" }, help: { type: "boolean", short: "h" } } });
   } catch (error) {
     process.stderr.write(`specfirst diff: ${(error as Error).message}\n`);
     return EXIT_USAGE;
   }
-  const [ref] = parsed.positionals;
+  if (parsed.values.help) {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  const [ref, ...extra] = parsed.positionals;
   const format = parsed.values.format;
-  if (ref === undefined || (format !== "text" && format !== "json")) {
-    process.stderr.write(HELP);
+  if (ref === undefined || extra.length > 0 || (format !== "text" && format !== "json" && format !== "markdown")) {
+    const problem = ref === undefined ? "a git ref is needed" : extra.length > 0 ? `one git ref is expected, got ${parsed.positionals.length}` : `unknown format "${format}" (text, json or markdown)`;
+    process.stderr.write(`specfirst diff: ${problem}\n\n${HELP}`);
     return EXIT_USAGE;
   }
   const { runDiffCommand } = await import("./diff.js");

@@ -1,6 +1,4 @@
 import { setMaxListeners } from "node:events";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { loadSchemas, type SchemaFile } from "../load/schemas.js";
 import { loadTemplates, type Templates } from "../load/templates.js";
@@ -14,6 +12,7 @@ import type { SchemaGraph } from "../model/schema-graph.js";
 import { apiOutput } from "../model/output-paths.js";
 import { CHANGELOG_FILE, emitChangelogPage, emitDocsIndex, indexEntry, readChangelog } from "../emit/docs-pages.js";
 import { StageWorker } from "../workers/stage-worker.js";
+import { readPackageVersion } from "../model/contract.js";
 
 export interface StageTiming {
   stage: string;
@@ -57,10 +56,6 @@ interface Inputs {
   changelog: string | undefined;
 }
 
-async function readPackageVersion(root: string): Promise<string> {
-  const manifest = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as { version?: unknown };
-  return typeof manifest.version === "string" ? manifest.version : "0.0.0";
-}
 
 type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
 
@@ -126,21 +121,17 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
   // libraries (a second or so) on the other core meanwhile.
   preloadDocumentReaders();
   const prepared = (async () => {
-    const [{ buildSchemaGraph }, { emitOpenApi, printYaml }, { expandMediaTypes, readTypedBy }] = await timed("load stages", () =>
-      Promise.all([import("../model/schema-graph.js"), import("../emit/openapi.js"), import("../model/expand-media-types.js")]),
-    );
-    // Each file's own checks are cached by the part of it they read (a description edit finds them cached).
-    await timed("check schemas", async () => {
-      const { checkSchemas, checkSchemaAlone, checkedPart } = await import("../model/check-schemas.js");
-      await checkSchemas(inputs.files, (schema) => cache.memoJson("check", [JSON.stringify(checkedPart(schema))], () => checkSchemaAlone(schema)));
+    const { buildContract } = await import("../model/contract.js");
+    // Each file's own checks are cached by the part of it they read (a description edit finds them cached); each
+    // piece of a document's YAML by its value (an edit reprints the components it changed).
+    return buildContract(inputs, {
+      timed,
+      checkAlone: async (schema) => {
+        const { checkSchemaAlone, checkedPart } = await import("../model/check-schemas.js");
+        return cache.memoJson("check", [JSON.stringify(checkedPart(schema))], () => checkSchemaAlone(schema));
+      },
+      print: async (value) => cache.memo("yaml", [JSON.stringify(value)], async () => (await import("../emit/openapi.js")).printYaml(value)),
     });
-    // From here on, the schemas with their content-by-type declarations expanded (what every stage reads).
-    const files = expandMediaTypes(inputs.files);
-    const typedBy = new Map(inputs.files.flatMap((file) => { const rule = readTypedBy(file.schema); return rule === undefined ? [] : [[file.name, rule] as const]; }));
-    const graph = await timed("build schema graph", () => buildSchemaGraph(files));
-    // Each piece of a document's YAML is cached by its value (an edit reprints the components it changed).
-    const documents = await timed("emit openapi", () => emitOpenApi(graph, sources, version, typedBy, (value) => cache.memo("yaml", [JSON.stringify(value)], () => printYaml(value))));
-    return { graph, documents, files };
   })();
   // Cache keys read the hand-written texts (the expansion is a function of them).
   const files = inputs.files;

@@ -43,7 +43,7 @@ export type ChangeKind =
   | "subschema-changed";
 
 /** Who each kind of change breaks. A value a producer may no longer send breaks producers; one a consumer may now receive breaks consumers. */
-const IMPACT: Record<ChangeKind, [producers: boolean, consumers: boolean]> = {
+export const IMPACT: Record<ChangeKind, [producers: boolean, consumers: boolean]> = {
   "schema-added": [false, false],
   "schema-removed": [true, true],
   "field-added": [false, false],
@@ -290,6 +290,16 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
     const kind = extra > 0 ? (alternatives ? "alternative-added" : "constraint-added") : alternatives ? "alternative-removed" : "constraint-removed";
     add(kind, `${pointer}/${keyword}`, `${Math.abs(extra)} ${keyword} entr${Math.abs(extra) === 1 ? "y" : "ies"} ${extra > 0 ? "added" : "removed"}`);
   }
+}
+
+/**
+ * The changes between two versions of one schema value (a parameter's, an inline body's) found at `pointer` of
+ * `file`: absent or `true` accepts anything, `false` nothing.
+ */
+export function diffSchemaValues(file: string, before: JsonValue | undefined, after: JsonValue | undefined, pointer: string): SchemaChange[] {
+  const changes: SchemaChange[] = [];
+  compareSchemas(file, { properties: { value: before ?? true } }, { properties: { value: after ?? true } }, "", changes);
+  return changes.map((change) => ({ ...change, pointer: `${pointer}${change.pointer.slice("/properties/value".length)}` }));
 }
 
 /** Every change between two sets of schema files, matched by `$id`, in file order. */
