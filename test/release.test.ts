@@ -1,10 +1,10 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { emitChangelogPage } from "../generator/emit/docs-pages.js";
-import { runCli } from "./helpers/cli.js";
+import { GENERATOR_CLI, runCli, type CliResult } from "./helpers/cli.js";
 import { copyProject, editSchema } from "./helpers/project-copy.js";
 
 // `specfirst release` on a throwaway git repository holding a copy of the project: tagged, edited, released.
@@ -21,7 +21,11 @@ function projectRepository(): string {
   return repo;
 }
 
-const release = (repo: string, ...args: string[]) => runCli(["release", "--root", repo, ...args]);
+/** `specfirst release --root <repo> ...`, by the development CLI as `npm run release` runs it. */
+const release = (repo: string, ...args: string[]) =>
+  new Promise<CliResult>((resolve) => {
+    execFile(process.execPath, [GENERATOR_CLI, "release", "--root", repo, ...args], (error, stdout, stderr) => resolve({ code: error === null ? 0 : (error.code as number), stdout, stderr }));
+  });
 const readText = (repo: string, file: string) => readFileSync(path.join(repo, file), "utf8");
 const packageVersion = (repo: string) => (JSON.parse(readText(repo, "package.json")) as { version: string }).version;
 const documentVersion = (repo: string, api: string) => (parse(readText(repo, `generated/openapi/${api}.yaml`)) as { info: { version: string } }).info.version;
@@ -119,6 +123,7 @@ describe("specfirst release", () => {
     const page = readText(repo, "generated/docs/changelog.html");
     expect(page).toContain('<h2 id="1.0.0');
     expect(page.indexOf('<h2 id="1.0.0')).toBeLessThan(page.indexOf('<h2 id="0.1.0'));
+    expect(page).toMatch(/<td><strong>BREAKING for producers[^<]*<\/strong><\/td><td><code>schema-field-became-required<\/code>/);
     expect(page).toContain("retry_after");
     // The outputs are exactly what the new inputs produce.
     const check = await runCli(["generate", "--check", "--root", repo]);

@@ -56,16 +56,22 @@ function nestHeadings(markdown: string, level: number): string {
 }
 
 /**
- * The changelog entry of a release: `## <version> — <date>`, one line with the bump and what it is measured against,
- * then the report as Markdown (breaking changes first, grouped by API; formatReport's own title dropped), nested
- * under the entry's heading.
+ * The changelog entry of a release: `## <version> — <date>`, one line with the bump and the counts against the base,
+ * then the report as Markdown (its sections per API, breaking changes first in each), nested under the entry's
+ * heading. formatReport's title and summary, which the entry's own line replaces, are left out (the bump released
+ * may be another than the one it suggests, with --bump).
  */
 export function changelogEntry(options: { version: string; date: string; bump: Bump; report: DiffReport; markdown: string }): string {
   const { version, date, bump, report } = options;
   const changes = report.changes.length;
-  const summary = `${bump[0]?.toUpperCase()}${bump.slice(1)} release: ${changes} change${changes === 1 ? "" : "s"} to the contract since ${report.ref}, ${report.breaking} breaking.`;
-  // formatReport's title (a first-level heading) names the ref and the counts, which the entry's summary says.
-  const body = options.markdown.replace(/^# .*\n+/, "").trim();
+  const release = `${bump[0]?.toUpperCase()}${bump.slice(1)} release`;
+  const summary =
+    changes === 0
+      ? `${release}: no change to the published contract since ${report.ref}.`
+      : `${release}: ${changes} change${changes === 1 ? "" : "s"} to the published contract since ${report.ref}, ${report.breaking} breaking.`;
+  const lines = options.markdown.split("\n");
+  const sections = lines.findIndex((line, index) => index > 0 && /^#{1,6} /.test(line));
+  const body = sections === -1 ? "" : lines.slice(sections).join("\n").trim();
   return `## ${version} — ${date}\n\n${summary}\n${body === "" ? "" : `\n${nestHeadings(body, 3)}\n`}`;
 }
 

@@ -1,9 +1,10 @@
 /**
  * A small Markdown-to-HTML renderer for the docs index and the changelog page: the subset CHANGELOG.md and the
  * OpenAPI descriptions use, nothing more. Blocks: ATX headings (`#` to `######`), paragraphs, `-`/`*` lists nested by
- * indentation, fenced code blocks, pipe tables with a `|---|` separator row, `---` rules. Inline: `code`, **strong**,
- * *emphasis*, [text](link). Every other character is text: HTML in the source is escaped, never passed through, and a
- * link whose target is not http(s), a relative path or a fragment is shown as its text alone.
+ * indentation, fenced code blocks, pipe tables with a `|---|` separator row (`\|` for a pipe in a cell), `---` rules.
+ * Inline: `code`, **strong**, *emphasis*, [text](link), `<br>` (the line break of a table cell, the only tag kept).
+ * Every other character is text: HTML in the source is escaped, never passed through, and a link whose target is
+ * not http(s), a relative path or a fragment is shown as its text alone.
  */
 
 export function escapeHtml(text: string): string {
@@ -29,7 +30,8 @@ export function renderInline(text: string): string {
       return escapeHtml(part)
         .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_match, label: string, target: string) => (SAFE_LINK.test(target) ? `<a href="${target}">${label}</a>` : label))
         .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
-        .replace(/(^|[^\w*])\*([^*\s][^*]*)\*(?!\w)/g, "$1<em>$2</em>");
+        .replace(/(^|[^\w*])\*([^*\s][^*]*)\*(?!\w)/g, "$1<em>$2</em>")
+        .replace(/&lt;br\s*\/?&gt;/gi, "<br>");
     })
     .join("");
 }
@@ -48,9 +50,9 @@ const TABLE_SEPARATOR = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
 const tableCells = (line: string) =>
   line
     .trim()
-    .replace(/^\||\|$/g, "")
-    .split("|")
-    .map((cell) => cell.trim());
+    .replace(/^\||(?<!\\)\|$/g, "")
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim().replace(/\\\|/g, "|"));
 
 /** Nested `<ul>` from list items, nesting by indentation (an item indented deeper than the one before is its child). */
 function renderList(items: ListItem[]): string {
