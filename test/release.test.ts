@@ -85,6 +85,12 @@ describe("specfirst release", () => {
     expect(forced.stderr).toContain("warning: releasing as minor, lower than the proposed major");
     expect(forced.stdout).toContain("release: 0.1.0 → 0.2.0 (minor)");
 
+    const help = await release(repo, "--help");
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("specfirst release [--from <ref>] [--bump major|minor|patch] [--yes]");
+    const notRepository = await release(copyProject({ cache: false }));
+    expect(notRepository.code).toBe(2);
+    expect(notRepository.stderr).toMatch(/^specfirst release: .*not a git repository/);
     expect((await release(repo, "--bump", "huge")).code).toBe(2);
     expect((await release(repo, "--yse")).code).toBe(2);
     const badRef = await release(repo, "--from", "no-such-ref");

@@ -29,7 +29,7 @@ const BUMPS: readonly Bump[] = ["patch", "minor", "major"];
 const isBump = (value: string): value is Bump => (BUMPS as readonly string[]).includes(value);
 
 /** The next version as `npm version <bump>` computes it (a prerelease `1.0.0-rc.1` is released as `1.0.0` by the bump that reaches it). */
-export function nextVersion(version: string, bump: Bump): string | undefined {
+function nextVersion(version: string, bump: Bump): string | undefined {
   const match = /^(\d+)\.(\d+)\.(\d+)(-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(version);
   if (match === null) return undefined;
   const [major, minor, patch] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -61,7 +61,7 @@ function nestHeadings(markdown: string, level: number): string {
  * heading. formatReport's title and summary, which the entry's own line replaces, are left out (the bump released
  * may be another than the one it suggests, with --bump).
  */
-export function changelogEntry(options: { version: string; date: string; bump: Bump; report: DiffReport; markdown: string }): string {
+function changelogEntry(options: { version: string; date: string; bump: Bump; report: DiffReport; markdown: string }): string {
   const { version, date, bump, report } = options;
   const changes = report.changes.length;
   const release = `${bump[0]?.toUpperCase()}${bump.slice(1)} release`;
@@ -76,7 +76,7 @@ export function changelogEntry(options: { version: string; date: string; bump: B
 }
 
 /** CHANGELOG.md with `entry` before its newest entry (its first `## ` heading), below its title and introduction. */
-export function prependEntry(changelog: string | undefined, entry: string): string {
+function prependEntry(changelog: string | undefined, entry: string): string {
   if (changelog === undefined || changelog.trim() === "") return `# Changelog\n\n${entry}`;
   const first = /^## /m.exec(changelog);
   if (first === null) return `${changelog.trimEnd()}\n\n${entry}`;

@@ -12,7 +12,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** A heading's anchor: lower case, runs of anything but letters, digits and `.` made one `-`. */
-export function slug(text: string): string {
+function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9.]+/g, "-")
