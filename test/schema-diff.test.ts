@@ -29,13 +29,13 @@ describe("diffSchemaSets", () => {
 });
 
 describe("specfirst diff <ref>", () => {
-  it("compares the schemas at a git ref with the working tree and exits 1 on a breaking change", async () => {
+  it("classifies a schema edit by the payloads that use the schema, and exits 1 on a breaking change", async () => {
     const repo = mkdtempSync(path.join(tmpdir(), "specfirst-diff-"));
-    cpSync(path.join(ROOT, "schemas"), path.join(repo, "schemas"), { recursive: true });
+    for (const input of ["schemas", "openapi", "package.json"]) cpSync(path.join(ROOT, input), path.join(repo, input), { recursive: true });
     const git = (...args: string[]) => execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdio: "pipe" });
     git("init", "-q");
     git("add", ".");
-    git("commit", "-qm", "schemas");
+    git("commit", "-qm", "base");
     expect((await runCli(["diff", "HEAD", "--root", repo])).code).toBe(0);
 
     const file = path.join(repo, "schemas/messaging/notification.schema.json");
@@ -44,11 +44,11 @@ describe("specfirst diff <ref>", () => {
     writeFileSync(file, JSON.stringify(schema, null, 2));
     const result = await runCli(["diff", "HEAD", "--root", repo]);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('BREAKING for producers');
-    expect(result.stdout).toContain('schemas/messaging/notification.schema.json#/properties/event/enum: value "dispatched" removed');
+    // Notification is sent by callers (POST /notifications) and by the service (the notificationReceived webhook).
+    expect(result.stdout).toContain('BREAKING for producers (caller, service)  schema-enum-value-removed  messaging: value "dispatched" removed');
+    expect(result.stdout).toMatch(/at schemas\/messaging\/notification\.schema\.json:\d+:\d+#\/properties\/event\/enum; used by .*POST \/notifications request.*webhook notificationReceived payload/);
 
     const json = await runCli(["diff", "HEAD", "--root", repo, "--format", "json"]);
-    expect(JSON.parse(json.stdout)).toMatchObject({ ref: "HEAD", breaking: true, changes: [{ kind: "enum-value-removed" }] });
-    expect((await runCli(["diff", "no-such-ref", "--root", repo])).code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ref: "HEAD", bump: "major", breaking: 1, changes: [{ rule: "schema-enum-value-removed", breaks: "producers" }] });
   });
 });

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from "node:util";
 import { escapePointerSegment, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
 import { isJsonObject } from "../model/schema-walk.js";
 import { diffSchemaValues, type SchemaChange } from "./classify.js";
-import type { Breaks, RuleId } from "./rules.js";
+import { schemaRule, type Breaks, type RuleId } from "./rules.js";
 
 /**
  * Which way the payload a change concerns travels: an operation's request (caller → service) or response
@@ -128,7 +128,7 @@ export class DocumentComparison {
   private compareSchema(before: JsonValue | undefined, after: JsonValue | undefined, pointer: string, direction: Direction, operation: Operation, what: string): void {
     if (isJsonObject(before) && isJsonObject(after) && before.$ref !== undefined && before.$ref === after.$ref && Object.keys(before).length === 1 && Object.keys(after).length === 1) return;
     for (const change of diffSchemaValues(this.file, before, after, pointer)) {
-      this.add(`schema-${change.kind}`, direction, change.pointer, `${what}: ${change.message}`, operation, breaksOf(change));
+      this.add(schemaRule(change.kind), direction, change.pointer, `${what}: ${change.message}`, operation, breaksOf(change));
     }
   }
 
@@ -286,8 +286,9 @@ export class DocumentComparison {
     const pointer = now.operation.security !== undefined ? at("security") : "/security";
     const name = (alternative: string) => (alternative === "" ? "no credentials" : alternative);
     if (before.has("") && !after.has("")) this.add("api-security-added", direction, pointer, `${now.key} now requires ${[...after].map(name).join(" or ")}`, now);
+    if (!before.has("") && after.has("")) this.add("api-security-removed", direction, pointer, `${now.key} no longer requires credentials`, now);
     for (const alternative of before) {
-      if (alternative !== "" && !after.has(alternative)) this.add("api-security-removed", direction, pointer, `${now.key} no longer accepts ${name(alternative)}`, now);
+      if (alternative !== "" && !after.has(alternative) && !after.has("")) this.add("api-security-alternative-removed", direction, pointer, `${now.key} no longer accepts ${name(alternative)}`, now);
     }
     for (const alternative of after) {
       if (!before.has(alternative) && alternative !== "" && !before.has("")) this.add("api-security-alternative-added", direction, pointer, `${now.key} also accepts ${name(alternative)}`, now);

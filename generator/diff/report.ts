@@ -7,7 +7,7 @@ import { readTypedBy, TYPED_BY } from "../model/expand-media-types.js";
 import type { BuiltContract } from "../model/contract.js";
 import { diffSchemaSets } from "./classify.js";
 import { breaksOf, DocumentComparison, withoutAnnotations, type ChangeLocation, type Direction, type Finding } from "./compare-documents.js";
-import { RULES, type Breaks, type Bump, type Family, type RuleId } from "./rules.js";
+import { RULES, schemaRule, type Breaks, type Bump, type Family, type RuleId } from "./rules.js";
 import { buildSide, DiffInputError, type Side } from "./sides.js";
 
 export type { Breaks, Bump, Family, RuleId } from "./rules.js";
@@ -180,7 +180,7 @@ function schemaFindings(before: Side, after: Side): Finding[] {
   });
   for (const change of diffSchemaSets(plain(before), plain(after))) {
     const file = fileOf(after, change.file) ?? fileOf(before, change.file);
-    findings.push({ rule: `schema-${change.kind}`, directions: [], location: { file: change.file, pointer: change.pointer, ...locate(file, change.pointer) }, message: change.message, breaks: breaksOf(change) });
+    findings.push({ rule: schemaRule(change.kind), directions: [], location: { file: change.file, pointer: change.pointer, ...locate(file, change.pointer) }, message: change.message, breaks: breaksOf(change) });
   }
   const expandedOf = (side: Side, original: SchemaFile) => side.contract.files.find((file) => file.file === original.file) as SchemaFile;
   const idOf = (side: Side) => new Map(side.inputs.files.map((file) => [String(file.schema.$id), file.file]));
@@ -269,7 +269,13 @@ export function compareContracts(ref: string, before: Side, after: Side): DiffRe
  * rule. Throws `DiffInputError` when the ref cannot be read or either side's inputs are broken.
  */
 export async function diffContract(options: { root: string; ref: string }): Promise<DiffReport> {
-  const [before, after] = await Promise.all([buildSide(options.root, options.ref), buildSide(options.root, undefined)]);
+  const sides = await Promise.allSettled([buildSide(options.root, options.ref), buildSide(options.root, undefined)]);
+  const failures = sides.flatMap((side) => (side.status === "rejected" ? [side.reason as unknown] : []));
+  const unexpected = failures.find((failure) => !(failure instanceof DiffInputError));
+  if (unexpected !== undefined) throw unexpected;
+  // Both sides' problems at once, the ref's first.
+  if (failures.length > 0) throw new DiffInputError(failures.map((failure) => (failure as DiffInputError).message).join("\n"));
+  const [before, after] = sides.map((side) => (side as PromiseFulfilledResult<Side>).value) as [Side, Side];
   return compareContracts(options.ref, before, after);
 }
 

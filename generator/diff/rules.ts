@@ -51,10 +51,14 @@ const SCHEMA_WHY: Record<ChangeKind, string> = {
 
 const SCHEMA_BUMP: Partial<Record<ChangeKind, "minor">> = { "schema-added": "minor", "field-added": "minor" };
 
-/** The schema rules: `schema-<kind of change>` for every kind classify.ts finds, in a schema file or in an operation's inline schema. */
+/** The rule id of a kind of schema change: `schema-field-removed`, `schema-added`. */
+export type SchemaRuleId = ChangeKind extends infer Kind ? (Kind extends `schema-${string}` ? Kind : `schema-${Kind & string}`) : never;
+export const schemaRule = (kind: ChangeKind): SchemaRuleId => (kind.startsWith("schema-") ? kind : `schema-${kind}`) as SchemaRuleId;
+
+/** The schema rules: one for every kind of change classify.ts finds, in a schema file or in an operation's inline schema. */
 const SCHEMA_RULES = Object.fromEntries(
-  (Object.keys(IMPACT) as ChangeKind[]).map((kind) => [`schema-${kind}`, rule("schemas", "schema", SCHEMA_BUMP[kind] ?? "patch", SCHEMA_WHY[kind])]),
-) as Record<`schema-${ChangeKind}`, Rule>;
+  (Object.keys(IMPACT) as ChangeKind[]).map((kind) => [schemaRule(kind), rule("schemas", "schema", SCHEMA_BUMP[kind] ?? "patch", SCHEMA_WHY[kind])]),
+) as Record<SchemaRuleId, Rule>;
 
 /**
  * Every rule the report applies, by id (oasdiff's naming style). `breaks` is said in the direction of the payload
@@ -102,7 +106,8 @@ export const RULES = {
   "response-header-became-required": rule("responses", "none", "patch", "Callers now always get a header they may already have read."),
 
   "api-security-added": rule("security", "producers", "patch", "Callers that sent no credentials are now refused."),
-  "api-security-removed": rule("security", "producers", "patch", "Callers that authenticate with the removed requirement are refused."),
+  "api-security-removed": rule("security", "none", "patch", "The operation needs no credentials any more: callers that send them are still served."),
+  "api-security-alternative-removed": rule("security", "producers", "patch", "Callers that authenticate with the removed requirement are refused."),
   "api-security-alternative-added": rule("security", "none", "minor", "Callers may go on authenticating as before."),
   "security-scheme-added": rule("security", "none", "minor", "A new scheme: no existing requirement uses it unless another rule says so."),
   "security-scheme-removed": rule("security", "producers", "patch", "Callers that authenticate with the scheme are refused."),

@@ -35,14 +35,16 @@ async function readInputs(root: string): Promise<ContractInputs> {
   return { files, sources: await parseOpenApiSources(openApiFiles), version };
 }
 
-/** Writes the contract's inputs as they are at `ref` into a new temporary folder (`git archive`), which the caller removes. */
-async function materialise(root: string, ref: string): Promise<string> {
-  let commit: string;
+async function resolveCommit(root: string, ref: string): Promise<string> {
   try {
-    commit = (await git("git", ["-C", root, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).stdout.trim();
+    return (await git("git", ["-C", root, "rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).stdout.trim();
   } catch {
     throw new DiffInputError(`unknown git ref "${ref}" in ${root} (a branch, tag or commit: see \`git log\`)`);
   }
+}
+
+/** Writes the contract's inputs as they are at `ref` into a new temporary folder (`git archive`), which the caller removes. */
+async function materialise(root: string, ref: string, commit: string): Promise<string> {
   const { stdout } = await git("git", ["-C", root, "ls-tree", "--name-only", commit, "--", ...CONTRACT_INPUTS]);
   const present = stdout.split("\n").filter((name) => name !== "");
   if (!present.includes("schemas")) throw new DiffInputError(`${ref} has no schemas/ folder: there is no contract to compare with`);
@@ -59,9 +61,37 @@ async function materialise(root: string, ref: string): Promise<string> {
   }
 }
 
+/**
+ * The sides built from commits, by repository and commit: a commit's inputs never change, so a process that compares
+ * with the same commit again (the release command, the tests) builds it once. The last few are kept.
+ */
+const builtCommits = new Map<string, Promise<Side>>();
+const KEPT_COMMITS = 4;
+
 /** The contract at `ref` (or in the working tree of `root` when `ref` is undefined), built by the current generator. */
 export async function buildSide(root: string, ref: string | undefined): Promise<Side> {
-  const dir = ref === undefined ? root : await materialise(root, ref);
+  if (ref === undefined) return build(root, undefined);
+  const commit = await resolveCommit(root, ref);
+  const key = `${path.resolve(root)}\u0000${commit}`;
+  let side = builtCommits.get(key);
+  if (side === undefined) {
+    side = (async () => {
+      const dir = await materialise(root, ref, commit);
+      try {
+        return await build(dir, ref);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    })();
+    builtCommits.set(key, side);
+    side.catch(() => builtCommits.delete(key));
+    for (const old of [...builtCommits.keys()].slice(0, -KEPT_COMMITS)) builtCommits.delete(old);
+  }
+  return side;
+}
+
+/** The side whose inputs are in `dir`: the working tree, or the inputs of `ref` written out. */
+async function build(dir: string, ref: string | undefined): Promise<Side> {
   try {
     const inputs = await readInputs(dir);
     return { inputs, contract: await buildContract(inputs) };
@@ -72,7 +102,5 @@ export async function buildSide(root: string, ref: string | undefined): Promise<
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "EACCES" || error instanceof SyntaxError) throw new DiffInputError(`cannot read the contract's inputs ${sideName(ref)}: ${(error as Error).message}`);
     throw error;
-  } finally {
-    if (dir !== root) await rm(dir, { recursive: true, force: true });
   }
 }
