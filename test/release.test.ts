@@ -74,7 +74,7 @@ describe("specfirst release", () => {
     expect(git(repo, "status", "--porcelain", "--", "package.json", "CHANGELOG.md", "generated")).toBe("");
   });
 
-  it("refuses a bump lower than proposed without --force (exit 1), warns with it; usage errors exit 2", async () => {
+  it("refuses a bump lower than proposed without --force (exit 1), warns with it; usage errors exit 2; a hand-edited output stops --yes before the version changes", async () => {
     const lower = await release(repo, "--bump", "minor");
     expect(lower.code).toBe(1);
     expect(lower.stderr).toContain("--bump minor is lower than the proposed major");
@@ -97,6 +97,17 @@ describe("specfirst release", () => {
     expect(badRef.code).toBe(2);
     expect(badRef.stderr).toContain("no-such-ref");
     expect(packageVersion(repo)).toBe("0.1.0");
+    expect(git(repo, "status", "--porcelain", "--", "package.json", "CHANGELOG.md", "generated")).toBe("");
+
+    // A generated file edited by hand: the regeneration would refuse to overwrite it, so nothing is changed.
+    const edited = path.join(repo, "generated/configs/types.ts");
+    writeFileSync(edited, `${readFileSync(edited, "utf8")}// a hand edit\n`);
+    const handEdited = await release(repo, "--yes");
+    expect(handEdited.code).toBe(1);
+    expect(handEdited.stderr).toContain("generated/configs/types.ts: was edited by hand");
+    expect(handEdited.stderr).toContain("npm run generate fails on the current inputs (above): fix that first; nothing was changed");
+    expect(packageVersion(repo)).toBe("0.1.0");
+    git(repo, "checkout", "--", "generated/configs/types.ts");
     expect(git(repo, "status", "--porcelain", "--", "package.json", "CHANGELOG.md", "generated")).toBe("");
   });
 
@@ -141,12 +152,23 @@ describe("specfirst release", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("package.json is at 1.0.0 but the last release tag is v0.1.0");
     expect(result.stderr).toContain("git tag v1.0.0");
+    const forced = await release(repo, "--force");
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toContain("release: 1.0.0 → 2.0.0 (major)");
     git(repo, "add", "-A");
     git(repo, "commit", "-qm", "Release 1.0.0");
     git(repo, "tag", "v1.0.0");
     const next = await release(repo);
     expect(next.code, next.stderr).toBe(0);
     expect(next.stdout).toContain("proposed bump: patch (no contract change since v1.0.0)");
+
+    // An entry for the next version already in CHANGELOG.md: released (or prepared) before, refused.
+    const changelog = readText(repo, "CHANGELOG.md");
+    writeFileSync(path.join(repo, "CHANGELOG.md"), changelog.replace("## 1.0.0 —", "## 1.0.1 — 2026-01-01\n\nBy hand.\n\n## 1.0.0 —"));
+    const again = await release(repo, "--yes");
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("CHANGELOG.md already has an entry for 1.0.1");
+    expect(packageVersion(repo)).toBe("1.0.0");
   });
 });
 

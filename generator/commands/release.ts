@@ -170,19 +170,20 @@ export async function runRelease(options: ReleaseOptions): Promise<number> {
     return EXIT_OK;
   }
 
-  // Generation must succeed on the current inputs before anything is changed.
+  // Generation must succeed before anything is changed: a run on the current inputs (it writes nothing when it fails,
+  // and refuses what the run after the bump would refuse too, such as a generated file edited by hand).
   const { generate } = await import("./generate.js");
   const { GenerationFailed, formatProblem } = await import("../problems.js");
-  const generation = async (check: boolean): Promise<GenerateResult | undefined> => {
+  const generation = async (): Promise<GenerateResult | undefined> => {
     try {
-      return await generate({ root, check });
+      return await generate({ root });
     } catch (error) {
       if (!(error instanceof GenerationFailed)) throw error;
       stderr(error.problems.map((problem) => `  ${formatProblem(problem)}\n`).join(""));
       return undefined;
     }
   };
-  if ((await generation(true)) === undefined) return fail(EXIT_FAILURE, "generation fails on the current inputs (above); nothing was changed");
+  if ((await generation()) === undefined) return fail(EXIT_FAILURE, "npm run generate fails on the current inputs (above): fix that first; nothing was changed");
   try {
     await run("npm", ["version", bump, "--no-git-tag-version"], { cwd: root });
   } catch (error) {
@@ -193,7 +194,7 @@ export async function runRelease(options: ReleaseOptions): Promise<number> {
   const entry = changelogEntry({ version: released, date, bump, report, markdown: formatReport(report, "markdown") });
   await writeFile(path.join(root, CHANGELOG_FILE), prependEntry(changelog, entry));
   stdout(`package.json: ${released}\n${CHANGELOG_FILE}: entry for ${released} added\n`);
-  const generated = await generation(false);
+  const generated = await generation();
   if (generated === undefined) return fail(EXIT_FAILURE, `package.json is at ${released} and ${CHANGELOG_FILE} has its entry, but generation failed (above): fix it and run npm run generate`);
   stdout(
     `generated/: ${generated.written?.written.length ?? 0} file(s) written\nnext steps:\n` +
