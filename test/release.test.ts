@@ -173,6 +173,15 @@ describe("specfirst release", () => {
 });
 
 describe("the changelog page", () => {
+  it("is rewritten by npm run generate when only CHANGELOG.md changes (the cache keys it), and by nothing else", async () => {
+    const copy = copyProject();
+    writeFileSync(path.join(copy, "CHANGELOG.md"), readText(copy, "CHANGELOG.md").replace("## 0.1.0", "## 0.1.1 — 2026-01-02\n\nPatch release: <none>.\n\n## 0.1.0"));
+    const result = await runCli(["generate", "--root", copy, "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as { written: { written: string[] } }).written.written).toEqual(["generated/docs/changelog.html"]);
+    expect(readText(copy, "generated/docs/changelog.html")).toContain('<h2 id="0.1.1-2026-01-02">0.1.1 — 2026-01-02</h2>\n<p>Patch release: &lt;none&gt;.</p>');
+  });
+
   it("renders CHANGELOG.md as static HTML: HTML in it is escaped, only http(s), relative and fragment links are kept", () => {
     const page = emitChangelogPage('# Changelog\n\n## 1.0.0 — 2026-01-01\n\n- `<b>` field <script>alert(1)</script> [docs](https://example.com/x) [bad](javascript:alert(1))\n  - nested **bold**\n').contents;
     expect(page).not.toContain("<script>alert");

@@ -241,9 +241,10 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
 
 /**
  * The whole pipeline: load inputs → (check schemas → schema graph → emit OpenAPI → emit types, validators, path
- * types, clients, docs → entry points → format → banner) → write atomically, or with `check` compare with the disk
- * and write nothing. When every input is byte-identical to a run the cache remembers, its outputs are reused without
- * running any stage. With `early`, the docs pages are written after the other outputs.
+ * types, clients, docs, docs index and changelog page → entry points → format → banner) → write atomically, or with
+ * `check` compare with the disk and write nothing. When every input (CHANGELOG.md included) is byte-identical to a
+ * run the cache remembers, its outputs are reused without running any stage. With `early`, the Redoc pages are
+ * written after the other outputs.
  * Throws `GenerationFailed` on a broken input, before anything is written.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
