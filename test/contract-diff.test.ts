@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMap, parseDocument, type YAMLMap } from "yaml";
 import { runDiffCommand } from "../generator/commands/diff.js";
 import { diffContract, DiffInputError, formatReport, type Bump, type DiffReport } from "../generator/diff/report.js";
+import { RULES } from "../generator/diff/rules.js";
 import { FIXTURES, ROOT, jsonFiles } from "./helpers/fixtures.js";
 import { runCli } from "./helpers/cli.js";
 
@@ -191,5 +192,14 @@ describe("specfirst diff: the reports", () => {
     expect(markdown.stdout.indexOf("### configs")).toBeLessThan(markdown.stdout.indexOf("### messaging"));
     expect(markdown.stdout).toContain("**Suggested version bump: major** (1 breaking of 2 change(s))");
     expect(markdown.stdout).toContain("| compatible | `request-parameter-added` | POST /messages (sendMessage)<br>`openapi/messaging.source.yaml#/paths/~1messages/post/parameters/0` |");
+  });
+});
+
+describe("README: What `diff` reports", () => {
+  it("lists exactly the rules the report applies", () => {
+    const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("### What `diff` reports"), readme.indexOf("\n## ", readme.indexOf("### What `diff` reports")));
+    const listed = [...section.matchAll(/^\| [a-z ]+ \| (.*) \|$/gm)].flatMap((row) => [...(row[1] ?? "").matchAll(/`([a-z-]+)` \(/g)].map((match) => match[1]));
+    expect(listed.sort()).toEqual(Object.keys(RULES).sort());
   });
 });

@@ -56,7 +56,6 @@ interface Inputs {
   changelog: string | undefined;
 }
 
-
 type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
 
 /**

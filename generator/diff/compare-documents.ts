@@ -39,6 +39,9 @@ const objectAt = (value: JsonValue | undefined): JsonObject => (isJsonObject(val
 const listAt = (value: JsonValue | undefined): JsonValue[] => (Array.isArray(value) ? value : []);
 const show = (value: JsonValue | undefined) => JSON.stringify(value);
 
+/** A 2XX status (`200`, `2XX`); `default` and the others are not. */
+const isSuccess = (status: string) => /^2/.test(status);
+
 /** Who a schema change breaks, from the comparison's two flags. */
 export function breaksOf(change: Pick<SchemaChange, "breaksProducers" | "breaksConsumers">): Breaks {
   if (change.breaksProducers && change.breaksConsumers) return "both";
@@ -232,12 +235,12 @@ export class DocumentComparison {
     const before = objectAt(was.operation.responses);
     const after = objectAt(now.operation.responses);
     for (const status of Object.keys(before)) {
-      if (!(status in after)) this.add("response-status-removed", direction, `${was.pointer}${pointerOf("responses", status)}`, `response status ${status} removed`, now);
+      if (!(status in after)) this.add(isSuccess(status) ? "response-success-status-removed" : "response-non-success-status-removed", direction, `${was.pointer}${pointerOf("responses", status)}`, `response status ${status} removed`, now);
     }
     for (const status of Object.keys(after)) {
       const pointer = at("responses", status);
       if (!(status in before)) {
-        this.add("response-status-added", direction, pointer, `response status ${status} added`, now);
+        this.add(isSuccess(status) ? "response-success-status-added" : "response-non-success-status-added", direction, pointer, `response status ${status} added`, now);
         continue;
       }
       const old = resolve(this.before, before[status]);

@@ -233,7 +233,7 @@ function fallbackFinding(api: string, before: Side, after: Side): Finding | unde
 const BUMP_ORDER: Bump[] = ["patch", "minor", "major"];
 
 /** The changes between two built contracts, classified, grouped by API (in name order), in the order the rules found them. */
-export function compareContracts(ref: string, before: Side, after: Side): DiffReport {
+function compareContracts(ref: string, before: Side, after: Side): DiffReport {
   const apis = [...new Set([...before.inputs.sources, ...after.inputs.sources].map((source) => source.api).concat([...before.inputs.files, ...after.inputs.files].map((file) => file.api)))].sort();
   const usage = [before, after].map((side) => new Map(apis.map((api) => [api, schemaUsage(side.contract, api)])));
   const schemaChanges = schemaFindings(before, after);

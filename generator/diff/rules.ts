@@ -94,8 +94,10 @@ export const RULES = {
   "request-body-media-type-added": rule("request bodies", "none", "minor", "Callers may go on sending the media types accepted before."),
   "request-body-media-type-removed": rule("request bodies", "producers", "patch", "Callers that send a body of this media type are rejected."),
 
-  "response-status-added": rule("responses", "none", "minor", "A new response status: callers that do not know it treat it as any response of its class."),
-  "response-status-removed": rule("responses", "consumers", "patch", "Callers written for this status (success on 202, say) no longer receive it: what they get instead is a status they were not written for."),
+  "response-success-status-added": rule("responses", "none", "minor", "A new success status: callers that do not know it treat it as any success."),
+  "response-non-success-status-added": rule("responses", "none", "minor", "A new error status: callers that do not know it treat it as any error of its class."),
+  "response-success-status-removed": rule("responses", "consumers", "patch", "Callers written for this success status (202, say) no longer receive it: the success they get instead is one they were not written for."),
+  "response-non-success-status-removed": rule("responses", "none", "patch", "The service no longer answers with this error: callers that handle it just do not see it."),
   "response-body-added": rule("responses", "none", "minor", "Callers that ignored the empty body may go on ignoring the new one."),
   "response-body-removed": rule("responses", "consumers", "patch", "Callers that read the response body get none."),
   "response-media-type-added": rule("responses", "none", "minor", "The media types the callers read before are still among those returned."),
