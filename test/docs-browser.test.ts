@@ -52,22 +52,25 @@ const opened = new Map<string, Promise<{ page: Page; external: string[] }>>();
 function docsPage(api: string): Promise<{ page: Page; external: string[] }> {
   let entry = opened.get(api);
   if (entry === undefined) {
-    entry = (async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-      const page = await context.newPage();
-      const external: string[] = [];
-      await page.route("**/*", async (route) => {
-        const url = route.request().url();
-        if (url.startsWith("file:") || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
-        external.push(url);
-        return route.abort();
-      });
-      await page.goto(pathToFileURL(path.join(DOCS_DIR, `${api}.html`)).href, { waitUntil: "load" });
-      return { page, external };
-    })();
+    entry = openOffline(`${api}.html`);
     opened.set(api, entry);
   }
   return entry;
+}
+
+/** A page of the docs folder in a new browser context where every request that would leave the machine is aborted and recorded. */
+async function openOffline(file: string): Promise<{ page: Page; external: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  const external: string[] = [];
+  await page.route("**/*", async (route) => {
+    const url = route.request().url();
+    if (url.startsWith("file:") || url.startsWith("data:") || url.startsWith("blob:")) return route.continue();
+    external.push(url);
+    return route.abort();
+  });
+  await page.goto(pathToFileURL(path.join(DOCS_DIR, file)).href, { waitUntil: "load" });
+  return { page, external };
 }
 
 describe.each(["messaging", "configs"])("docs of %s", (api) => {
@@ -146,6 +149,36 @@ describe("docs of messaging: the content-by-type rule", () => {
     expect(commands.shown).toEqual(Object.fromEntries(resources));
     expect(commands.text).not.toMatch(/\nstatus\n/);
     await page.screenshot({ path: path.join(ARTIFACTS, "docs-messaging-variants.png"), fullPage: false });
+    expect(external).toEqual([]);
+  });
+});
+
+describe("docs index and changelog", () => {
+  it("index.html links every API's page (title, version, summary of its document) and the changelog, which links back", async () => {
+    const { page, external } = await openOffline("index.html");
+    const { version } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
+    const apis = readdirSync(path.join(ROOT, "generated", "openapi")).map((file) => path.basename(file, ".yaml"));
+    expect(apis.sort()).toEqual(["configs", "messaging"]);
+    for (const api of apis) {
+      const { info } = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as { info: { title: string; version: string; summary: string } };
+      expect(info.version).toBe(version);
+      const card = page.locator(`section#${api}`);
+      await expect.poll(() => card.innerText()).toContain(info.summary);
+      expect(await card.innerText()).toContain(info.version);
+      // Follow the link as a reader would: the API's Redoc page opens, titled as its document.
+      await card.getByRole("link", { name: info.title, exact: true }).click();
+      await page.waitForURL((url) => url.pathname.endsWith(`/${api}.html`));
+      expect(await page.title()).toBe(info.title);
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname.endsWith("/index.html"));
+    }
+    await page.getByRole("link", { name: "Changelog", exact: true }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/changelog.html"));
+    // The current version has an entry (CHANGELOG.md, rendered).
+    expect((await page.locator("h2").allInnerTexts()).some((heading) => heading.startsWith(`${version} `))).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, "docs-changelog.png"), fullPage: false });
+    await page.getByRole("link", { name: "API reference", exact: true }).click();
+    await page.waitForURL((url) => url.pathname.endsWith("/index.html"));
     expect(external).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { projectRoot } from "../project-root.js";
 import { EXIT_USAGE } from "../../runtime/cli/command.js";
 import type { WriteReport } from "../write/outputs.js";
+import { RELEASE_HELP, runReleaseCommand } from "./release.js";
 
 const HELP = `specfirst development commands (run in the repository: npm run generate -- <options>)
 
@@ -28,7 +29,7 @@ Usage:
       reports" lists the rules.
       --format  text (default), json (the stable fields of the README), markdown (for a pull request)
       Exit 0 when nothing breaks, 1 when something does, 2 on a usage error, an unknown ref or a broken input.
-  specfirst --help
+${RELEASE_HELP}  specfirst --help
 `;
 
 async function runGenerate(args: string[]): Promise<number> {
@@ -157,6 +158,7 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === "diff") return runDiff(rest);
   if (command === "generate") return withDevDependencies("generate", () => runGenerate(rest));
+  if (command === "release") return withDevDependencies("release", () => runReleaseCommand(rest, { root: projectRoot() }));
   if (command === "--help" || command === "-h" || command === "help") {
     process.stdout.write(HELP);
     return 0;

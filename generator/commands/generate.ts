@@ -10,6 +10,7 @@ import type { OutputFile } from "../write/output-file.js";
 import type { BuiltDocument } from "../emit/openapi.js";
 import type { SchemaGraph } from "../model/schema-graph.js";
 import { apiOutput } from "../model/output-paths.js";
+import { CHANGELOG_FILE, emitChangelogPage, emitDocsIndex, indexEntry, readChangelog } from "../emit/docs-pages.js";
 import { StageWorker } from "../workers/stage-worker.js";
 import { readPackageVersion } from "../model/contract.js";
 
@@ -51,6 +52,8 @@ interface Inputs {
   templates: Templates;
   sources: OpenApiSource[];
   version: string;
+  /** CHANGELOG.md (undefined when absent), rendered to the changelog page. */
+  changelog: string | undefined;
 }
 
 type Timed = <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
@@ -104,6 +107,7 @@ export function preloadStages(): void {
  * - OpenAPI path types and docs: the built document of the API;
  * - clients: the API model read from the document (operations, security, declarations) and the dispatch tables;
  * - entry points: the list of APIs with their guards and client extras;
+ * - docs index and changelog page: each document's `info`; CHANGELOG.md;
  * - format: each piece of each file's text (prettier runs only on text that changed, in one call).
  * Each stage's library is imported only when one of its results is not in the cache, so a run that changes little
  * loads little; the exceptions are the threads that read the built documents (Redoc, openapi-typescript), which
@@ -161,6 +165,14 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
     });
   };
 
+  // The docs index (each document's info) and the changelog page, each cached by what it reads.
+  const emitDocsPages = (documents: BuiltDocument[], changelog: string | undefined) => {
+    const entries = documents.map((d) => indexEntry(d.api, d.document));
+    return Promise.all([
+      cache.memoJson("docs-index", [JSON.stringify(entries)], () => emitDocsIndex(entries)),
+      cache.memoJson("changelog-page", changelog === undefined ? [] : [changelog], () => emitChangelogPage(changelog)),
+    ]);
+  };
   const docs = () =>
     perApi("emit docs", (api, document, _g, c) => c.memoJson("docs", [api, document.file.contents], () => workers.docs.call<OutputFile>("emit/docs.js", "emitDocs", [api, document.file.contents], signal)));
   const main = (async () => {
@@ -217,7 +229,8 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
     const entryPoints = await timed("emit entry points", () =>
       cache.memoJson("entry-points", [JSON.stringify(entryApis), ...templateText("aggregate/"), ...templateText("api/index")], () => emitEntryPoints(entryApis, templates)),
     );
-    const emitted: OutputFile[] = [...emitSchemas(expanded), ...documents.map((d) => d.file), ...types, ...validators.flatMap((v) => v.files), ...paths, ...clients.map((c) => c.file), ...entryPoints];
+    const docsPages = await timed("emit docs pages", () => emitDocsPages(documents, inputs.changelog));
+    const emitted: OutputFile[] = [...emitSchemas(expanded), ...documents.map((d) => d.file), ...docsPages, ...types, ...validators.flatMap((v) => v.files), ...paths, ...clients.map((c) => c.file), ...entryPoints];
     return (await timed("format", () => format(emitted))).map(addBanner);
   })();
   // It may reject before it is awaited (a broken input found while the caller waits for something else).
@@ -227,9 +240,10 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
 
 /**
  * The whole pipeline: load inputs → (check schemas → schema graph → emit OpenAPI → emit types, validators, path
- * types, clients, docs → entry points → format → banner) → write atomically, or with `check` compare with the disk
- * and write nothing. When every input is byte-identical to a run the cache remembers, its outputs are reused without
- * running any stage. With `early`, the docs pages are written after the other outputs.
+ * types, clients, docs, docs index and changelog page → entry points → format → banner) → write atomically, or with
+ * `check` compare with the disk and write nothing. When every input (CHANGELOG.md included) is byte-identical to a
+ * run the cache remembers, its outputs are reused without running any stage. With `early`, the Redoc pages are
+ * written after the other outputs.
  * Throws `GenerationFailed` on a broken input, before anything is written.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
@@ -244,11 +258,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   };
   const cache = await openCache(options.root, { enabled: options.cache ?? true });
   // The OpenAPI sources are parsed (YAML) only when the run is not answered from the cache.
-  const [files, templates, openApiFiles, version] = await timed("load inputs", () =>
-    Promise.all([loadSchemas(options.root), loadTemplates(options.root), readOpenApiFiles(options.root), readPackageVersion(options.root)]),
+  const [files, templates, openApiFiles, version, changelog] = await timed("load inputs", () =>
+    Promise.all([loadSchemas(options.root), loadTemplates(options.root), readOpenApiFiles(options.root), readPackageVersion(options.root), readChangelog(options.root)]),
   );
   const runInputs = [
     version,
+    changelog === undefined ? "no changelog" : `${CHANGELOG_FILE}\n${changelog}`,
     ...files.map((file) => `${file.file}\n${file.text}`),
     ...[...templates.sources].map(([name, text]) => `${name}\n${text}`),
     ...[...openApiFiles].map(([file, text]) => `${file}\n${text}`),
@@ -263,7 +278,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const stop = new AbortController();
     // Every call to a worker thread listens for it: one per validator unit AJV compiles (a hundred from scratch).
     setMaxListeners(Infinity, stop.signal);
-    const produced = produceOutputs({ files, templates, sources, version }, cache, timed, timings, compiledValidators, stop.signal);
+    const produced = produceOutputs({ files, templates, sources, version, changelog }, cache, timed, timings, compiledValidators, stop.signal);
     try {
       if (options.early !== undefined && !options.check) {
         // The other outputs first, then the docs pages: Redoc is the slowest stage, and in watch mode the types and

@@ -17,6 +17,12 @@ export const apiOutput = {
   docs: (api: string) => `${GENERATED_DIR}/docs/${api}.html`,
 };
 
+/** The pages of generated/docs/ over every API: the index linking each API's page, and the changelog. */
+export const docsOutput = {
+  index: `${GENERATED_DIR}/docs/index.html`,
+  changelog: `${GENERATED_DIR}/docs/changelog.html`,
+};
+
 /** The aggregate entry points over every API: `specfirst`, `specfirst/validators`, `specfirst/client`. */
 export const aggregateOutput = {
   types: `${GENERATED_DIR}/types.ts`,

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const FIXTURES = path.join(ROOT, "test", "fixtures");
 /** What a project copy holds: the generator's inputs and committed outputs. */
-export const COPIED = ["schemas", "templates", "generated", "openapi", "package.json"];
+export const COPIED = ["schemas", "templates", "generated", "openapi", "package.json", "CHANGELOG.md"];
 /** A project copy generated once per test run (test/setup/global.ts): its content-hash cache seeds every copy. */
 export const CACHE_SEED = path.join(ROOT, "node_modules", ".cache", "specfirst-test-seed");
 /** The same with `editSchema` (helpers/project-copy.ts) applied: its cache answers a run on the edited inputs. */
