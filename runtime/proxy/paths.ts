@@ -6,10 +6,11 @@
  * A variant is found by reading the path the way the laxest common routers do, all at once: Express 5 (router 2,
  * case-insensitive and non-strict by default: `/MESSAGES`, `/messages/`), Fastify 5 (find-my-way: percent-decoded
  * paths, `ignoreTrailingSlash`, `ignoreDuplicateSlashes`, `caseSensitive: false`, `useSemicolonDelimiter`), Hono
- * (decoded paths, `strict: false`) and `new URL(req.url, base)` (dot segments, `%2e`, `\` as `/`, the fragment). The
- * readings are a superset of theirs: percent-decoding repeated, matrix parameters cut per segment and at the first
- * `;`, a query or fragment cut after decoding too, Unicode compatibility forms and case folded. A spelling that any
- * reading maps onto a declared path, and that is not that path byte for byte, is a variant.
+ * (decoded paths, `strict: false`) and `new URL(req.url, base)` (dot segments, `%2e`, `\` as `/`, the fragment, a
+ * leading `//` read as a host). The readings are a superset of theirs: percent-decoding repeated, matrix parameters
+ * cut per segment and at the first `;`, a query or fragment cut after decoding too, Unicode compatibility forms and
+ * case folded. A spelling that any reading maps onto a declared path, and that is not that path byte for byte, is a
+ * variant. Found by test/proxy-routing.test.ts, which throws generated spellings at those routers.
  */
 import type { ProxyRoute } from "./routes.js";
 
@@ -47,12 +48,24 @@ function readingsOf(path: string): Set<string> {
   // Decoded up to three times: a router decodes once; more is a margin (a reading that matches is refused anyway).
   for (let round = 0; round < 4; round++) {
     const beforeFragment = cutAt(cutAt(decoded, "?"), "#");
-    for (const reading of [beforeFragment, cutAt(beforeFragment, ";")]) readings.add(fold(resolved(reading)));
+    for (const reading of [beforeFragment, cutAt(beforeFragment, ";"), whatwgPath(decoded)]) readings.add(fold(resolved(reading)));
     const next = percentDecoded(decoded);
     if (next === decoded) break;
     decoded = next;
   }
   return readings;
+}
+
+/**
+ * The path `new URL(target, base)` gives, as a node:http service reads it: a target starting `//` (or `\\`) names a
+ * host, and the path is what follows it (`//v1/configs/..` reads as `/`, with host `v1`).
+ */
+function whatwgPath(target: string): string {
+  try {
+    return new URL(target, "http://proxy.invalid").pathname;
+  } catch {
+    return target;
+  }
 }
 
 function cutAt(text: string, delimiter: string): string {
