@@ -164,17 +164,18 @@ describe(`the enforcing proxy against real routers (fast-check seed ${SEED})`, (
     expect(spellings.length).toBeGreaterThanOrEqual(SPELLINGS_PER_PATH);
     for (const upstream of upstreams) {
       // Straight to the router, the generator's spellings do get through: they are real bypasses to guard against.
-      upstream.reached.length = 0;
       const bypasses: string[] = [];
-      await inBatches(spellings, 16, async (target) => {
-        if ((await post(upstream.url, target, INVALID)) === 202) bypasses.push(target);
-      });
-      expect(bypasses.length, `${upstream.name}: spellings routed to ${path} without the proxy`).toBeGreaterThan(5);
+      for (let at = 0; at < spellings.length && bypasses.length <= 5; at += 32) {
+        await inBatches(spellings.slice(at, at + 32), 32, async (target) => {
+          if (target !== path && (await post(upstream.url, target, INVALID)) === 202) bypasses.push(target);
+        });
+      }
+      expect(bypasses.length, `${upstream.name}: spellings other than ${path} routed to it without the proxy`).toBeGreaterThan(5);
 
       upstream.reached.length = 0;
       const through: string[] = [];
       const statuses = new Set<number>();
-      await inBatches(spellings, 16, async (target) => {
+      await inBatches(spellings, 32, async (target) => {
         const status = await post(proxies.get(upstream)!.url, target, INVALID);
         statuses.add(status);
         if (status === 202) through.push(target);

@@ -73,6 +73,8 @@ export interface ProxyOptions {
   maxInFlight?: number;
   /** Default `DEFAULT_UPSTREAM_TIMEOUT_MS`. */
   upstreamTimeoutMs?: number;
+  /** Default `CLIENT_TIMEOUTS`. */
+  clientTimeouts?: Partial<Record<keyof typeof CLIENT_TIMEOUTS, number>>;
   /** Worker threads checking large bodies (default: one per core, at most 4; 0: every body on the main thread). */
   checkThreads?: number;
 }
@@ -279,13 +281,14 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     forward(req, res, route, body);
   };
 
-  const server = createServer({ headersTimeout: CLIENT_TIMEOUTS.headersMs, requestTimeout: CLIENT_TIMEOUTS.requestMs, keepAliveTimeout: CLIENT_TIMEOUTS.keepAliveMs, connectionsCheckingInterval: 1000 }, (req, res) => {
+  const timeouts = { ...CLIENT_TIMEOUTS, ...options.clientTimeouts };
+  const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: 1000 }, (req, res) => {
     handle(req, res).catch(() => {
       if (!res.headersSent) answer(res, 500, error("proxy error", "proxy"));
       else res.destroy();
     });
   });
-  server.timeout = Math.max(CLIENT_TIMEOUTS.idleMs, upstreamTimeoutMs + 1000);
+  server.timeout = Math.max(timeouts.idleMs, upstreamTimeoutMs + 1000);
   server.on("clientError", (failure: NodeJS.ErrnoException, socket: Socket) => answerClientError(failure, socket));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
