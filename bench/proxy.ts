@@ -23,6 +23,9 @@ type CoreModule = typeof import("../runtime/middleware/core.js");
 const LOAD_MS = QUICK ? 2_000 : 10_000;
 const LARGE_KEYS = QUICK ? 200_000 : 1_000_000;
 const LARGE_IN_FLIGHT = 4;
+/** Keys of a body just under the default 1 MiB limit. */
+const DEFAULT_LIMIT_KEYS = 65_000;
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const SMALL = '{"to":"a@b.c","type":"text/plain","content":"hi"}';
 
 function post(port: number, body: string | Buffer): Promise<number> {
@@ -71,28 +74,35 @@ interface Row {
   rss: number;
 }
 
-async function measureMode(mode: string, options: Record<string, unknown>, large: Buffer): Promise<Row[]> {
-  const { port, child } = await startProxy({ ...options, upstream: upstreamUrl, enforce: true, maxBodyBytes: 16 * 1024 * 1024 });
+/** A valid message whose content is an object of `keys` small keys. */
+const largeMessage = (keys: number) => Buffer.from(JSON.stringify({ to: "a@b.c", type: "application/json", content: Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, i])) }));
+
+async function measureMode(mode: string, options: Record<string, unknown>, keys: number): Promise<Row[]> {
+  const large = largeMessage(keys);
+  const { port, child } = await startProxy({ upstream: upstreamUrl, enforce: true, maxBodyBytes: MAX_BODY_BYTES, ...options });
   try {
     await smallLatencies(port, 500); // warm-up
     const idle = await smallLatencies(port, LOAD_MS / 2);
     const idleRss = peakRssMiB(child.pid!);
     let stop = false;
     let largeDone = 0;
-    const senders = Array.from({ length: LARGE_IN_FLIGHT }, async () => {
-      while (!stop) {
-        const status = await post(port, large);
-        if (status !== 202) throw new Error(`large request: status ${status}`);
-        largeDone++;
-      }
-    });
+    const senders = Promise.all(
+      Array.from({ length: LARGE_IN_FLIGHT }, async () => {
+        while (!stop) {
+          const status = await post(port, large);
+          if (status !== 202) throw new Error(`large request: status ${status}`);
+          largeDone++;
+        }
+      }),
+    );
+    senders.catch(() => (stop = true)); // reported by the await below
     await new Promise((resolve) => setTimeout(resolve, 300)); // the large bodies are on their way
     const loaded = await smallLatencies(port, LOAD_MS);
     stop = true;
-    await Promise.all(senders);
+    await senders;
     return [
       { mode, load: "idle", latencies: idle, large: 0, rss: idleRss },
-      { mode, load: `${LARGE_IN_FLIGHT} × ${fmt(large.length / 1e6, 1)} MB bodies (${fmt(LARGE_KEYS)} keys) in flight`, latencies: loaded, large: largeDone, rss: peakRssMiB(child.pid!) },
+      { mode, load: `${LARGE_IN_FLIGHT} × ${fmt(large.length / 1e6, 1)} MB bodies (${fmt(keys)} keys) in flight`, latencies: loaded, large: largeDone, rss: peakRssMiB(child.pid!) },
     ];
   } finally {
     child.kill();
@@ -138,7 +148,7 @@ async function thresholdRows(): Promise<(string | number)[][]> {
 }
 
 export async function runProxy(): Promise<Section> {
-  const { INLINE_CHECK_BYTES } = (await import(distUrl("runtime/proxy/server.js"))) as ServerModule;
+  const { INLINE_CHECK_BYTES, DEFAULT_MAX_BODY_BYTES } = (await import(distUrl("runtime/proxy/server.js"))) as ServerModule;
   const upstream: Server = createServer((req, res) => {
     req.resume();
     req.on("end", () => res.writeHead(202, { "content-length": "0" }).end());
@@ -149,14 +159,15 @@ export async function runProxy(): Promise<Section> {
   try {
     log("proxy: threshold");
     const threshold = await thresholdRows();
-    const large = Buffer.from(JSON.stringify({ to: "a@b.c", type: "application/json", content: Object.fromEntries(Array.from({ length: LARGE_KEYS }, (_, i) => [`k${i}`, i])) }));
     log("proxy: worker threads");
-    const rows = await measureMode("worker threads (default)", {}, large);
+    const rows = await measureMode("worker threads (default)", {}, LARGE_KEYS);
     log("proxy: main thread");
-    rows.push(...(await measureMode("main thread only (`checkThreads: 0`)", { checkThreads: 0 }, large)));
+    rows.push(...(await measureMode("main thread only (`checkThreads: 0`)", { checkThreads: 0 }, LARGE_KEYS)));
+    log("proxy: default limit");
+    rows.push(...(await measureMode("worker threads, default 1 MiB limit", { maxBodyBytes: DEFAULT_MAX_BODY_BYTES }, DEFAULT_LIMIT_KEYS)));
     const loadAfter = os.loadavg()[0]!;
     const body = [
-      `Small requests (${SMALL.length} B, \`POST /messages\`, valid) sent one after another through \`createProxy({ enforce: true, maxBodyBytes: 16 MiB })\` in its own process, for ${fmt(LOAD_MS / 2000, 0)} s idle and then ${fmt(LOAD_MS / 1000, 0)} s while ${LARGE_IN_FLIGHT} clients each send large bodies back to back; peak RSS is the proxy process's VmHWM after each phase. ${os.availableParallelism()} cores; load average ${fmt(loadBefore, 1)} before, ${fmt(loadAfter, 1)} after (other work on the machine makes the figures noisier).`,
+      `Small requests (${SMALL.length} B, \`POST /messages\`, valid) sent one after another through \`createProxy({ enforce: true, maxBodyBytes: 32 MiB })\` (the last two rows: the default 1 MiB) in its own process, for ${fmt(LOAD_MS / 2000, 0)} s idle and then ${fmt(LOAD_MS / 1000, 0)} s while ${LARGE_IN_FLIGHT} clients each send large bodies back to back; peak RSS is the proxy process's VmHWM after each phase. ${os.availableParallelism()} cores; load average ${fmt(loadBefore, 1)} before, ${fmt(loadAfter, 1)} after (other work on the machine makes the figures noisier).`,
       "",
       table(
         ["Checking", "Meanwhile", "small p50 (ms)", "small p99 (ms)", "small requests", "large bodies checked", "proxy peak RSS (MiB)"],
