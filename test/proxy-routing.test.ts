@@ -46,7 +46,7 @@ async function expressUpstream(): Promise<Upstream> {
 
 async function fastifyUpstream(lax: boolean): Promise<Upstream> {
   const reached: string[] = [];
-  const app = Fastify(lax ? { routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, useSemicolonDelimiter: true } } : {});
+  const app = Fastify(lax ? { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, useSemicolonDelimiter: true } : {});
   app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => done(null, body));
   for (const path of POST_PATHS) app.post(path, async (req, reply) => (reached.push(typeof req.body === "string" ? req.body : JSON.stringify(req.body)), reply.code(202).send()));
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
