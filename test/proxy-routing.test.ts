@@ -232,7 +232,7 @@ describe(`the enforcing proxy against real routers (fast-check seed ${SEED})`, (
       expect(violations.filter((v) => v.keyword === "path").map((v) => v.message)).toEqual([
         "path /./messages is a variant of /messages: send it as POST /messages",
         "path /MESSAGES is a variant of /messages: send it as POST /messages",
-        "path /%6Dessages;jsessionid=1 is a variant of /messages: send it as POST /messages",
+        "path /%6Dessages;… is a variant of /messages: send it as POST /messages", // a session id is not logged
       ]);
       expect(violations.filter((v) => v.pointer === "/content")).toHaveLength(3);
     } finally {

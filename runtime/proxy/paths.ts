@@ -32,8 +32,13 @@ export function matchRoute(routes: readonly ProxyRoute[], method: string, target
   const upper = method.toUpperCase();
   const variant = routes.find((route) => route.method === upper && readings.has(fold(route.path)));
   if (variant === undefined) return undefined;
-  const what = variant.path === path ? `method ${method} is a variant of ${variant.method}` : `path ${path} is a variant of ${variant.path}`;
+  const what = variant.path === path ? `method ${method} is a variant of ${variant.method}` : `path ${shown(path)} is a variant of ${variant.path}`;
   return { route: variant, exact: false, reason: `${what}: send it as ${variant.method} ${variant.path}` };
+}
+
+/** A path as quoted in a message: matrix parameters and a fragment elided (a session id may ride there). */
+function shown(path: string): string {
+  return path.replace(/;[^/]*/g, ";…").replace(/#.*$/s, "#…");
 }
 
 /** Case and Unicode compatibility forms folded, as a case-insensitive router (or a Unicode-aware regex) compares. */
