@@ -186,11 +186,8 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     res.end(errorText({ errors }));
   };
 
-  /**
-   * Sends the request on. A whole body sent on a kept-alive connection that the upstream had just closed (reset before
-   * any answer) is sent once more on a new one, as Node's documentation advises; a streamed body cannot be.
-   */
-  const forward = (req: IncomingMessage, res: ServerResponse, route: ProxyRoute | undefined, body: Body, retry = body.complete) => {
+  /** Sends the request on, once: a POST is never sent again (the upstream may have acted on it, as nginx holds). */
+  const forward = (req: IncomingMessage, res: ServerResponse, route: ProxyRoute | undefined, body: Body) => {
     const skip = hopByHop(req.headers.connection);
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders)) if (!skip.has(name) && value !== undefined) headers[name] = value;
@@ -199,12 +196,10 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     // The request target goes as received: a URL object would resolve `/./`, `%2e` and the like into another path.
     const outgoing = send({ protocol: upstream.protocol, hostname: upstream.hostname.replace(/^\[(.*)\]$/, "$1"), port: upstream.port, path: basePath + (req.url ?? "/"), method: req.method, headers });
     let timedOut = false;
-    let answered = false;
     let failedAlready = false;
     const failed = (failure: NodeJS.ErrnoException) => {
       if (failedAlready) return;
       failedAlready = true;
-      if (retry && !answered && !timedOut && outgoing.reusedSocket && failure.code === "ECONNRESET") return forward(req, res, route, body, false);
       warn(`specfirst proxy: ${req.method} ${route?.path ?? "(unchecked path)"}: upstream ${timedOut ? "timeout" : (failure.code ?? "error")}`);
       if (res.headersSent) return void res.destroy();
       if (timedOut) answer(res, 504, error(`the upstream did not answer within ${upstreamTimeoutMs} ms`, "upstream-timeout"));
@@ -214,10 +209,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       timedOut = true;
       outgoing.destroy(new Error("upstream timeout"));
     });
-    outgoing.on("response", (incoming) => {
-      answered = true;
-      respond(res, route, incoming).catch(failed);
-    });
+    outgoing.on("response", (incoming) => void respond(res, route, incoming).catch(failed));
     outgoing.on("error", failed);
     res.on("close", () => {
       if (!res.writableFinished) outgoing.destroy();
