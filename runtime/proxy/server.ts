@@ -39,8 +39,8 @@ export const DEFAULT_MAX_IN_FLIGHT = 32;
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 
 /**
- * Bodies up to this size are checked on the main thread; longer ones in a worker thread (measured by
- * bench/proxy.ts: below it, handing a body to a thread costs more than checking it).
+ * Bodies up to this size are checked on the main thread, longer ones in a worker thread: checking one this size holds
+ * the main thread about 2 ms, less than a worker round trip adds to its own request (bench/proxy.ts).
  */
 export const INLINE_CHECK_BYTES = 64 * 1024;
 
@@ -186,6 +186,9 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     res.end(errorText({ errors }));
   };
 
+  /** 500 `proxy` for a failure of the proxy itself, or the connection closed when the answer had begun. */
+  const ownFailure = (res: ServerResponse) => (res.headersSent ? res.destroy() : answer(res, 500, error("proxy error", "proxy")));
+
   /** Sends the request on, once: a POST is never sent again (the upstream may have acted on it, as nginx holds). */
   const forward = (req: IncomingMessage, res: ServerResponse, route: ProxyRoute | undefined, body: Body) => {
     const skip = hopByHop(req.headers.connection);
@@ -209,7 +212,8 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       timedOut = true;
       outgoing.destroy(new Error("upstream timeout"));
     });
-    outgoing.on("response", (incoming) => void respond(res, route, incoming).catch(failed));
+    // A failure without an error code is the proxy's own (a worker thread died while checking the answer).
+    outgoing.on("response", (incoming) => void respond(res, route, incoming).catch((failure: NodeJS.ErrnoException) => (failure.code === undefined && !timedOut ? ownFailure(res) : failed(failure))));
     outgoing.on("error", failed);
     res.on("close", () => {
       if (!res.writableFinished) outgoing.destroy();
@@ -284,10 +288,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
 
   const timeouts = { ...CLIENT_TIMEOUTS, ...options.clientTimeouts };
   const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: 1000 }, (req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) answer(res, 500, error("proxy error", "proxy"));
-      else res.destroy();
-    });
+    handle(req, res).catch(() => ownFailure(res));
   });
   server.timeout = Math.max(timeouts.idleMs, upstreamTimeoutMs + 1000);
   server.on("clientError", (failure: NodeJS.ErrnoException, socket: Socket) => answerClientError(failure, socket));
