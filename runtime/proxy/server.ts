@@ -2,28 +2,54 @@
  * The validation proxy (`specfirst proxy`): an HTTP server in front of a real service that checks the requests
  * and responses of the operations in `routes.ts` against their schemas and reports every violation as one JSON
  * line. Traffic passes through byte for byte: bodies are forwarded exactly as received (a compressed body is
- * decompressed only to be checked), with the same method, path, query and headers, except the hop-by-hop headers
- * and `host` (set to the upstream's). With `enforce`, a request that breaks its schema (or cannot be read as JSON)
- * is answered 400 `{ errors }` and not forwarded.
+ * decompressed only to be checked), with the same method, request target (path and query, never re-encoded or
+ * normalised) and headers, except the hop-by-hop headers and `host` (set to the upstream's). With `enforce`, a
+ * request that breaks its schema (or cannot be read as JSON) is answered 400 `{ errors }` and not forwarded, and so
+ * is a spelling of a declared path that an upstream router may read as that path (paths.ts): 404.
  *
  * A violation line holds the direction, operation, method, path (the route's, never the query string), status
  * (responses), JSON pointer, message and keyword: messages come from the schema and never quote the payload, and
  * no header is ever logged, so neither payload values nor the Authorization key reach the log.
+ *
+ * Staying available: bodies over `INLINE_CHECK_BYTES` are parsed and validated in worker threads (check-pool.ts);
+ * at most `maxInFlight` exchanges of checked operations are held at once (each holds at most `maxBodyBytes` of
+ * request and of response body), one more is answered 503; the upstream gets `upstreamTimeoutMs` of silence before
+ * a 504; clients get the timeouts of `CLIENT_TIMEOUTS`.
  */
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import { createServer, request as httpRequest, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { request as httpsRequest } from "node:https";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { JsonSyntaxError, readJson } from "../json/read-json.js";
-import { defaultValidators, errorText, JSON_CONTENT_TYPE, unreadable, type ValidationError, type Validates } from "../middleware/core.js";
+import { DEFAULT_LIMIT, defaultValidators, errorText, JSON_CONTENT_TYPE, type ValidationError, type Validates } from "../middleware/core.js";
+import { checkBody, tooLargeOutcome, type CheckOutcome } from "./check.js";
+import { CheckPool, defaultPoolSize } from "./check-pool.js";
+import { matchRoute } from "./paths.js";
 import { ROUTES, type ProxyRoute } from "./routes.js";
 
 export { ROUTES, type ProxyRoute };
 
-/** Largest body held to be checked (default 16 MiB); a longer one passes unchecked (413 with `enforce`). */
-export const DEFAULT_MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Largest body held to be checked: the middleware's default limit (1 MiB). A longer one passes unchecked (413 with `enforce`). */
+export const DEFAULT_MAX_BODY_BYTES = DEFAULT_LIMIT;
+
+/** Exchanges of checked operations held at once by default; one more is answered 503 `busy`. */
+export const DEFAULT_MAX_IN_FLIGHT = 32;
+
+/** How long the upstream may stay silent (waiting for its answer, or within it) by default: then 504. */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+
+/**
+ * Bodies up to this size are checked on the main thread, longer ones in a worker thread: checking one this size holds
+ * the main thread about 2 ms, less than a worker round trip adds to its own request (bench/proxy.ts).
+ */
+export const INLINE_CHECK_BYTES = 64 * 1024;
+
+/**
+ * The proxy's own timeouts towards clients: request headers within `headersMs` and the whole request within
+ * `requestMs` (else 408 `timeout`), a kept-alive connection closed after `keepAliveMs` without a request, and a
+ * connection silent for `idleMs` (never less than the upstream timeout plus 1 s) closed.
+ */
+export const CLIENT_TIMEOUTS = { headersMs: 10_000, requestMs: 60_000, keepAliveMs: 5_000, idleMs: 60_000 } as const;
 
 export interface ProxyOptions {
   /** Base URL of the service (`http://127.0.0.1:8080`, `https://api.example.net/base`). */
@@ -32,16 +58,25 @@ export interface ProxyOptions {
   port?: number;
   /** Address to listen on (default 127.0.0.1). */
   host?: string;
-  /** Answer an invalid request 400 instead of forwarding it. */
+  /** Answer an invalid request 400, and a variant spelling of a declared path 404, instead of forwarding it. */
   enforce?: boolean;
   /** Receives one JSON text per violation (default: a line on stdout). */
   log?: (line: string) => void;
   /** Receives operational problems (upstream unreachable), one line of text each (default: stderr). */
   warn?: (line: string) => void;
   routes?: readonly ProxyRoute[];
-  /** Default: the generated validators. */
+  /** Default: the generated validators. Given validators check every body on the main thread (no worker). */
   validators?: Validates;
+  /** Default `DEFAULT_MAX_BODY_BYTES` (1 MiB). */
   maxBodyBytes?: number;
+  /** Default `DEFAULT_MAX_IN_FLIGHT`. */
+  maxInFlight?: number;
+  /** Default `DEFAULT_UPSTREAM_TIMEOUT_MS`. */
+  upstreamTimeoutMs?: number;
+  /** Default `CLIENT_TIMEOUTS`. */
+  clientTimeouts?: Partial<Record<keyof typeof CLIENT_TIMEOUTS, number>>;
+  /** Worker threads checking large bodies (default: one per core, at most 4; 0: every body on the main thread). */
+  checkThreads?: number;
 }
 
 /** One line of the violation log. */
@@ -75,15 +110,16 @@ function hopByHop(connection: string | string[] | undefined): Set<string> {
 }
 
 /** A body read up to a limit: whole (`bytes`), or the chunks read so far and the rest of the stream. */
-type Body = { complete: true; bytes: Buffer } | { complete: false; stream: AsyncIterable<Buffer> };
+type Body = { complete: true; bytes: Uint8Array } | { complete: false; stream: AsyncIterable<Uint8Array> };
 
-async function readUpTo(stream: AsyncIterable<Buffer>, limit: number): Promise<Body> {
+/** Reads up to `limit` bytes; a whole body over `shareAbove` bytes is joined in shared memory (for a worker thread). */
+async function readUpTo(stream: AsyncIterable<Buffer>, limit: number, shareAbove: number): Promise<Body> {
   const iterator = stream[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let size = 0;
   for (;;) {
     const next = await iterator.next();
-    if (next.done === true) return { complete: true, bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size) };
+    if (next.done === true) return { complete: true, bytes: joined(chunks, size, size > shareAbove) };
     chunks.push(next.value);
     size += next.value.length;
     if (size > limit) {
@@ -99,23 +135,18 @@ async function readUpTo(stream: AsyncIterable<Buffer>, limit: number): Promise<B
   }
 }
 
-/** The body as the schema sees it: decompressed when `content-encoding` says so. */
-function decoded(bytes: Buffer, encoding: string | undefined): Buffer {
-  switch ((encoding ?? "identity").trim().toLowerCase()) {
-    case "identity":
-    case "":
-      return bytes;
-    case "gzip":
-    case "x-gzip":
-      return gunzipSync(bytes);
-    case "deflate":
-      return inflateSync(bytes);
-    case "br":
-      return brotliDecompressSync(bytes);
-    default:
-      throw new Error("unsupported content-encoding");
+function joined(chunks: Buffer[], size: number, shared: boolean): Uint8Array {
+  if (!shared) return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+  const bytes = new Uint8Array(new SharedArrayBuffer(size));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
   }
+  return bytes;
 }
+
+const error = (message: string, keyword: string): ValidationError[] => [{ pointer: "", message, keyword }];
 
 export async function createProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = new URL(options.upstream);
@@ -123,56 +154,69 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   const basePath = upstream.pathname.replace(/\/+$/, "");
   const routes = options.routes ?? ROUTES;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const validators = options.validators ?? (await defaultValidators());
+  const threads = options.validators === undefined ? (options.checkThreads ?? defaultPoolSize()) : 0;
+  const pool = threads > 0 ? new CheckPool(threads) : undefined;
+  const shareAbove = pool === undefined ? Number.POSITIVE_INFINITY : INLINE_CHECK_BYTES;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const send = upstream.protocol === "https:" ? httpsRequest : httpRequest;
+  let inFlight = 0;
 
-  /** The violations of one body: not readable as JSON, or the schema's errors. Nothing quotes the body. */
-  const check = (schema: string, bytes: Buffer, encoding: string | undefined): ValidationError[] => {
-    let data: unknown;
-    try {
-      data = readJson(decoded(bytes, encoding));
-    } catch (error) {
-      if (error instanceof JsonSyntaxError) {
-        const answer = unreadable(error);
-        return answer.ok ? [] : answer.body.errors;
-      }
-      return [{ pointer: "", message: `body cannot be decoded (content-encoding ${String(encoding)})`, keyword: "contentEncoding" }];
-    }
-    const result = validators.validate(schema, data);
-    return result.valid ? [] : result.errors;
+  /** A large or compressed body is checked in a worker thread (when there are any), a small one here. */
+  const check = (schema: string, bytes: Uint8Array, encoding: string | undefined): Promise<CheckOutcome> => {
+    const compressed = encoding !== undefined && !/^\s*(identity)?\s*$/i.test(encoding);
+    const request = { schema, bytes, encoding, maxBytes: maxBodyBytes };
+    return pool !== undefined && (bytes.byteLength > INLINE_CHECK_BYTES || compressed) ? pool.check(request) : Promise.resolve(checkBody(validators, request));
   };
 
-  const report = (route: ProxyRoute, direction: Violation["direction"], errors: ValidationError[], status?: number) => {
+  const report = (route: ProxyRoute, direction: Violation["direction"], errors: readonly ValidationError[], status?: number) => {
     for (const error of errors) {
       const violation: Violation = { direction, operation: route.operationId, method: route.method, path: route.path, ...(status === undefined ? {} : { status }), pointer: error.pointer, message: error.message, keyword: error.keyword };
       log(JSON.stringify(violation));
     }
   };
 
-  const answer = (res: ServerResponse, status: number, errors: ValidationError[]) => {
-    // A 413 leaves the rest of the body unread: close the connection rather than read it.
-    res.writeHead(status, status === 413 ? { "content-type": JSON_CONTENT_TYPE, connection: "close" } : { "content-type": JSON_CONTENT_TYPE });
+  /** The proxy's own answer. One sent before the request body was read closes the connection rather than read it. */
+  const answer = (res: ServerResponse, status: number, errors: ValidationError[], headers: OutgoingHttpHeaders = {}) => {
+    const unread = !res.req.complete;
+    res.writeHead(status, { "content-type": JSON_CONTENT_TYPE, ...headers, ...(unread ? { connection: "close" } : {}) });
     res.end(errorText({ errors }));
   };
 
+  /** 500 `proxy` for a failure of the proxy itself, or the connection closed when the answer had begun. */
+  const ownFailure = (res: ServerResponse) => (res.headersSent ? res.destroy() : answer(res, 500, error("proxy error", "proxy")));
+
+  /** Sends the request on, once: a POST is never sent again (the upstream may have acted on it, as nginx holds). */
   const forward = (req: IncomingMessage, res: ServerResponse, route: ProxyRoute | undefined, body: Body) => {
     const skip = hopByHop(req.headers.connection);
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders)) if (!skip.has(name) && value !== undefined) headers[name] = value;
     headers.host = upstream.host;
     if (body.complete) headers["content-length"] = String(body.bytes.length);
-    const target = new URL(upstream);
-    const [pathname, query] = splitUrl(req.url ?? "/");
-    target.pathname = basePath + pathname;
-    target.search = query;
-    const outgoing = send(target, { method: req.method, headers });
-    outgoing.on("response", (incoming) => void respond(res, route, incoming).catch(() => res.destroy()));
-    outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      warn(`specfirst proxy: ${req.method} ${pathname}: upstream ${error.code ?? "error"}`);
-      if (!res.headersSent) answer(res, 502, [{ pointer: "", message: `upstream unreachable (${error.code ?? "error"})`, keyword: "upstream" }]);
-      else res.destroy();
+    // The request target goes as received: a URL object would resolve `/./`, `%2e` and the like into another path.
+    const outgoing = send({ protocol: upstream.protocol, hostname: upstream.hostname.replace(/^\[(.*)\]$/, "$1"), port: upstream.port, path: basePath + (req.url ?? "/"), method: req.method, headers });
+    let timedOut = false;
+    let failedAlready = false;
+    const failed = (failure: NodeJS.ErrnoException) => {
+      if (failedAlready) return;
+      failedAlready = true;
+      warn(`specfirst proxy: ${req.method} ${route?.path ?? "(unchecked path)"}: upstream ${timedOut ? "timeout" : (failure.code ?? "error")}`);
+      if (res.headersSent) return void res.destroy();
+      if (timedOut) answer(res, 504, error(`the upstream did not answer within ${upstreamTimeoutMs} ms`, "upstream-timeout"));
+      else answer(res, 502, error(`upstream unreachable (${failure.code ?? "error"})`, "upstream"));
+    };
+    outgoing.setTimeout(upstreamTimeoutMs, () => {
+      timedOut = true;
+      outgoing.destroy(new Error("upstream timeout"));
+    });
+    // A failure without an error code is the proxy's own (a worker thread died while checking the answer).
+    outgoing.on("response", (incoming) => void respond(res, route, incoming).catch((failure: NodeJS.ErrnoException) => (failure.code === undefined && !timedOut ? ownFailure(res) : failed(failure))));
+    outgoing.on("error", failed);
+    res.on("close", () => {
+      if (!res.writableFinished) outgoing.destroy();
     });
     if (body.complete) outgoing.end(body.bytes);
     else pipeline(Readable.from(body.stream), outgoing).catch(() => outgoing.destroy());
@@ -183,7 +227,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     let schema: string | null = null;
     if (route !== undefined) {
       const declared = route.responses[String(status)] !== undefined ? route.responses[String(status)] : route.responses.default;
-      if (declared === undefined) report(route, "response", [{ pointer: "", message: `status ${status} is not a declared response`, keyword: "status" }], status);
+      if (declared === undefined) report(route, "response", error(`status ${status} is not a declared response`, "status"), status);
       schema = declared ?? null;
     }
     const skip = hopByHop(incoming.headers.connection);
@@ -197,41 +241,57 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       await pipeline(incoming, res);
       return;
     }
-    const body = await readUpTo(incoming, maxBodyBytes);
+    const body = await readUpTo(incoming, maxBodyBytes, shareAbove);
     if (body.complete) {
-      report(route, "response", check(schema, body.bytes, incoming.headers["content-encoding"]), status);
+      const outcome = await check(schema, body.bytes, incoming.headers["content-encoding"]);
+      if (outcome.status !== 200) report(route, "response", outcome.errors, status);
       res.writeHead(status, incoming.statusMessage, [...headers, "content-length", String(body.bytes.length)]);
       res.end(body.bytes);
     } else {
-      report(route, "response", [{ pointer: "", message: `body exceeds ${maxBodyBytes} bytes and was not checked`, keyword: "maxBytes" }], status);
+      report(route, "response", error(`body exceeds ${maxBodyBytes} bytes and was not checked`, "maxBytes"), status);
       res.writeHead(status, incoming.statusMessage, incoming.headers["content-length"] === undefined ? headers : [...headers, "content-length", incoming.headers["content-length"]]);
       await pipeline(Readable.from(body.stream), res);
     }
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const [pathname] = splitUrl(req.url ?? "/");
-    const route = routes.find((r) => r.method === req.method && r.path === pathname);
-    if (route === undefined || route.requestSchema === null) return forward(req, res, route, { complete: false, stream: req });
-    const body = await readUpTo(req, maxBodyBytes);
-    if (!body.complete) {
-      const errors = [{ pointer: "", message: `body exceeds ${maxBodyBytes} bytes and was not checked`, keyword: "maxBytes" }];
+    const target = req.url ?? "/";
+    // Absolute-form (`http://host/path`) and `*` targets are meant for forward proxies: not forwarded, not guessed at.
+    if (!target.startsWith("/")) return answer(res, 400, error("the request target is not a path (/path?query): send the path only", "path"));
+    const match = matchRoute(routes, req.method ?? "", target);
+    if (match === undefined) return forward(req, res, undefined, { complete: false, stream: req });
+    const { route } = match;
+    if (!match.exact) {
+      const errors = error(match.reason, "path");
       report(route, "request", errors);
-      if (options.enforce) return answer(res, 413, errors);
+      if (options.enforce) return answer(res, 404, errors);
+    }
+    if (inFlight >= maxInFlight) return answer(res, 503, error(`the proxy is checking ${maxInFlight} exchanges already: retry later`, "busy"), { "retry-after": "1" });
+    inFlight++;
+    res.once("close", () => inFlight--);
+    if (route.requestSchema === null) return forward(req, res, route, { complete: false, stream: req });
+    const declared = Number(req.headers["content-length"] ?? 0);
+    const body: Body = declared > maxBodyBytes ? { complete: false, stream: req } : await readUpTo(req, maxBodyBytes, shareAbove);
+    if (!body.complete) {
+      const outcome = tooLargeOutcome(maxBodyBytes);
+      report(route, "request", outcome.errors);
+      if (options.enforce) return answer(res, 413, outcome.errors);
       return forward(req, res, route, body);
     }
-    const errors = check(route.requestSchema, body.bytes, req.headers["content-encoding"]);
-    report(route, "request", errors);
-    if (options.enforce && errors.length > 0) return answer(res, 400, errors);
+    const outcome = await check(route.requestSchema, body.bytes, req.headers["content-encoding"]);
+    if (outcome.status !== 200) {
+      report(route, "request", outcome.errors);
+      if (options.enforce) return answer(res, outcome.status, outcome.errors);
+    }
     forward(req, res, route, body);
   };
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) answer(res, 500, [{ pointer: "", message: "proxy error", keyword: "proxy" }]);
-      else res.destroy();
-    });
+  const timeouts = { ...CLIENT_TIMEOUTS, ...options.clientTimeouts };
+  const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: 1000 }, (req, res) => {
+    handle(req, res).catch(() => ownFailure(res));
   });
+  server.timeout = Math.max(timeouts.idleMs, upstreamTimeoutMs + 1000);
+  server.on("clientError", (failure: NodeJS.ErrnoException, socket: Socket) => answerClientError(failure, socket));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
@@ -246,16 +306,28 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     host: address.address,
     port: address.port,
     url: `http://${host}:${address.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+      await pool?.close();
+    },
   };
 }
 
-/** Path and query (`?...`, or "") of a request target. */
-function splitUrl(url: string): [string, string] {
-  const at = url.indexOf("?");
-  return at === -1 ? [url, ""] : [url.slice(0, at), url.slice(at)];
+/**
+ * A request Node's HTTP parser refused (malformed, headers too large) or that was not received in time, answered in
+ * the proxy's error shape when nothing was written on the connection yet; the connection is then closed.
+ */
+function answerClientError(failure: NodeJS.ErrnoException, socket: Socket): void {
+  const [status, message, keyword] =
+    failure.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "the request was not received in time", "timeout"]
+      : failure.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "the request headers are too large", "http"]
+        : [400, "not a valid HTTP request", "http"];
+  if (!socket.writable || socket.bytesWritten > 0 || failure.code === "ECONNRESET") return void socket.destroy();
+  const body = errorText({ errors: error(message, keyword) });
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${JSON_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`, () => socket.destroy());
 }

@@ -3,21 +3,34 @@ import { EXIT_OK, EXIT_USAGE, processIo, type CliCommand, type CliIo } from "../
 
 const HELP = `Usage:
   specfirst proxy --upstream <url> --port <n> [--host <address>] [--enforce] [--max-body-bytes <n>]
+                  [--max-in-flight <n>] [--upstream-timeout-ms <n>]
       A validation proxy in front of a real service of either API: requests and responses of the operations
       (POST /messages, /notifications, /commands, /v1/configs) are checked against their schemas, and every
       violation is printed on standard output as one JSON line:
         {"direction":"request"|"response","operation","method","path","status"?,"pointer","message","keyword"}
       (messages come from the schema: never a payload value, a header or the query string). Traffic passes
-      through byte for byte (only hop-by-hop headers and host change). Prints "listening on http://<host>:<port>"
-      when ready; runs until interrupted.
+      through byte for byte (only hop-by-hop headers and host change; the request target is never normalised).
+      Prints "listening on http://<host>:<port>" when ready; runs until interrupted.
       --upstream    base URL of the service (http: or https:, with an optional base path)
       --port        port to listen on (0: any free port, printed when ready)
       --host        address to listen on (default 127.0.0.1)
       --enforce     answer an invalid request 400 {"errors":[{"pointer","message","keyword"}]} (one that cannot
-                    be read as JSON too, under the validate command's input rules) and do not forward it
+                    be read as JSON too, under the validate command's input rules) and do not forward it; a
+                    spelling of a declared path that a router may read as it (/MESSAGES, /messages/, /./messages,
+                    /%6Dessages, /messages;x=1, ...) is answered 404 (keyword "path"); without --enforce it is
+                    reported (keyword "path") and forwarded as received
       --max-body-bytes <n>
-                    largest body checked (default 16 MiB); a longer one is reported and passed on unchecked,
-                    or answered 413 with --enforce
+                    largest body checked (default 1 MiB, as the middleware); a longer one is reported and passed
+                    on unchecked, or answered 413 with --enforce
+      --max-in-flight <n>
+                    exchanges of the checked operations held at once (default 32), each with at most
+                    --max-body-bytes of request and of response body; one more is answered 503 (keyword "busy")
+      --upstream-timeout-ms <n>
+                    how long the upstream may stay silent, before or within its answer (default 30000): then 504
+                    (keyword "upstream-timeout"); an unreachable upstream is 502 (keyword "upstream")
+      Every answer of the proxy's own is JSON {"errors":[...]}: 400 invalid (schema keywords, "json",
+      "contentEncoding") or not a path ("path"), 404 "path", 408 "timeout", 413 "maxBytes", 431/400 "http",
+      500 "proxy", 502 "upstream", 503 "busy", 504 "upstream-timeout".
       Exit codes: 0 stopped by a signal, 2 usage error or the port cannot be listened on.
 `;
 
@@ -32,6 +45,8 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
         host: { type: "string", default: "127.0.0.1" },
         enforce: { type: "boolean", default: false },
         "max-body-bytes": { type: "string" },
+        "max-in-flight": { type: "string" },
+        "upstream-timeout-ms": { type: "string" },
         help: { type: "boolean", default: false },
       },
     }));
@@ -56,13 +71,23 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   }
   if (upstream.protocol !== "http:" && upstream.protocol !== "https:") return usage("--upstream is an http: or https: URL");
   if (values.port === undefined || !/^\d+$/.test(values.port) || Number(values.port) > 65535) return usage("--port <n> is required: a port number (0 for any free port)");
-  const maxBodyBytes = values["max-body-bytes"] === undefined ? undefined : Number(values["max-body-bytes"]);
-  if (maxBodyBytes !== undefined && (!/^\d+$/.test(values["max-body-bytes"] ?? "") || !Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 1)) return usage("--max-body-bytes is a whole number of bytes, at least 1");
+  const numbers: Record<string, number | undefined> = {};
+  for (const flag of ["max-body-bytes", "max-in-flight", "upstream-timeout-ms"] as const) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1) return usage(`--${flag} is a whole number, at least 1`);
+    numbers[flag] = Number(text);
+  }
+  const limits = {
+    ...(numbers["max-body-bytes"] === undefined ? {} : { maxBodyBytes: numbers["max-body-bytes"] }),
+    ...(numbers["max-in-flight"] === undefined ? {} : { maxInFlight: numbers["max-in-flight"] }),
+    ...(numbers["upstream-timeout-ms"] === undefined ? {} : { upstreamTimeoutMs: numbers["upstream-timeout-ms"] }),
+  };
 
   const { createProxy } = await import("../../proxy/server.js");
   let proxy;
   try {
-    proxy = await createProxy({ upstream, port: Number(values.port), host: values.host, enforce: values.enforce, ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }) });
+    proxy = await createProxy({ upstream, port: Number(values.port), host: values.host, enforce: values.enforce, ...limits });
   } catch (error) {
     return usage(`cannot listen on ${values.host}:${values.port} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
