@@ -62,7 +62,7 @@ export function documentExamples(document: JsonObject): DocumentExample[] {
         const ref = isJsonObject(example) && typeof example.$ref === "string" ? /^#\/components\/examples\/(.+)$/.exec(example.$ref)?.[1] : undefined;
         const target = ref === undefined ? example : named[decodeURIComponent(ref)];
         if (isJsonObject(target) && target.value !== undefined) {
-          found.push({ at: ref === undefined ? pointer(["examples", name, "value"]) : `/components/examples/${ref}/value`, where: `${where} (example ${name})`, schema: of, value: target.value });
+          found.push({ at: ref === undefined ? pointer(["examples", name, "value"]) : `/components/examples/${ref}/value`, where: `${where}, example ${name}`, schema: of, value: target.value });
         }
       }
     }
