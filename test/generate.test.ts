@@ -225,6 +225,52 @@ describe.concurrent("generate", () => {
     });
   });
 
+  it("stops on an invalid example as on a broken schema: a renamed Config field names each example file, pointer and line:column, and nothing is written", async () => {
+    const dir = copyProject();
+    const committed = snapshot(dir);
+    const tls = path.join(dir, "schemas/configs/tls.schema.json");
+    writeFileSync(tls, readFileSync(tls, "utf8").replace('"skip_cert_verify"', '"skip_verify"'));
+    // Where each example file holds the old name: the value of every "skip_cert_verify" key, found in the text.
+    const expected: string[] = [];
+    const folder = path.join(dir, "openapi/examples/configs");
+    for (const name of readdirSync(folder).sort()) {
+      const text = readFileSync(path.join(folder, name), "utf8");
+      const pointers: string[] = [];
+      const visit = (value: unknown, pointer: string) => {
+        if (value === null || typeof value !== "object") return;
+        for (const [key, item] of Object.entries(value)) {
+          if (key === "skip_cert_verify") pointers.push(`${pointer}/${key}`);
+          visit(item, `${pointer}/${key}`);
+        }
+      };
+      visit(JSON.parse(text), "");
+      const valueStarts = [...text.matchAll(/"skip_cert_verify":\s*/g)].map((match) => (match.index ?? 0) + match[0].length);
+      expect(valueStarts).toHaveLength(pointers.length);
+      pointers.forEach((pointer, index) => {
+        const before = text.slice(0, valueStarts[index]).split("\n");
+        expected.push(`openapi/examples/configs/${name}:${before.length}:${(before.at(-1)?.length ?? 0) + 1} at ${pointer}: invalid example`);
+      });
+    }
+    expect(expected.length).toBeGreaterThan(5);
+
+    const failed = await runCli(["generate", "--root", dir]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain("Generation failed; previous outputs were left as they were.");
+    for (const line of expected) expect(failed.stderr).toContain(line);
+    expect(failed.stderr).toContain("is not allowed here (unknown property)");
+    expect(failed.stderr.trim().split("\n")).toHaveLength(1 + expected.length);
+    expect(snapshot(dir)).toEqual(committed);
+
+    // An `examples` entry of a schema file is checked against the subschema holding it.
+    writeFileSync(tls, readFileSync(tls, "utf8").replace('"skip_verify"', '"skip_cert_verify"'));
+    const reason = path.join(dir, "schemas/messaging/reason.schema.json");
+    writeFileSync(reason, readFileSync(reason, "utf8").replace(/("examples": \[\s*42,\s*)60/, '$1"sixty"'));
+    const problems = await problemsOf(generate({ root: dir }));
+    expect(problems).toEqual([expect.objectContaining({ file: "schemas/messaging/reason.schema.json", pointer: "/properties/code/examples/1", message: expect.stringContaining("must be an integer") })]);
+    expect(problems[0]?.line).toBeGreaterThan(1);
+    expect(snapshot(dir)).toEqual(committed);
+  });
+
   it("stops on a generated file edited by hand unless --force, and never overwrites a file it does not own", async () => {
     const dir = copyProject();
     const typesFile = path.join(dir, "generated/messaging/types.ts");
@@ -290,13 +336,15 @@ describe.concurrent("generate", () => {
     for (const [file, contents] of Object.entries(foreign)) expect(readFileSync(path.join(dir, file), "utf8"), file).toBe(contents);
   });
 
-  it("in an installed package, generate says in one line (exit 2) that it is a development command, while validate runs", async () => {
+  it("in an installed package, generate, diff and release say in one line (exit 2) that they are development commands, while validate runs", async () => {
     const dir = await copyWithoutDevDependencies();
-    const generated = await runCopiedCli(dir, ["generate", "--root", dir]);
-    expect(generated.code).toBe(2);
-    expect(generated.stdout).toBe("");
-    expect(generated.stderr.trim().split("\n")).toHaveLength(1);
-    expect(generated.stderr).toContain("specfirst generate is a development command");
+    for (const command of ["generate", "diff", "release"]) {
+      const refused = await runCopiedCli(dir, [command, "--root", dir]);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+      expect(refused.stderr).toContain(`specfirst ${command} is a development command of the specfirst repository; this installed package does not contain it`);
+    }
     const message = path.join(dir, "message.json");
     writeFileSync(message, JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" }));
     expect(await runCopiedCli(dir, ["validate", "message", message])).toEqual({ code: 0, stdout: `${message}: valid\n`, stderr: "" });
