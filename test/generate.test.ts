@@ -350,6 +350,21 @@ describe.concurrent("generate", () => {
     expect(await runCopiedCli(dir, ["validate", "message", message])).toEqual({ code: 0, stdout: `${message}: valid\n`, stderr: "" });
   });
 
+  it("answers --help for every command of both CLIs, and an unknown option or command in one line with exit 2", async () => {
+    for (const command of ["generate", "diff", "validate", "proxy", "sandbox"]) {
+      const help = await runCli([command, "--help"]);
+      expect(help, command).toMatchObject({ code: 0, stderr: "" });
+      expect(help.stdout, command).toContain(`specfirst ${command}`);
+      const unknown = await runCli([command, "--no-such-option"]);
+      expect(unknown.code, command).toBe(2);
+      expect(unknown.stderr.trim().split("\n"), command).toHaveLength(1);
+      expect(unknown.stderr, command).toContain("--no-such-option");
+    }
+    const bogus = await runCli(["bogus"]);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toBe("specfirst: unknown command 'bogus' (see specfirst --help)\n");
+  });
+
   it("keeps the committed generated/ folder in step with the schemas", async () => {
     // Starting from the cache of the global setup's run on a copy of these inputs: where the repository's own cache
     // is empty (CI), the stages are not computed a second time.

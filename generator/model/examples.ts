@@ -14,7 +14,7 @@ import type { ValidationError } from "../../runtime/validation/result.js";
 import type { OpenApiSource } from "../load/openapi-sources.js";
 import type { SchemaFile } from "../load/schemas.js";
 import { GenerationFailed, type Problem } from "../problems.js";
-import { isJsonObject, walkSchema } from "./schema-walk.js";
+import { ANNOTATIONS, isJsonObject, mapSchema, walkSchema } from "./schema-walk.js";
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
@@ -99,8 +99,8 @@ export function schemaExamples(files: readonly SchemaFile[]): SchemaExample[] {
 export interface ExampleChecks {
   /** By the API's generated validators: the validator's export (`validateConfig`) and the value. */
   byValidator: { validator: string; value: JsonValue }[];
-  /** By AJV over the API's expanded schemas: a schema `$id` with a pointer fragment, or an inline schema. */
-  byAjv: { schema: string | JsonObject; value: JsonValue }[];
+  /** By AJV over the API's expanded schemas: a subschema of a file or an inline schema, its `$ref`s absolute. */
+  byAjv: { schema: JsonObject; value: JsonValue }[];
 }
 
 /** Where a checked example's text is, to report its errors. */
@@ -159,20 +159,47 @@ export function planExampleChecks(input: {
     checks.byValidator.push({ validator: validatorOf(file), value: example.value });
     validatorOrigins.push({ ...origin, what: `${origin.what}; schema ${String(file.schema.title)}, ${file.file}` });
   }
-  const idOf = new Map(expanded.map((file) => [file.file, String(file.schema.$id)]));
+  // A schema file's own examples: those of the whole file by its validator, those of a subschema by AJV.
+  const expandedOf = new Map(expanded.map((file) => [file.file, file]));
   for (const example of schemaExamples(files)) {
-    const { file, schemaPointer, index } = example;
-    checks.byAjv.push({ schema: `${idOf.get(file.file)}#${encodeURI(schemaPointer)}`, value: example.value });
-    ajvOrigins.push({
-      file: file.file,
-      text: file.text,
-      yaml: false,
-      pointer: `${schemaPointer}/examples/${index}`,
-      what: `schema at ${schemaPointer === "" ? "the root" : schemaPointer}`,
-    });
+    const { file, schemaPointer, index, value } = example;
+    const origin: Origin = { file: file.file, text: file.text, yaml: false, pointer: `${schemaPointer}/examples/${index}`, what: `schema at ${schemaPointer === "" ? "the root" : schemaPointer}` };
+    const holder = expandedOf.get(file.file);
+    if (holder !== undefined && schemaPointer === "") {
+      checks.byValidator.push({ validator: validatorOf(holder), value });
+      validatorOrigins.push(origin);
+      continue;
+    }
+    const subschema = holder === undefined ? undefined : subschemaAt(holder.schema, schemaPointer);
+    if (holder === undefined || subschema === undefined) {
+      problems.push({ file: file.file, pointer: schemaPointer, message: "the schema holding these examples is not found after the content-by-type expansion", ...locatePointer(file.text, schemaPointer) });
+      continue;
+    }
+    checks.byAjv.push({ schema: standalone(subschema, String(holder.schema.$id)), value });
+    ajvOrigins.push(origin);
   }
   if (problems.length > 0) throw new GenerationFailed(problems);
   return { checks, origins: [...validatorOrigins, ...ajvOrigins] };
+}
+
+/** The subschema at a JSON pointer. */
+function subschemaAt(schema: JsonObject, pointer: string): JsonObject | undefined {
+  let node: JsonValue | undefined = schema;
+  for (const segment of pointerSegments(pointer)) node = Array.isArray(node) ? node[Number(segment)] : isJsonObject(node) ? node[segment] : undefined;
+  return isJsonObject(node) ? node : undefined;
+}
+
+/**
+ * A subschema of the file with `$id` `id` as a schema of its own, as AJV checks it: its annotations dropped (a
+ * description edit changes no check) and its `$ref`s absolute (to its own file or to others, which AJV has added).
+ * Compiling it alone compiles what it reaches, never the whole file that holds it.
+ */
+function standalone(subschema: JsonObject, id: string): JsonObject {
+  return mapSchema(subschema, (node) => {
+    for (const key of ANNOTATIONS) delete node[key];
+    if (typeof node.$ref === "string") node.$ref = node.$ref.startsWith("#") ? `${id}${node.$ref}` : new URL(node.$ref, id).href;
+    return node;
+  });
 }
 
 /** An inline schema's `$ref`s to components, as the `$id`s of their schema files (what AJV knows them by). */
