@@ -40,6 +40,7 @@ describe("the content-hash cache", () => {
     // The validators drop annotations, and this description is no pattern's hint: nothing of them is recomputed.
     expect(stage("emit validators")?.cached).toBe(true);
     expect(check.compiledValidators).toEqual([]);
+    expect(stage("check examples")?.cached).toBe(true); // the same validators, the same examples: checked already
     expect(stage("emit types")?.cached).toBeUndefined(); // the Batching type's doc comment is
     expect(check.cache.hits).toBeGreaterThan(0); // the messaging outputs and unchanged formatting came from the cache
 
@@ -55,6 +56,7 @@ describe("the content-hash cache", () => {
     const ruleEdit = await generate({ root: dir });
     expect(ruleEdit.compiledValidators).toEqual(["configs/tls", "configs/tls-lenient"]);
     expect(ruleEdit.written?.written).toContain("generated/configs/validators.compiled.ts");
+    expect(ruleEdit.timings.find((t) => t.stage === "check examples")?.cached).toBeUndefined(); // checked by the new validators
     const graph = buildSchemaGraph(expandMediaTypes(await loadSchemas(dir)));
     const units = planValidatorUnits({ api: "configs", graph, lenient: ["config"] });
     const scratch = compiledValidatorsModule("configs", units.map(({ unit, files }) => compileValidatorUnit(unit, files)), await loadTemplates(dir));

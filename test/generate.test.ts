@@ -261,13 +261,23 @@ describe.concurrent("generate", () => {
     expect(failed.stderr.trim().split("\n")).toHaveLength(1 + expected.length);
     expect(snapshot(dir)).toEqual(committed);
 
-    // An `examples` entry of a schema file is checked against the subschema holding it.
+    // An `examples` entry of a schema file is checked against the subschema holding it, and an example written
+    // inline in an OpenAPI source is reported in the source, at its line.
     writeFileSync(tls, readFileSync(tls, "utf8").replace('"skip_verify"', '"skip_cert_verify"'));
     const reason = path.join(dir, "schemas/messaging/reason.schema.json");
     writeFileSync(reason, readFileSync(reason, "utf8").replace(/("examples": \[\s*42,\s*)60/, '$1"sixty"'));
+    const source = path.join(dir, "openapi/messaging.source.yaml");
+    const lines = readFileSync(source, "utf8").split("\n");
+    const inlined = lines.findIndex((line) => line.trim() === "$ref: ./examples/messaging/message-text-plain.json");
+    lines[inlined - 1] = lines[inlined - 1]?.replace("value:", "value: { to: 12, type: text/plain, content: Hi }") ?? "";
+    lines.splice(inlined, 1);
+    writeFileSync(source, lines.join("\n"));
     const problems = await problemsOf(generate({ root: dir }));
-    expect(problems).toEqual([expect.objectContaining({ file: "schemas/messaging/reason.schema.json", pointer: "/properties/code/examples/1", message: expect.stringContaining("must be an integer") })]);
-    expect(problems[0]?.line).toBeGreaterThan(1);
+    expect(problems).toEqual([
+      expect.objectContaining({ file: "openapi/messaging.source.yaml", pointer: "/paths/~1messages/post/requestBody/content/application~1json/examples/textPlain/value/to", line: inlined, message: expect.stringMatching(/^invalid example \(POST \/messages request body, example textPlain; schema Message, schemas\/messaging\/message\.schema\.json\): must be a string$/) }),
+      expect.objectContaining({ file: "schemas/messaging/reason.schema.json", pointer: "/properties/code/examples/1", message: "invalid example (schema at /properties/code): must be an integer" }),
+    ]);
+    expect(problems[1]?.line).toBeGreaterThan(1);
     expect(snapshot(dir)).toEqual(committed);
   });
 

@@ -200,8 +200,8 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
     return emitValidators({ ...input, compiled }, (view) => c.memo("validators", [api, JSON.stringify(view), ...templateText("api/validators.ts")], () => templates.render("api/validators.ts.hbs", view)));
   });
   // Every example against its schema, as soon as the validators it is checked by are compiled.
-  const checkedExamples = emittedValidators.then((validators) =>
-    perApi("check examples", async (api, _d, graph, c) => {
+  const checkedExamples = emittedValidators.then(async (validators) => {
+    const problems = await perApi("check examples", async (api, _d, graph, c) => {
       const { planExampleChecks, exampleProblems } = await import("../model/examples.js");
       const source = sources.find((s) => s.api === api) as OpenApiSource;
       const expanded = graph.files.filter((file) => file.api === api);
@@ -216,10 +216,11 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
           workers.validators.call<(ValidationError[] | null)[]>("emit/validators/check-examples.js", "checkByAjv", [expanded.map((file) => file.schema), plan.checks.byAjv], signal),
         ),
       ]);
-      const problems = await exampleProblems(plan, [...byValidator, ...byAjv]);
-      if (problems.length > 0) throw new GenerationFailed(problems);
-    }),
-  );
+      return exampleProblems(plan, [...byValidator, ...byAjv]);
+    });
+    // Every API's invalid examples at once.
+    if (problems.flat().length > 0) throw new GenerationFailed(problems.flat());
+  });
   const main = (async () => {
     const [types, validators, paths, clients] = await Promise.all([
       perApi("emit types", (api, _d, graph, c) =>

@@ -24,23 +24,38 @@ type CompiledValidator = ((data: unknown) => boolean) & { errors?: ValidationErr
 /** The build's root: this module is `<build>/generator/emit/validators/check-examples.js`. */
 const BUILD = new URL("../../../", import.meta.url);
 
+const IMPORT = /^import (\* as )?(\w+) from "([^"]+)";$/gm;
+const EXPORT = /^export const (\w+) =/gm;
+
 /** The last module evaluated, by the hash of its code (watch mode checks against the same module run after run). */
-let loaded: { hash: string; module: Promise<Record<string, CompiledValidator>> } | undefined;
+let loaded: { hash: string; exports: Promise<Record<string, CompiledValidator>> } | undefined;
 
 /**
- * The compiled module's code as a module: its imports of the run time (relative to `path`, where it is written)
- * and of packages are made absolute, since a `data:` module resolves nothing relative.
+ * The compiled module's exports, from its code (written at `path`): its imports (the run time, relative to `path`,
+ * and AJV's helpers) are loaded, and the rest runs as a function of them. A function, not an imported module: a
+ * module once imported stays loaded for the life of the thread, one per rule edit in watch mode.
  */
 function evaluate(code: string, path: string): Promise<Record<string, CompiledValidator>> {
   const hash = createHash("sha256").update(code).digest("hex");
   if (loaded?.hash !== hash) {
     const at = new URL(path, BUILD);
-    const absolute = code.replace(/^(import [^"\n]* from )"([^"]+)";$/gm, (_line, head: string, specifier: string) =>
-      `${head}${JSON.stringify(specifier.startsWith(".") ? new URL(specifier, at).href : import.meta.resolve(specifier))};`,
-    );
-    loaded = { hash, module: import(`data:text/javascript;base64,${Buffer.from(absolute).toString("base64")}`) as Promise<Record<string, CompiledValidator>> };
+    const imports = [...code.matchAll(IMPORT)].map(([, namespace, name, specifier]) => ({ namespace: namespace !== undefined, name: name as string, specifier: specifier as string }));
+    const body = code.replace(IMPORT, "").replace(EXPORT, "const $1 = exports.$1 =");
+    if (/^(import|export)\b/m.test(body)) throw new Error(`${path}: an import or export of a form check-examples.ts does not read`);
+    const exports = (async () => {
+      const modules = await Promise.all(
+        imports.map(async ({ namespace, specifier }) => {
+          const module = (await import(specifier.startsWith(".") ? new URL(specifier, at).href : import.meta.resolve(specifier))) as { default?: unknown };
+          return namespace ? module : module.default;
+        }),
+      );
+      const values: Record<string, CompiledValidator> = {};
+      new Function("exports", ...imports.map(({ name }) => name), `"use strict";\n${body}`)(values, ...modules);
+      return values;
+    })();
+    loaded = { hash, exports };
   }
-  return loaded.module;
+  return loaded.exports;
 }
 
 /** Verdicts on `checks.byValidator`, by the validators of the compiled module `code` (written at `path`). */
