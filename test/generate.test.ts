@@ -10,6 +10,7 @@ import { GenerationFailed, type Problem } from "../generator/problems.js";
 import { CACHE_SEED, ROOT } from "./helpers/fixtures.js";
 import { cacheDir, copyProject, editSchema } from "./helpers/project-copy.js";
 import { runCli, runtimeBuild } from "./helpers/cli.js";
+import { DEVELOPMENT_COMMANDS } from "../generator/launch.mjs";
 
 /** Every file under generated/, by its path there. */
 const snapshot = (dir: string) =>
@@ -348,7 +349,7 @@ describe.concurrent("generate", () => {
 
   it("in an installed package, generate, diff and release say in one line (exit 2) that they are development commands, while validate runs", async () => {
     const dir = await copyWithoutDevDependencies();
-    for (const command of ["generate", "diff", "release"]) {
+    for (const command of DEVELOPMENT_COMMANDS) {
       const refused = await runCopiedCli(dir, [command, "--root", dir]);
       expect(refused.code).toBe(2);
       expect(refused.stdout).toBe("");

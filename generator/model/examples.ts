@@ -5,7 +5,8 @@
  * - every example of the OpenAPI source (`examples.<name>.value` or `example` of a media type, a parameter or a
  *   header: request and response bodies, webhook payloads), against its `schema`: a schema file (`$ref` to a
  *   component) is checked by that file's generated validator, an inline schema by AJV;
- * - every `examples` entry of a schema file, against the subschema that holds it (by AJV, in the expanded schemas).
+ * - every `examples` entry of a schema file, against the schema that holds it: the file's root by its generated
+ *   validator, a subschema by AJV (compiled alone, its `$ref`s to the API's expanded schemas).
  * An invalid example is reported where its text is: the example file it was read from (`openapi/examples/...`), or
  * the source or schema file holding it, with the JSON pointer and line:column of each error.
  */
