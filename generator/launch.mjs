@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm run generate` starts here: runs generator/commands/cli.ts from a JavaScript build of the project's TypeScript,
- * so a run pays neither tsx's start-up (~0.5 s) nor a transpile of every module it loads.
+ * The specfirst commands in the repository start here, from a JavaScript build of the project's TypeScript, so a run
+ * pays neither tsx's start-up (~0.5 s) nor a transpile of every module it loads, and needs no `npm run build`:
+ * - `node generator/launch.mjs <command>` (`npm run generate`, `npm run diff`, `npm run release`): the development
+ *   CLI, generator/commands/cli.ts;
+ * - `specfirst(argv)`, which bin/specfirst.js calls in the repository (`npx specfirst <command>`): the development
+ *   commands as above, every other command by the shipped CLI (runtime/cli/main.ts, with generated/).
  *
  * The build is esbuild's file-by-file transpile of generator/ and runtime/ (no bundling: the stages' imports stay
  * lazy) into node_modules/.cache/specfirst-build/<hash of the sources>/, made once per change of the sources (about
@@ -72,7 +76,39 @@ export async function build(folders = ["generator", "runtime"]) {
   return out;
 }
 
-if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const out = await build();
-  await import(pathToFileURL(path.join(out, "generator", "commands", "cli.js")).href);
+/** The commands of the development CLI (generator/commands/cli.ts); the shipped CLI refuses them in one line. */
+export const DEVELOPMENT_COMMANDS = ["generate", "diff", "release"];
+
+/**
+ * Runs `load` (which imports a CLI); a package that is not installed (no `npm ci`) is one line and exit 2, not a
+ * stack trace.
+ */
+async function withDependencies(load) {
+  try {
+    await load();
+  } catch (error) {
+    if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
+    const missing = /Cannot find (?:package|module) '([^']+)'/.exec(String(error.message))?.[1] ?? String(error.message).split("\n")[0];
+    process.stderr.write(`specfirst: ${missing} is not installed: run \`npm ci\` in ${ROOT} first\n`);
+    process.exitCode = 2;
+  }
 }
+
+/** The development CLI with `process.argv` as it is (`node generator/launch.mjs generate ...`). */
+function runDevelopmentCli() {
+  return withDependencies(async () => {
+    const out = await build();
+    await import(pathToFileURL(path.join(out, "generator", "commands", "cli.js")).href);
+  });
+}
+
+/** `npx specfirst <argv>` in the repository: a development command by the development CLI, any other by the shipped one. */
+export function specfirst(argv) {
+  if (DEVELOPMENT_COMMANDS.includes(argv[0])) return runDevelopmentCli();
+  return withDependencies(async () => {
+    const out = await build(["runtime", "generated"]);
+    await import(pathToFileURL(path.join(out, "runtime", "cli", "main.js")).href);
+  });
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await runDevelopmentCli();

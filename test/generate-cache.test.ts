@@ -9,7 +9,9 @@ import { loadSchemas } from "../generator/load/schemas.js";
 import { loadTemplates } from "../generator/load/templates.js";
 import { expandMediaTypes } from "../generator/model/expand-media-types.js";
 import { buildSchemaGraph } from "../generator/model/schema-graph.js";
-import { copyProject } from "./helpers/project-copy.js";
+import { CACHE_SEED } from "./helpers/fixtures.js";
+import { freshClone, runShell } from "./helpers/fresh-clone.js";
+import { cacheDir, copyProject, linkCache } from "./helpers/project-copy.js";
 
 describe("the content-hash cache", () => {
   it("answers an unchanged run without running any stage, and after a one-schema edit rebuilds only what depends on it", async () => {
@@ -38,6 +40,7 @@ describe("the content-hash cache", () => {
     // The validators drop annotations, and this description is no pattern's hint: nothing of them is recomputed.
     expect(stage("emit validators")?.cached).toBe(true);
     expect(check.compiledValidators).toEqual([]);
+    expect(stage("check examples")?.cached).toBe(true); // the same validators, the same examples: checked already
     expect(stage("emit types")?.cached).toBeUndefined(); // the Batching type's doc comment is
     expect(check.cache.hits).toBeGreaterThan(0); // the messaging outputs and unchanged formatting came from the cache
 
@@ -53,10 +56,29 @@ describe("the content-hash cache", () => {
     const ruleEdit = await generate({ root: dir });
     expect(ruleEdit.compiledValidators).toEqual(["configs/tls", "configs/tls-lenient"]);
     expect(ruleEdit.written?.written).toContain("generated/configs/validators.compiled.ts");
+    expect(ruleEdit.timings.find((t) => t.stage === "check examples")?.cached).toBeUndefined(); // checked by the new validators
     const graph = buildSchemaGraph(expandMediaTypes(await loadSchemas(dir)));
     const units = planValidatorUnits({ api: "configs", graph, lenient: ["config"] });
     const scratch = compiledValidatorsModule("configs", units.map(({ unit, files }) => compileValidatorUnit(unit, files)), await loadTemplates(dir));
     expect(units).toHaveLength(96);
     expect(readFileSync(path.join(dir, scratch.path), "utf8")).toBe(addBanner(scratch).contents);
+  }, 240_000);
+
+  it("keys every result by the run-time code the generator compiles in too: a reworded rule message is written by the next npm run generate", async () => {
+    const clone = freshClone({ packages: true });
+    linkCache(cacheDir(CACHE_SEED), cacheDir(clone));
+    const before = await runShell("npm run generate", { cwd: clone, timeoutMs: 120_000 });
+    expect(before.code, before.stderr).toBe(0);
+    expect(before.stdout).toContain("0 written");
+
+    const messages = path.join(clone, "runtime/validation/error-messages.ts");
+    writeFileSync(messages, readFileSync(messages, "utf8").replace('return "is required";', 'return "must be present";'));
+    const after = await runShell("npm run generate", { cwd: clone, timeoutMs: 120_000 });
+    expect(after.code, after.stderr).toBe(0);
+    // The messaging schemas have required fields (the Config tree has none).
+    expect(after.stdout).toContain("wrote     generated/messaging/validators.compiled.ts");
+    const compiled = readFileSync(path.join(clone, "generated/messaging/validators.compiled.ts"), "utf8");
+    expect(compiled).toContain('message:"must be present"');
+    expect(compiled).not.toContain('message:"is required"');
   }, 240_000);
 });

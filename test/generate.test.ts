@@ -10,6 +10,7 @@ import { GenerationFailed, type Problem } from "../generator/problems.js";
 import { CACHE_SEED, ROOT } from "./helpers/fixtures.js";
 import { cacheDir, copyProject, editSchema } from "./helpers/project-copy.js";
 import { runCli, runtimeBuild } from "./helpers/cli.js";
+import { DEVELOPMENT_COMMANDS } from "../generator/launch.mjs";
 
 /** Every file under generated/, by its path there. */
 const snapshot = (dir: string) =>
@@ -225,6 +226,62 @@ describe.concurrent("generate", () => {
     });
   });
 
+  it("stops on an invalid example as on a broken schema: a renamed Config field names each example file, pointer and line:column, and nothing is written", async () => {
+    const dir = copyProject();
+    const committed = snapshot(dir);
+    const tls = path.join(dir, "schemas/configs/tls.schema.json");
+    writeFileSync(tls, readFileSync(tls, "utf8").replace('"skip_cert_verify"', '"skip_verify"'));
+    // Where each example file holds the old name: the value of every "skip_cert_verify" key, found in the text.
+    const expected: string[] = [];
+    const folder = path.join(dir, "openapi/examples/configs");
+    for (const name of readdirSync(folder).sort()) {
+      const text = readFileSync(path.join(folder, name), "utf8");
+      const pointers: string[] = [];
+      const visit = (value: unknown, pointer: string) => {
+        if (value === null || typeof value !== "object") return;
+        for (const [key, item] of Object.entries(value)) {
+          if (key === "skip_cert_verify") pointers.push(`${pointer}/${key}`);
+          visit(item, `${pointer}/${key}`);
+        }
+      };
+      visit(JSON.parse(text), "");
+      const valueStarts = [...text.matchAll(/"skip_cert_verify":\s*/g)].map((match) => (match.index ?? 0) + match[0].length);
+      expect(valueStarts).toHaveLength(pointers.length);
+      pointers.forEach((pointer, index) => {
+        const before = text.slice(0, valueStarts[index]).split("\n");
+        expected.push(`openapi/examples/configs/${name}:${before.length}:${(before.at(-1)?.length ?? 0) + 1} at ${pointer}: invalid example`);
+      });
+    }
+    expect(expected.length).toBeGreaterThan(5);
+
+    const failed = await runCli(["generate", "--root", dir]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain("Generation failed; previous outputs were left as they were.");
+    for (const line of expected) expect(failed.stderr).toContain(line);
+    expect(failed.stderr).toContain("is not allowed here (unknown property)");
+    expect(failed.stderr.trim().split("\n")).toHaveLength(1 + expected.length);
+    expect(snapshot(dir)).toEqual(committed);
+
+    // An `examples` entry of a schema file is checked against the subschema holding it, and an example written
+    // inline in an OpenAPI source is reported in the source, at its line.
+    writeFileSync(tls, readFileSync(tls, "utf8").replace('"skip_verify"', '"skip_cert_verify"'));
+    const reason = path.join(dir, "schemas/messaging/reason.schema.json");
+    writeFileSync(reason, readFileSync(reason, "utf8").replace(/("examples": \[\s*42,\s*)60/, '$1"sixty"'));
+    const source = path.join(dir, "openapi/messaging.source.yaml");
+    const lines = readFileSync(source, "utf8").split("\n");
+    const inlined = lines.findIndex((line) => line.trim() === "$ref: ./examples/messaging/message-text-plain.json");
+    lines[inlined - 1] = lines[inlined - 1]?.replace("value:", "value: { to: 12, type: text/plain, content: Hi }") ?? "";
+    lines.splice(inlined, 1);
+    writeFileSync(source, lines.join("\n"));
+    const problems = await problemsOf(generate({ root: dir }));
+    expect(problems).toEqual([
+      expect.objectContaining({ file: "openapi/messaging.source.yaml", pointer: "/paths/~1messages/post/requestBody/content/application~1json/examples/textPlain/value/to", line: inlined, message: expect.stringMatching(/^invalid example \(POST \/messages request body, example textPlain; schema Message, schemas\/messaging\/message\.schema\.json\): must be a string$/) }),
+      expect.objectContaining({ file: "schemas/messaging/reason.schema.json", pointer: "/properties/code/examples/1", message: "invalid example (schema at /properties/code): must be an integer" }),
+    ]);
+    expect(problems[1]?.line).toBeGreaterThan(1);
+    expect(snapshot(dir)).toEqual(committed);
+  });
+
   it("stops on a generated file edited by hand unless --force, and never overwrites a file it does not own", async () => {
     const dir = copyProject();
     const typesFile = path.join(dir, "generated/messaging/types.ts");
@@ -290,16 +347,33 @@ describe.concurrent("generate", () => {
     for (const [file, contents] of Object.entries(foreign)) expect(readFileSync(path.join(dir, file), "utf8"), file).toBe(contents);
   });
 
-  it("in an installed package, generate says in one line (exit 2) that it is a development command, while validate runs", async () => {
+  it("in an installed package, generate, diff and release say in one line (exit 2) that they are development commands, while validate runs", async () => {
     const dir = await copyWithoutDevDependencies();
-    const generated = await runCopiedCli(dir, ["generate", "--root", dir]);
-    expect(generated.code).toBe(2);
-    expect(generated.stdout).toBe("");
-    expect(generated.stderr.trim().split("\n")).toHaveLength(1);
-    expect(generated.stderr).toContain("specfirst generate is a development command");
+    for (const command of DEVELOPMENT_COMMANDS) {
+      const refused = await runCopiedCli(dir, [command, "--root", dir]);
+      expect(refused.code).toBe(2);
+      expect(refused.stdout).toBe("");
+      expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+      expect(refused.stderr).toContain(`specfirst ${command} is a development command of the specfirst repository; this installed package does not contain it`);
+    }
     const message = path.join(dir, "message.json");
     writeFileSync(message, JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" }));
     expect(await runCopiedCli(dir, ["validate", "message", message])).toEqual({ code: 0, stdout: `${message}: valid\n`, stderr: "" });
+  });
+
+  it("answers --help for every command of both CLIs, and an unknown option or command in one line with exit 2", async () => {
+    for (const command of ["generate", "diff", "validate", "proxy", "sandbox"]) {
+      const help = await runCli([command, "--help"]);
+      expect(help, command).toMatchObject({ code: 0, stderr: "" });
+      expect(help.stdout, command).toContain(`specfirst ${command}`);
+      const unknown = await runCli([command, "--no-such-option"]);
+      expect(unknown.code, command).toBe(2);
+      expect(unknown.stderr.trim().split("\n"), command).toHaveLength(1);
+      expect(unknown.stderr, command).toContain("--no-such-option");
+    }
+    const bogus = await runCli(["bogus"]);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toBe("specfirst: unknown command 'bogus' (see specfirst --help)\n");
   });
 
   it("keeps the committed generated/ folder in step with the schemas", async () => {

@@ -5,6 +5,8 @@ import { promisify } from "node:util";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { validate, type SchemaName } from "../generated/validators.js";
+import { documentExamples } from "../generator/model/examples.js";
+import type { JsonObject } from "../runtime/json/json-text.js";
 import { ROOT } from "./helpers/fixtures.js";
 
 type Node = Record<string, unknown>;
@@ -22,31 +24,17 @@ for (const api of APIS) {
   }
 }
 
-interface NamedExample {
-  where: string;
-  validator: SchemaName;
-  value: unknown;
-}
-
-/** Every named example under a media type whose schema is a component, with the validator of that component. */
-function examplesOf(document: Node): NamedExample[] {
-  const found: NamedExample[] = [];
-  const visit = (node: unknown, where: string) => {
-    if (Array.isArray(node)) return node.forEach((item, i) => visit(item, `${where}/${i}`));
-    if (node === null || typeof node !== "object") return;
-    const record = node as Node;
-    const schema = record.schema as Node | undefined;
-    const examples = record.examples as Record<string, { value: unknown }> | undefined;
-    const ref = typeof schema?.$ref === "string" ? /^#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1] : undefined;
-    if (ref !== undefined && examples !== undefined && typeof examples === "object") {
-      const validator = validatorByTitle.get(ref);
-      if (validator === undefined) throw new Error(`${where}: no validator for ${ref}`);
-      for (const [name, example] of Object.entries(examples)) found.push({ where: `${where}/examples/${name}`, validator, value: example.value });
-    }
-    for (const [key, value] of Object.entries(record)) if (key !== "components") visit(value, `${where}/${key}`);
-  };
-  visit(document, "");
-  return found;
+/**
+ * Every example of a built document with the validator of the component it exemplifies, found as generation finds
+ * them (generator/model/examples.ts, which checks them on every run): here checked again by the committed validators.
+ */
+function examplesOf(document: Node): { where: string; validator: SchemaName; value: unknown }[] {
+  return documentExamples(document as JsonObject).map((example) => {
+    const component = "component" in example.schema ? example.schema.component : undefined;
+    const validator = component === undefined ? undefined : validatorByTitle.get(component);
+    if (validator === undefined) throw new Error(`${example.at}: no validator for the schema of this example`);
+    return { where: example.at, validator, value: example.value };
+  });
 }
 
 describe.each(APIS)("generated/openapi/%s.yaml", (api) => {

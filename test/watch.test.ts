@@ -38,5 +38,16 @@ describe("generate --watch", () => {
     const recovered = readFileSync(typesFile, "utf8");
     expect(recovered).toContain("retryable?: boolean");
     expect(recovered).not.toContain("retry_after");
+
+    // An edit that leaves examples invalid (a renamed Config field) is refused like a broken schema: the examples
+    // are named, and the last good outputs stay.
+    const tls = path.join(dir, "schemas/configs/tls.schema.json");
+    const configTypes = path.join(dir, "generated/configs/types.ts");
+    const goodConfigTypes = readFileSync(configTypes, "utf8");
+    writeFileSync(tls, readFileSync(tls, "utf8").replace('"skip_cert_verify"', '"skip_verify"'));
+    await live.waitFor("kept the last good outputs; watching", 2, 90_000);
+    await expect.poll(() => live?.stderr(), { timeout: 10_000 }).toMatch(/openapi\/examples\/configs\/config-input-kafka-output-aws-kinesis\.json:\d+:\d+ at \/input\/kafka\/tls\/skip_cert_verify: invalid example/);
+    expect(readFileSync(configTypes, "utf8")).toBe(goodConfigTypes);
+    expect(readFileSync(configTypes, "utf8")).toContain("skip_cert_verify");
   }, 240_000);
 });

@@ -1,15 +1,13 @@
 #!/usr/bin/env node
-import { parseArgs } from "node:util";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { projectRoot } from "../project-root.js";
 import { EXIT_USAGE } from "../../runtime/cli/command.js";
 import type { WriteReport } from "../write/outputs.js";
 import { RELEASE_HELP, runReleaseCommand } from "./release.js";
 
-const HELP = `specfirst development commands (run in the repository: npm run generate -- <options>)
-
-Usage:
-  specfirst generate [--check] [--watch] [--force] [--quiet] [--json]
-      Regenerate generated/ from schemas/ and templates/.
+const GENERATE_HELP = `  specfirst generate [--check] [--watch] [--force] [--quiet] [--json] [--no-cache] [--root <folder>]
+      Regenerate generated/ from schemas/, openapi/ sources and templates/ (npm run generate -- <options>).
+      A broken schema or an invalid example stops the run (file, JSON pointer, line:column) and writes nothing.
       --check   write nothing; exit 1 and name the stale files when generated/ differs from what the schemas produce
       --watch   regenerate now and on every change under schemas/, openapi/ and templates/ (debounced; an edit
                 saved during a run starts another after it); the docs pages are written after the other
@@ -19,7 +17,10 @@ Usage:
       --json    print the run report as JSON
       --no-cache  recompute every stage (the content-hash cache lives in node_modules/.cache/specfirst)
       --root    project folder holding schemas/, templates/ and generated/ (default: this package)
-  specfirst diff <git-ref> [--format text|json|markdown] [--root <folder>]
+      Exit 0 done, 1 broken input or stale files (--check), 2 usage error.
+`;
+
+const DIFF_HELP = `  specfirst diff <git-ref> [--format text|json|markdown] [--root <folder>]
       Report the changes of the published contract between a git ref and the working tree: both sides are built
       by this generator (schemas checked and their content-by-type rules expanded, OpenAPI documents built) and
       compared rule by rule (schemas, operations, parameters, request bodies, responses, security, servers,
@@ -29,11 +30,26 @@ Usage:
       reports" lists the rules.
       --format  text (default), json (the stable fields of the README), markdown (for a pull request)
       Exit 0 when nothing breaks, 1 when something does, 2 on a usage error, an unknown ref or a broken input.
-${RELEASE_HELP}  specfirst --help
 `;
 
+const HELP = `specfirst development commands (in the repository: npx specfirst <command>, or npm run <command> -- <options>)
+
+Usage:
+${GENERATE_HELP}${DIFF_HELP}${RELEASE_HELP}  specfirst <command> --help
+`;
+
+/** Parses a command's options; an unknown or malformed one is one line on stderr (the caller exits 2). */
+function parseOptions<const T extends ParseArgsConfig>(command: string, config: T): ReturnType<typeof parseArgs<T>> | undefined {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    process.stderr.write(`specfirst ${command}: ${(error as Error).message} (see specfirst ${command} --help)\n`);
+    return undefined;
+  }
+}
+
 async function runGenerate(args: string[]): Promise<number> {
-  const { values } = parseArgs({
+  const parsed = parseOptions("generate", {
     args,
     options: {
       check: { type: "boolean" },
@@ -45,6 +61,8 @@ async function runGenerate(args: string[]): Promise<number> {
       "no-cache": { type: "boolean" },
     },
   });
+  if (parsed === undefined) return EXIT_USAGE;
+  const { values } = parsed;
   const { generate } = await import("./generate.js");
   const { GenerationFailed, formatProblem } = await import("../problems.js");
   const root = values.root ?? projectRoot();
@@ -119,7 +137,7 @@ async function runDiff(args: string[]): Promise<number> {
     return EXIT_USAGE;
   }
   if (parsed.values.help) {
-    process.stdout.write(HELP);
+    process.stdout.write(`Usage:\n${DIFF_HELP}`);
     return 0;
   }
   const [ref, ...extra] = parsed.positionals;
@@ -154,17 +172,29 @@ async function withDevDependencies(command: string, run: () => Promise<number>):
   }
 }
 
+/** Each command: its part of the help, and how it runs (with the arguments after its name). */
+const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<number> }> = {
+  generate: { help: GENERATE_HELP, run: (args) => withDevDependencies("generate", () => runGenerate(args)) },
+  diff: { help: DIFF_HELP, run: runDiff },
+  release: { help: RELEASE_HELP, run: (args) => withDevDependencies("release", () => runReleaseCommand(args, { root: projectRoot() })) },
+};
+
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === "diff") return runDiff(rest);
-  if (command === "generate") return withDevDependencies("generate", () => runGenerate(rest));
-  if (command === "release") return withDevDependencies("release", () => runReleaseCommand(rest, { root: projectRoot() }));
-  if (command === "--help" || command === "-h" || command === "help") {
+  const [name, ...rest] = argv;
+  if (name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(HELP);
     return 0;
   }
-  process.stderr.write(HELP);
-  return EXIT_USAGE;
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (command === undefined) {
+    process.stderr.write(name === undefined ? HELP : `specfirst: unknown development command '${name}' (see specfirst --help)\n`);
+    return EXIT_USAGE;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    process.stdout.write(`Usage:\n${command.help}`);
+    return 0;
+  }
+  return command.run(rest);
 }
 
 process.exitCode = await main(process.argv.slice(2));

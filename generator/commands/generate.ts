@@ -4,13 +4,16 @@ import { loadSchemas, type SchemaFile } from "../load/schemas.js";
 import { loadTemplates, type Templates } from "../load/templates.js";
 import { parseOpenApiSources, readOpenApiFiles, type OpenApiSource } from "../load/openapi-sources.js";
 import { addBanner } from "../format/banner.js";
-import { openCache, type Cache } from "../write/cache.js";
+import { hashOf, openCache, type Cache } from "../write/cache.js";
 import { findStale, writeOutputs, type WriteReport } from "../write/outputs.js";
 import type { OutputFile } from "../write/output-file.js";
 import type { BuiltDocument } from "../emit/openapi.js";
 import type { SchemaGraph } from "../model/schema-graph.js";
 import { apiOutput } from "../model/output-paths.js";
 import { CHANGELOG_FILE, emitChangelogPage, emitDocsIndex, indexEntry, readChangelog } from "../emit/docs-pages.js";
+import { validatorFunctionName } from "../model/names.js";
+import { GenerationFailed } from "../problems.js";
+import type { ValidationError } from "../../runtime/validation/result.js";
 import { StageWorker } from "../workers/stage-worker.js";
 import { readPackageVersion } from "../model/contract.js";
 
@@ -51,6 +54,8 @@ interface Inputs {
   files: SchemaFile[];
   templates: Templates;
   sources: OpenApiSource[];
+  /** Every file under openapi/ by path (the sources and their example files), to locate an invalid example. */
+  openApiFiles: ReadonlyMap<string, string>;
   version: string;
   /** CHANGELOG.md (undefined when absent), rendered to the changelog page. */
   changelog: string | undefined;
@@ -104,6 +109,8 @@ export function preloadStages(): void {
  * - validators: `validators.ts` by the view of its template (pattern hints quote descriptions); AJV's code of each
  *   schema by what AJV compiles for it (emit/validators/units.ts: annotations dropped, other files' validators called
  *   by name), so a description edit compiles nothing and a rule edit compiles the schemas whose code it changes;
+ * - example check (an invalid example fails the run): the verdicts by the API's compiled validators module and the
+ *   examples' values, so a description edit checks nothing again;
  * - OpenAPI path types and docs: the built document of the API;
  * - clients: the API model read from the document (operations, security, declarations) and the dispatch tables;
  * - entry points: the list of APIs with their guards and client extras;
@@ -175,6 +182,47 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
   };
   const docs = () =>
     perApi("emit docs", (api, document, _g, c) => c.memoJson("docs", [api, document.file.contents], () => workers.docs.call<OutputFile>("emit/docs.js", "emitDocs", [api, document.file.contents], signal)));
+  const emittedValidators = perApi("emit validators", async (api, document, graph, c) => {
+    const { readLenient } = await import("../model/api-model.js");
+    const lenient = readLenient(document.document);
+    const { emitValidators, planValidatorUnits, compiledValidatorsModule, unitsFailure } = await import("../emit/validators/index.js");
+    const input = { api, graph, lenient, templates };
+    // Each unit (a schema, or a lenient twin) by what AJV compiles for it: a rule edit recompiles the units it changes.
+    const settled = await Promise.allSettled(
+      planValidatorUnits(input).map(({ unit, files }) =>
+        c.memo("validator-unit", [JSON.stringify(unit)], () => {
+          compiledValidators.push(`${api}/${unit.name}`);
+          return workers.validators.call<string>("emit/validators/compile-unit.js", "compileValidatorUnit", [unit, files], signal);
+        }),
+      ),
+    );
+    const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
+    if (failures.length > 0) throw unitsFailure(failures);
+    const compiled = compiledValidatorsModule(api, settled.map((result) => (result as PromiseFulfilledResult<string>).value), templates);
+    return emitValidators({ ...input, compiled }, (view) => c.memo("validators", [api, JSON.stringify(view), ...templateText("api/validators.ts")], () => templates.render("api/validators.ts.hbs", view)));
+  });
+  // Every example against its schema, as soon as the validators it is checked by are compiled.
+  const checkedExamples = emittedValidators.then(async (validators) => {
+    const problems = await perApi("check examples", async (api, _d, graph, c) => {
+      const { planExampleChecks, exampleProblems } = await import("../model/examples.js");
+      const source = sources.find((s) => s.api === api) as OpenApiSource;
+      const expanded = graph.files.filter((file) => file.api === api);
+      const plan = planExampleChecks({ source, files: files.filter((file) => file.api === api), expanded, texts: inputs.openApiFiles, validatorOf: (file) => validatorFunctionName(file.name) });
+      const compiled = validators[apis.indexOf(api)]?.files.find((file) => file.path === apiOutput.compiledValidators(api)) as OutputFile;
+      const module = hashOf([compiled.contents]);
+      const [byValidator, byAjv] = await Promise.all([
+        c.memoJson("examples", [api, module, JSON.stringify(plan.checks.byValidator)], () =>
+          workers.validators.call<(ValidationError[] | null)[]>("emit/validators/check-examples.js", "checkByValidators", [compiled.contents, compiled.path, plan.checks.byValidator], signal),
+        ),
+        c.memoJson("schema-examples", [api, module, JSON.stringify(plan.checks.byAjv)], () =>
+          workers.validators.call<(ValidationError[] | null)[]>("emit/validators/check-examples.js", "checkByAjv", [expanded.map((file) => file.schema), plan.checks.byAjv], signal),
+        ),
+      ]);
+      return exampleProblems(plan, [...byValidator, ...byAjv]);
+    });
+    // Every API's invalid examples at once.
+    if (problems.flat().length > 0) throw new GenerationFailed(problems.flat());
+  });
   const main = (async () => {
     const [types, validators, paths, clients] = await Promise.all([
       perApi("emit types", (api, _d, graph, c) =>
@@ -183,25 +231,7 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
           return emitTypes(graph, api, (schema, name) => c.memo("type", [name, JSON.stringify(schema)], () => compileTypes(schema, name)));
         }),
       ),
-      perApi("emit validators", async (api, document, graph, c) => {
-        const { readLenient } = await import("../model/api-model.js");
-        const lenient = readLenient(document.document);
-        const { emitValidators, planValidatorUnits, compiledValidatorsModule, unitsFailure } = await import("../emit/validators/index.js");
-        const input = { api, graph, lenient, templates };
-        // Each unit (a schema, or a lenient twin) by what AJV compiles for it: a rule edit recompiles the units it changes.
-        const settled = await Promise.allSettled(
-          planValidatorUnits(input).map(({ unit, files }) =>
-            c.memo("validator-unit", [JSON.stringify(unit)], () => {
-              compiledValidators.push(`${api}/${unit.name}`);
-              return workers.validators.call<string>("emit/validators/compile-unit.js", "compileValidatorUnit", [unit, files], signal);
-            }),
-          ),
-        );
-        const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
-        if (failures.length > 0) throw unitsFailure(failures);
-        const compiled = compiledValidatorsModule(api, settled.map((result) => (result as PromiseFulfilledResult<string>).value), templates);
-        return emitValidators({ ...input, compiled }, (view) => c.memo("validators", [api, JSON.stringify(view), ...templateText("api/validators.ts")], () => templates.render("api/validators.ts.hbs", view)));
-      }),
+      emittedValidators,
       perApi("emit path types", (api, document, _g, c) =>
         c.memoJson("path-types", [api, document.file.contents], () => workers.pathTypes.call<OutputFile>("emit/path-types.js", "emitPathTypes", [api, document.document], signal)),
       ),
@@ -217,6 +247,7 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
         });
         return { file, extras, messagingHelpers: model.commands.length > 0 || model.webhooks.some((webhook) => webhook.acknowledge !== null) };
       }),
+      checkedExamples,
     ]);
     const { documents, files: expanded } = await prepared;
     const [{ emitEntryPoints }, { emitSchemas }] = await Promise.all([import("../emit/entry-points.js"), import("../emit/schemas.js")]);
@@ -278,7 +309,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const stop = new AbortController();
     // Every call to a worker thread listens for it: one per validator unit AJV compiles (a hundred from scratch).
     setMaxListeners(Infinity, stop.signal);
-    const produced = produceOutputs({ files, templates, sources, version, changelog }, cache, timed, timings, compiledValidators, stop.signal);
+    const produced = produceOutputs({ files, templates, sources, openApiFiles, version, changelog }, cache, timed, timings, compiledValidators, stop.signal);
     try {
       if (options.early !== undefined && !options.check) {
         // The other outputs first, then the docs pages: Redoc is the slowest stage, and in watch mode the types and

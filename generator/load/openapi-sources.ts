@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { GenerationFailed, type Problem } from "../problems.js";
-import { JsonSyntaxError, parseJson, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
+import { JsonSyntaxError, escapePointerSegment, parseJson, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
 import { isJsonObject } from "../model/schema-walk.js";
 
 export const SOURCE_SUFFIX = ".source.yaml";
@@ -12,6 +12,8 @@ export interface OpenApiSource {
   api: string;
   file: string;
   document: JsonObject;
+  /** The example files inlined: JSON pointer in `document` of each such value → the file's path from the project root. */
+  exampleFiles: Record<string, string>;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): P
       }
       continue;
     }
+    const exampleFiles: Record<string, string> = {};
     const inline = (value: JsonValue, pointer: string): JsonValue => {
       if (Array.isArray(value)) return value.map((item, index) => inline(item, `${pointer}/${index}`));
       if (!isJsonObject(value)) return value;
@@ -62,6 +65,7 @@ export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): P
           return value;
         }
         try {
+          exampleFiles[pointer] = exampleFile;
           return parseJson(exampleText);
         } catch (error) {
           if (!(error instanceof JsonSyntaxError)) throw error;
@@ -70,14 +74,14 @@ export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): P
           return value;
         }
       }
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inline(item, `${pointer}/${key}`)]));
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inline(item, `${pointer}/${escapePointerSegment(key)}`)]));
     };
     const document = inline(parsed.toJS() as JsonValue, "");
     if (!isJsonObject(document)) {
       problems.push({ file, pointer: "", message: "an OpenAPI source must be a mapping" });
       continue;
     }
-    sources.push({ api: name.slice(0, -SOURCE_SUFFIX.length), file, document });
+    sources.push({ api: name.slice(0, -SOURCE_SUFFIX.length), file, document, exampleFiles });
   }
   if (problems.length > 0) throw new GenerationFailed(problems);
   return sources;

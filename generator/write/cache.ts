@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { projectRoot } from "../project-root.js";
 
@@ -32,28 +31,80 @@ export interface Cache {
   misses: number;
 }
 
-const require = createRequire(import.meta.url);
-/** Packages whose version changes what the generator emits. */
-const TOOL_PACKAGES = ["ajv", "ajv-formats", "json-schema-to-typescript", "prettier", "@redocly/cli", "openapi-typescript", "handlebars", "yaml"];
+/** An import or export specifier in a source text: `from "x"`, `import("x")`, `import "x"`. */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s*)["']([^"']+)["']/gm;
+
+/** The package a bare specifier names (`@redocly/cli/lib/index.js` → `@redocly/cli`); undefined for `node:` builtins. */
+function packageOf(specifier: string): string | undefined {
+  if (specifier.startsWith("node:")) return undefined;
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/**
+ * Runtime files the generator reads that are not inputs of a run: Redocly's configuration, which the docs stage loads
+ * from the working folder as `redocly build-docs` does (generator/emit/docs.ts `loadConfig({})`, under any of the
+ * names Redocly looks for).
+ */
+const READ_FROM_WORKING_FOLDER = ["redocly.yaml", "redocly.yml", ".redocly.yaml", ".redocly.yml"];
 
 let fingerprint: Promise<string> | undefined;
 
-/** Hash of the generator's own code and the versions of the tools it drives. */
+/**
+ * Hash of everything besides a run's inputs whose content can change an output, so that no edit can be answered
+ * with a stale result:
+ * - every TypeScript source of generator/ (the worker threads load stage modules by a path string, which no import
+ *   names), and every project file these import, transitively: the run-time code the generator runs or compiles
+ *   into outputs (runtime/validation/error-messages.ts's rule messages are written into validators.compiled.ts);
+ * - the installed version of every package those files import, and package-lock.json (the packages those packages
+ *   use: Redoc under @redocly/cli, TypeScript under openapi-typescript);
+ * - the files the generator reads at run time that are no input (`READ_FROM_WORKING_FOLDER`).
+ * The same whether this runs from the sources (tsx, vitest) or from the JavaScript build (generator/launch.mjs),
+ * so they share entries. Computed once per process (watch mode: a change of the generator's code needs a restart).
+ */
 export function generatorFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
-    const hash = createHash("sha256");
-    // Every TypeScript source of generator/, at any depth: the same fingerprint whether this runs from the sources
-    // (tsx, vitest) or from the JavaScript build in node_modules/.cache (generator/launch.mjs), so they share entries.
-    const dir = path.join(projectRoot(), "generator");
-    const names = (await readdir(dir, { recursive: true })).map((n) => n.split(path.sep).join("/")).filter((n) => n.endsWith(".ts")).sort();
-    for (const name of names) hash.update(name).update(await readFile(path.join(dir, name)));
-    for (const name of TOOL_PACKAGES) {
+    const root = projectRoot();
+    const generator = (await readdir(path.join(root, "generator"), { recursive: true }))
+      .map((name) => `generator/${name.split(path.sep).join("/")}`)
+      .filter((name) => name.endsWith(".ts") && !name.endsWith(".d.ts"));
+    const texts = new Map<string, string>();
+    const packages = new Set<string>();
+    const pending = [...generator];
+    for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+      if (texts.has(file)) continue;
+      let text: string;
       try {
-        const manifest = require(`${name}/package.json`) as { version: string };
-        hash.update(`${name}@${manifest.version}`);
+        text = await readFile(path.join(root, file), "utf8");
       } catch {
-        hash.update(`${name}@?`);
+        text = "\0missing"; // an import that names no file fails the run anyway; its absence is part of the key
       }
+      texts.set(file, text);
+      for (const [, specifier] of text.matchAll(SPECIFIER)) {
+        if (specifier === undefined) continue;
+        if (!specifier.startsWith(".")) {
+          const name = packageOf(specifier);
+          if (name !== undefined) packages.add(name);
+          continue;
+        }
+        const target = path.posix.join(path.posix.dirname(file), specifier);
+        // A TypeScript source is imported by the name of its JavaScript build (`./names.js` is names.ts).
+        const source = target.replace(/\.js$/, ".ts");
+        pending.push(target !== source && existsSync(path.join(root, source)) ? source : target);
+      }
+    }
+    const hash = createHash("sha256");
+    for (const file of [...texts.keys()].sort()) hash.update(`${file}\0`).update(texts.get(file) as string).update("\0");
+    for (const name of [...packages].sort()) {
+      try {
+        const manifest = JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")) as { version: string };
+        hash.update(`${name}@${manifest.version}\0`);
+      } catch {
+        hash.update(`${name}@?\0`);
+      }
+    }
+    for (const [label, file] of [["package-lock.json", path.join(root, "package-lock.json")], ...READ_FROM_WORKING_FOLDER.map((name) => [name, path.join(process.cwd(), name)])] as const) {
+      hash.update(`${label}\0`).update(existsSync(file) ? readFileSync(file) : "\0absent").update("\0");
     }
     return hash.digest("hex");
   })();

@@ -11,17 +11,21 @@ const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   sandbox: async () => (await import("./commands/sandbox.js")).sandboxCommand,
 };
 
-/** Commands of the development tool: they need the specfirst repository and its development dependencies. */
-const DEVELOPMENT_COMMANDS = new Set(["generate", "diff"]);
+/**
+ * Commands of the development tool (generator/commands/cli.ts): in the specfirst repository, bin/specfirst.js runs
+ * them there (generator/launch.mjs); the published package holds no generator, so this CLI only refuses them.
+ */
+const DEVELOPMENT_COMMANDS = new Set(["generate", "diff", "release"]);
 
 const INTRO = "specfirst — schema-first contracts for the messaging and pipeline configuration APIs\n\n";
 
 async function fullHelp(): Promise<string> {
   const commands = await Promise.all(Object.values(COMMANDS).map((load) => load()));
   return `${INTRO}${commands.map((command) => command.usage).join("\n")}
-  specfirst generate | diff
-      Development commands: run them in the specfirst repository after \`npm ci\` (\`npm run generate\`,
-      \`npx tsx generator/commands/cli.ts diff <ref>\`); the published package does not contain the generator.
+  specfirst generate | diff | release
+      Development commands of the specfirst repository (there: npx specfirst <command> --help); the published
+      package does not contain them.
+  specfirst <command> --help
   specfirst --help
 `;
 }
@@ -34,12 +38,12 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name !== undefined && DEVELOPMENT_COMMANDS.has(name)) {
-    io.stderr(`specfirst ${name} is a development command: run it in the specfirst repository after \`npm ci\` (npm run ${name === "generate" ? "generate" : "generate -- ... / npx tsx generator/commands/cli.ts diff"}); the published package does not contain the generator\n`);
+    io.stderr(`specfirst ${name} is a development command of the specfirst repository; this installed package does not contain it\n`);
     return EXIT_USAGE;
   }
   const load = name === undefined ? undefined : COMMANDS[name];
   if (load === undefined) {
-    io.stderr(await fullHelp());
+    io.stderr(name === undefined ? await fullHelp() : `specfirst: unknown command '${name}' (see specfirst --help)\n`);
     return EXIT_USAGE;
   }
   return (await load()).run(rest, io);

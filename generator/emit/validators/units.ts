@@ -13,7 +13,7 @@
 import { createRequire } from "node:module";
 import { locatePointer, type JsonObject } from "../../../runtime/json/json-text.js";
 import { GenerationFailed, type Problem } from "../../problems.js";
-import { mapSchema, walkSchema } from "../../model/schema-walk.js";
+import { ANNOTATIONS, mapSchema, walkSchema } from "../../model/schema-walk.js";
 import type { SchemaFile } from "../../load/schemas.js";
 import type { SchemaGraph } from "../../model/schema-graph.js";
 import { apiOutput } from "../../model/output-paths.js";
@@ -30,8 +30,6 @@ export const CALL = "x-call";
 
 export const LENIENT_SUFFIX = "-lenient";
 
-/** Keywords that do not change what validates; dropped from the compiled schemas to keep the module small. */
-const ANNOTATIONS = ["title", "description", "$comment", "examples", "deprecated", "readOnly", "x-content-type", "x-resource-type"];
 
 /** Keywords that need AJV 2020's run-time tracking of evaluated properties and items, or of dynamic scopes. */
 const TRACKED_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor"];

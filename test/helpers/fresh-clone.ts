@@ -1,0 +1,88 @@
+import { execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { ROOT } from "./fixtures.js";
+
+const IDENTITY = { GIT_AUTHOR_NAME: "specfirst tests", GIT_AUTHOR_EMAIL: "tests@specfirst.invalid", GIT_COMMITTER_NAME: "specfirst tests", GIT_COMMITTER_EMAIL: "tests@specfirst.invalid" };
+
+/**
+ * A fresh clone of this checkout as a user gets one: `git clone` into a temporary folder, with the working tree's
+ * uncommitted changes to tracked files overlaid and committed (so it is the working tree that is tried, and `git diff
+ * HEAD` is clean there). Untracked files are left out, as a clone has none.
+ *
+ * `packages: true` stands for the `npm ci` a user runs next: the clone's node_modules/ holds a link to each package
+ * folder of this checkout's node_modules/, installed by `npm ci` from the same package-lock.json. A real `npm ci`
+ * takes 15 to 45 s on the shared test machine, most of the time budget of a test file; the links give the same
+ * packages, and the clone's own node_modules/.cache/ (builds, generation cache) is its own folder.
+ */
+export function freshClone(options: { packages: boolean }): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "specfirst-clone-"));
+  execFileSync("git", ["clone", "--quiet", ROOT, dir]);
+  const changed = execFileSync("git", ["-C", ROOT, "diff", "--name-only", "HEAD"], { encoding: "utf8" }).split("\n").filter(Boolean);
+  for (const file of changed) {
+    if (existsSync(path.join(ROOT, file))) cpSync(path.join(ROOT, file), path.join(dir, file));
+    else rmSync(path.join(dir, file), { force: true });
+  }
+  if (changed.length > 0) {
+    execFileSync("git", ["-C", dir, "add", "--all"]);
+    execFileSync("git", ["-C", dir, "commit", "--quiet", "--no-verify", "-m", "working tree of the tested checkout"], { env: { ...process.env, ...IDENTITY } });
+  }
+  if (options.packages) {
+    mkdirSync(path.join(dir, "node_modules", ".cache"), { recursive: true });
+    for (const name of readdirSync(path.join(ROOT, "node_modules"))) {
+      if (name !== ".cache") symlinkSync(path.join(ROOT, "node_modules", name), path.join(dir, "node_modules", name));
+    }
+  }
+  return dir;
+}
+
+/** The environment of a user's shell: none of the variables npm or vitest set for the test process. */
+export function userEnvironment(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|VITEST|NODE_OPTIONS$|INIT_CWD$)/i.test(name)));
+}
+
+export interface ShellResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `command` with `bash -c` in `cwd`, as a user types it. With `until`, the command runs until it prints that
+ * text (on either stream), and is then stopped with SIGTERM (its whole process group: npx starts node); the result's
+ * code is then null. Rejects after `timeoutMs`.
+ */
+export function runShell(command: string, options: { cwd: string; stdin?: string; until?: string; timeoutMs?: number }): Promise<ShellResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["-c", command], { cwd: options.cwd, env: userEnvironment(), detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    let seen = false;
+    const stop = () => {
+      try {
+        process.kill(-(child.pid as number), "SIGTERM");
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`\`${command}\` did not ${options.until ? `print "${options.until}"` : "finish"} within ${options.timeoutMs ?? 60_000} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+    }, options.timeoutMs ?? 60_000);
+    const watch = () => {
+      if (options.until !== undefined && !seen && (stdout + stderr).includes(options.until)) {
+        seen = true;
+        stop();
+      }
+    };
+    child.stdout.on("data", (chunk: Buffer) => ((stdout += chunk.toString()), watch()));
+    child.stderr.on("data", (chunk: Buffer) => ((stderr += chunk.toString()), watch()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code: seen ? null : code, stdout, stderr });
+    });
+    child.stdin.end(options.stdin ?? "");
+  });
+}
