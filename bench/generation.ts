@@ -12,7 +12,7 @@ import path from "node:path";
 import { QUICK, ROOT, fmt, log, median, run, table, type Section } from "./shared.js";
 
 const RUNS = QUICK ? 1 : 3;
-const COPIED = ["schemas", "templates", "openapi", "generated", "package.json"];
+const COPIED = ["schemas", "templates", "openapi", "generated", "package.json", "CHANGELOG.md"];
 const EDITED = path.join("schemas", "configs", "batching.schema.json");
 const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
 

@@ -49,5 +49,14 @@ describe("generate --watch", () => {
     await expect.poll(() => live?.stderr(), { timeout: 10_000 }).toMatch(/openapi\/examples\/configs\/config-input-kafka-output-aws-kinesis\.json:\d+:\d+ at \/input\/kafka\/tls\/skip_cert_verify: invalid example/);
     expect(readFileSync(configTypes, "utf8")).toBe(goodConfigTypes);
     expect(readFileSync(configTypes, "utf8")).toContain("skip_cert_verify");
+
+    // The changelog is an input too (the docs' changelog page), though it lives beside the folders watched.
+    writeFileSync(tls, readFileSync(tls, "utf8").replace('"skip_verify"', '"skip_cert_verify"'));
+    await live.waitFor("regenerated; watching", 3, 90_000);
+    const changelog = path.join(dir, "CHANGELOG.md");
+    writeFileSync(changelog, readFileSync(changelog, "utf8").replace("initial contract", "initial contract, watched"));
+    await live.waitFor("regenerated; watching", 4, 90_000);
+    expect(live.stdout()).toContain("changed: CHANGELOG.md");
+    expect(readFileSync(path.join(dir, "generated/docs/changelog.html"), "utf8")).toContain("initial contract, watched");
   }, 240_000);
 });

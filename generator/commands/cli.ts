@@ -9,9 +9,9 @@ const GENERATE_HELP = `  specfirst generate [--check] [--watch] [--force] [--qui
       Regenerate generated/ from schemas/, openapi/ sources and templates/ (npm run generate -- <options>).
       A broken schema or an invalid example stops the run (file, JSON pointer, line:column) and writes nothing.
       --check   write nothing; exit 1 and name the stale files when generated/ differs from what the schemas produce
-      --watch   regenerate now and on every change under schemas/, openapi/ and templates/ (debounced; an edit
-                saved during a run starts another after it); the docs pages are written after the other
-                outputs; a broken edit prints its error and keeps the last good outputs
+      --watch   regenerate now and on every change under schemas/, openapi/ and templates/ and to package.json and
+                CHANGELOG.md (debounced; an edit saved during a run starts another after it); the docs pages are
+                written after the other outputs; a broken edit prints its error and keeps the last good outputs
       --force   overwrite generated files edited by hand
       --quiet   print nothing on success
       --json    print the run report as JSON
@@ -121,7 +121,7 @@ async function runGenerate(args: string[]): Promise<number> {
       process.stdout.write(status !== 0 ? "kept the last good outputs; watching\n" : initial ? "generated; watching\n" : "regenerated; watching\n");
     },
   });
-  process.stdout.write("watching schemas/, openapi/ and templates/ (Ctrl-C to stop)\n");
+  process.stdout.write("watching schemas/, openapi/, templates/, package.json and CHANGELOG.md (Ctrl-C to stop)\n");
   await new Promise<void>((resolve) => process.once("SIGINT", resolve).once("SIGTERM", resolve));
   stop();
   // Now, even mid-run: every output is written atomically (old or new), and a Redoc render still going is of no use.

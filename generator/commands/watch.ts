@@ -2,10 +2,12 @@ import { readdirSync, watch, type FSWatcher } from "node:fs";
 import path from "node:path";
 
 /** What the generator reads: a change to anything else (its own outputs included) must not trigger a run. */
-const INPUTS: { dir: string; accepts: (file: string) => boolean }[] = [
+const INPUTS: { dir: string; accepts: (file: string) => boolean; flat?: true }[] = [
   { dir: "schemas", accepts: (file) => file.endsWith(".schema.json") },
   { dir: "openapi", accepts: (file) => file.endsWith(".source.yaml") || file.startsWith(`examples${path.sep}`) },
   { dir: "templates", accepts: (file) => file.endsWith(".hbs") },
+  // The version the documents carry and the changelog page's text; the project folder itself is not descended into.
+  { dir: ".", accepts: (file) => file === "package.json" || file === "CHANGELOG.md", flat: true },
 ];
 
 export interface WatchOptions {
@@ -66,13 +68,13 @@ export function watchInputs(options: WatchOptions): () => void {
       watch(absolute, (_event, name) => {
         if (name === null) return;
         const file = path.join(relative, name);
-        watchFolder(input, file);
+        if (input.flat === undefined) watchFolder(input, file);
         if (!input.accepts(file)) return;
-        pending.add(`${input.dir}/${file.split(path.sep).join("/")}`);
+        pending.add(path.posix.join(input.dir, file.split(path.sep).join("/")));
         schedule();
       }),
     );
-    for (const entry of entries) if (entry.isDirectory()) watchFolder(input, path.join(relative, entry.name));
+    if (input.flat === undefined) for (const entry of entries) if (entry.isDirectory()) watchFolder(input, path.join(relative, entry.name));
   };
   for (const input of INPUTS) watchFolder(input, "");
   if (initial) void flush();
