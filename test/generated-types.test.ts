@@ -75,7 +75,8 @@ describe("commands, envelopes and configs", () => {
       type: "application/vnd.ext.schedule+json",
       resource: { when: "2026-12-01T13:30:00Z", message: { to: "a@b.c", type: "text/plain", content: "later" } },
     };
-    expectTypeOf(schedule.resource).toEqualTypeOf<Schedule | undefined>();
+    // A `set` command carries its resource (the rule of command.schema.json#/allOf/2 is a union member).
+    expectTypeOf(schedule.resource).toEqualTypeOf<Schedule>();
     // @ts-expect-error: method is one of the seven
     const badMethod: Command = { uri: "/ping", method: "post" };
     expect(badMethod).toBeDefined();
