@@ -2,6 +2,9 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type { ChatState, Command, CommandResponse, Config, Envelope, InboundMessage, InboundNotification, KnownMessage, Message, Notification, OutboundNotification, Schedule, Select } from "../generated/types.js";
 import { isEnvelope, isInboundMessage, isMessage, isMessageOfType, isOutboundNotification } from "../generated/validators.js";
 import { consumedNotification } from "../runtime/messaging/index.js";
+import { conditionalRules, ruleType } from "../generator/model/conditional-rules.js";
+import type { SchemaFile } from "../generator/load/schemas.js";
+import { GenerationFailed } from "../generator/problems.js";
 
 // These tests are checked by `tsc` (npm test runs it first): a wrong generated type fails the type check, and each
 // `@ts-expect-error` fails it too when the line below it compiles.
@@ -75,7 +78,8 @@ describe("commands, envelopes and configs", () => {
       type: "application/vnd.ext.schedule+json",
       resource: { when: "2026-12-01T13:30:00Z", message: { to: "a@b.c", type: "text/plain", content: "later" } },
     };
-    expectTypeOf(schedule.resource).toEqualTypeOf<Schedule | undefined>();
+    // A `set` command carries its resource (the rule of command.schema.json#/allOf/2 is a union member).
+    expectTypeOf(schedule.resource).toEqualTypeOf<Schedule>();
     // @ts-expect-error: method is one of the seven
     const badMethod: Command = { uri: "/ping", method: "post" };
     expect(badMethod).toBeDefined();
@@ -121,5 +125,35 @@ describe("commands, envelopes and configs", () => {
     const wrongType: Config = { input: { sql: { scheduler: { max_executions: "3" } } } };
     expectTypeOf<NonNullable<Config["status"]>>().toEqualTypeOf<string>();
     expect([config, misspelled, wrongType].length).toBe(3);
+  });
+});
+
+describe("conditional rules read into types (generator/model/conditional-rules.ts)", () => {
+  const schemaFile = (schema: Record<string, unknown>): SchemaFile => {
+    const text = JSON.stringify(schema, null, 2);
+    return { name: "thing", api: "messaging", file: "schemas/messaging/thing.schema.json", text, schema: JSON.parse(text) as SchemaFile["schema"] };
+  };
+  const base = { title: "Thing", type: "object", properties: { kind: { enum: ["a", "b"] }, note: { type: "string" } } };
+
+  it("turns a value test into a union: the branch where it holds and the branch where the value is another", () => {
+    const { typed, untyped } = conditionalRules(schemaFile({ ...base, allOf: [{ if: { properties: { kind: { const: "a" } }, required: ["kind"] }, then: { required: ["note"] }, else: { properties: { note: false } } }] }));
+    expect(untyped).toEqual([]);
+    expect(typed.map((rule) => ruleType(rule, (p) => `F[${JSON.stringify(p)}]`, (p) => `NonNullable<F[${JSON.stringify(p)}]>`))).toEqual([
+      `{ kind: "a"; note: NonNullable<F["note"]> } | { kind: Exclude<F["kind"], "a">; note?: never }`,
+    ]);
+  });
+
+  it("lists a rule that tests a pattern as enforced by the validators only", () => {
+    const { typed, untyped } = conditionalRules(schemaFile({ ...base, allOf: [{ if: { properties: { note: { type: "string", pattern: "^x" } }, required: ["note"] }, then: { required: ["kind"] } }] }));
+    expect(typed).toEqual([]);
+    expect(untyped).toEqual([{ pointer: "/allOf/0", rule: "when `note` matches `^x`, it requires `kind`", why: expect.stringMatching(/TypeScript has no type/) }]);
+  });
+
+  it("fails generation with the file, pointer and line of a rule it cannot type", () => {
+    const file = schemaFile({ ...base, allOf: [{ if: { properties: { kind: { const: "a" } }, required: ["kind"] }, then: { properties: { note: { minLength: 3 } } } }] });
+    expect(() => conditionalRules(file)).toThrow(GenerationFailed);
+    expect(() => conditionalRules(file)).toThrow(/^schemas\/messaging\/thing\.schema\.json:\d+:\d+ at \/allOf\/0\/then: conditional rule has no type form: `then` does more than require or forbid properties/);
+    const untested = schemaFile({ ...base, if: { properties: { kind: { const: "a" } } }, then: { required: ["note"] } });
+    expect(() => conditionalRules(untested)).toThrow(/at \/if\/properties\/kind: .*`kind` is tested but not required/);
   });
 });

@@ -7,6 +7,7 @@ import type { SchemaGraph } from "../model/schema-graph.js";
 import type { OutputFile } from "../write/output-file.js";
 import { apiOutput, runtimeImport } from "../model/output-paths.js";
 import { dispatchMapName } from "../model/names.js";
+import { conditionalRules, ruleType, type TypedRule, type UntypedRule } from "../model/conditional-rules.js";
 
 
 const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "writeOnly", "readOnly", "x-secret", "x-content-type", "x-resource-type", "$schema", "$id", "default", "deprecated"]);
@@ -55,7 +56,7 @@ function conditionalLeaves(schema: JsonObject): JsonObject[] {
  * dispatch becomes a union, and conditional rules, which TypeScript cannot express here, are dropped (dispatch
  * tables are typed separately as generics).
  */
-function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTable[]): JsonObject {
+function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTable[], ruled: boolean): JsonObject {
   const typeNameOf = (ref: string) => {
     const target = graph.resolveRef(file, ref);
     const title = target.node.title;
@@ -75,6 +76,8 @@ function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTabl
     root.title = `${String(root.title)}Fields`;
     root.required = ((root.required as JsonValue[] | undefined) ?? []).filter((name) => name !== table.discriminator && name !== table.field);
   }
+  // A schema with conditional rules declares its fields as `XFields`; `X` is those fields and the rules' union.
+  if (ruled && tables.length === 0) root.title = `${String(root.title)}Fields`;
   // A schema that includes another (`allOf: [{ $ref }]`) and requires more of its fields (inbound-message requires
   // `id` and `from` of message): each such field becomes required, typed as the included schema types it.
   const included = Array.isArray(root.allOf) ? root.allOf.find((entry) => isJsonObject(entry) && typeof entry.$ref === "string") : undefined;
@@ -153,7 +156,7 @@ function dispatchMap(graph: SchemaGraph, table: DispatchTable): string {
 }
 
 /** `Message<T>` and the union of the known typed forms, for a schema a dispatch table applies to. */
-function dispatchGenerics(file: SchemaFile, table: DispatchTable): string {
+function dispatchGenerics(file: SchemaFile, table: DispatchTable, description: string | undefined, rules: string | undefined): string {
   const title = String(file.schema.title);
   const mapName = mapNameOf(table);
   // The fields as declared here, or in the file holding the table when this one only includes it (inbound-message).
@@ -171,10 +174,35 @@ function dispatchGenerics(file: SchemaFile, table: DispatchTable): string {
     `${jsDoc(`${String(file.schema.description)}\n\n\`${title}<T>\` types \`${table.field}\` from \`${table.discriminator}\`: ${title}<${JSON.stringify(table.cases[0]?.value ?? "")}> has ${matching}.`)}` +
       `export type ${title}<T extends string = string> = ${title}Fields & {\n` +
       `${jsDoc(discriminatorDoc, "  ")}  ${table.discriminator}${optional(table.discriminator)}: T;\n` +
-      `${jsDoc(field.description, "  ")}  ${table.field}${optional(table.field)}: ${fieldType};\n};`,
+      `${jsDoc(field.description, "  ")}  ${table.field}${optional(table.field)}: ${fieldType};\n}${rules === undefined ? "" : ` & ${rules}`};`,
     `${jsDoc(`A ${title} of one of the known \`${table.discriminator}\` values: \`switch (x.${table.discriminator})\` narrows \`${table.field}\`.`)}` +
       `export type Known${title} = { [T in keyof ${mapName}]: ${title}<T> }[keyof ${mapName}];`,
   ].join("\n\n");
+}
+
+/** A schema's description and its conditional rules with no type form: what hover shows of the rules the type does not enforce. */
+function describeWithUntyped(file: SchemaFile, untyped: UntypedRule[]): string | undefined {
+  const description = typeof file.schema.description === "string" ? file.schema.description : undefined;
+  if (untyped.length === 0) return description;
+  const notes = untyped.map((rule) => `- ${rule.rule} (${file.file}#${rule.pointer}): ${rule.why}.`);
+  return [description, "Enforced by the validators only (no type form):", ...notes].filter((line) => line !== undefined).join("\n");
+}
+
+/**
+ * `XRules`: the intersection of one union per conditional rule of the schema with a type form (a rule that depends on
+ * a value becomes a discriminated union, so `switch (x.event)` narrows to the branch that carries `reason`). `X` is
+ * `XFields & XRules`, or the generic `X<T>` with `& XRules`.
+ */
+function rulesType(file: SchemaFile, rules: TypedRule[], table: DispatchTable | undefined): string {
+  const title = String(file.schema.title);
+  const fields = `${title}Fields`;
+  const properties = isJsonObject(file.schema.properties) ? file.schema.properties : {};
+  const declared = (property: string) => property in properties && property !== table?.field && property !== table?.discriminator;
+  const fieldType = (property: string) => `${fields}[${JSON.stringify(property)}]`;
+  const requiredType = (property: string) => (declared(property) ? `NonNullable<${fieldType(property)}>` : "{}");
+  const unions = rules.map((rule) => (rules.length > 1 ? `(${ruleType(rule, fieldType, requiredType)})` : ruleType(rule, fieldType, requiredType)));
+  const doc = `The conditional rules of ${file.file} (${rules.map((rule) => `#${rule.pointer}`).join(", ")}), one union each: \`switch\` on the tested field narrows to the branch and what it requires.`;
+  return `${jsDoc(doc)}export type ${title}Rules = ${unions.join(" &\n  ")};`;
 }
 
 /** json-schema-to-typescript on one typing schema (loaded on first use: a run whose types all come from the cache never loads it). */
@@ -204,7 +232,11 @@ export async function emitTypes(graph: SchemaGraph, api: string, compileOne: (sc
     if (tables.length > 1) throw new Error(`${file.file}: more than one dispatch table is not supported by the types stage`);
     // A file that only holds the rule (command-resource) declares the map; the files including it get the generics.
     const typedTables = isConditionalOnly(file.schema) ? [] : tables;
-    const schema = typingSchema(graph, file, typedTables);
+    const rules = isConditionalOnly(file.schema) ? { typed: [], untyped: [] } : conditionalRules(file);
+    const ruled = rules.typed.length > 0;
+    const description = describeWithUntyped(file, rules.untyped);
+    const schema = typingSchema(graph, file, typedTables, ruled);
+    if (description !== undefined) schema.description = description;
     const name = String(schema.title);
     const code = await compileOne(schema, name);
     // Inline titled objects are declared by the file that holds them; a second declaration would be a duplicate.
@@ -218,7 +250,10 @@ export async function emitTypes(graph: SchemaGraph, api: string, compileOne: (sc
       chunks.push(dispatchMap(graph, table));
       namesOtherMediaType ||= table.cases.some((c) => isGeneric(graph, c.target));
     }
-    for (const table of typedTables) chunks.push(dispatchGenerics(file, table));
+    const title = String(file.schema.title);
+    if (ruled) chunks.push(rulesType(file, rules.typed, typedTables[0]));
+    if (ruled && typedTables.length === 0) chunks.push(`${jsDoc(description)}export type ${title} = ${name} & ${title}Rules;`);
+    for (const table of typedTables) chunks.push(dispatchGenerics(file, table, description, ruled ? `${title}Rules` : undefined));
   }
   const path = apiOutput.types(api);
   const imports = namesOtherMediaType ? [`import type { ${OTHER_MEDIA_TYPE} } from ${JSON.stringify(runtimeImport(path, "client/other-media-type.js"))};`] : [];

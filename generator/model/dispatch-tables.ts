@@ -49,6 +49,9 @@ function readCase(entry: JsonObject): DocumentCase | undefined {
   return isArrayOfRefs ? { discriminator, value: test.const, field, ref: String(item.$ref), each: true } : undefined;
 }
 
+/** True when an `allOf` entry is a case of a dispatch table (typed by the dispatch generics, not as a conditional rule). */
+export const isDispatchCase = (entry: JsonObject): boolean => readCase(entry) !== undefined;
+
 /** The case of a dispatch table an `allOf` entry is, if it is one whose field is one document. */
 export function readDocumentCase(entry: JsonObject): DocumentCase | undefined {
   const found = readCase(entry);

@@ -23,8 +23,12 @@ export type ReplyMessage<T extends string = string, C = unknown> = {
  * A message answering `received`: its `from`, unchanged (instance included), as `to`. `id` defaults to a new UUID;
  * pass `id: null` for no id (the originator then gets no notifications, as recommended for chat states). Throws a
  * `TypeError` when `received` has no `from`.
+ *
+ * `T` is a `const` type parameter: the media type stays the literal written (`"text/plain"`, not `string`) even
+ * inline in `client.sendMessage(reply(received, { type, content }))`, so the client checks `content` against it
+ * (`NoInfer` in the result: the call's own arguments decide `T` and `C`, not what the client accepts).
  */
-export function reply<T extends string, C>(received: { readonly from?: unknown }, message: ReplyContent<T, C>): ReplyMessage<T, C> {
+export function reply<const T extends string, C>(received: { readonly from?: unknown }, message: ReplyContent<T, C>): ReplyMessage<NoInfer<T>, NoInfer<C>> {
   const to = received?.from;
   if (typeof to !== "string" || to === "") throw new TypeError("reply: the received message has no `from` address to answer");
   const id = message.id === undefined ? newMessageId() : message.id;

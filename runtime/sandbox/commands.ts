@@ -1,4 +1,4 @@
-import type { Command, CommandResponse, DistributionList, EventTrack, Message, Reason } from "../../generated/types.js";
+import type { Command, CommandResponse, CommandResponseFields, DistributionList, EventTrack, Message, Reason } from "../../generated/types.js";
 import { validate } from "../../generated/validators.js";
 import type { Delivery } from "./delivery.js";
 import { isObject } from "./http.js";
@@ -77,13 +77,16 @@ export class CommandProcessor {
   /** Answers a valid command request that is not `observe`. */
   handle(command: Command & { id: string; method: CommandResponse["method"] }): CommandResponse {
     const answer = this.#answer(command);
-    const response: CommandResponse = {
+    const fields: CommandResponseFields & Answer = {
       id: command.id,
       from: command.to ?? this.#options.postmaster,
       to: command.from ?? this.#options.bot,
       method: command.method,
       ...answer,
     };
+    // The rules between `method`, `status` and `resource` (`CommandResponseRules`) hold by the handlers: every
+    // `failure` carries `reason`, every `get` success its resource.
+    const response = fields as CommandResponse;
     this.#options.store.state.sent.commands.push({ at: now(), command, response });
     this.#options.store.changed();
     return response;

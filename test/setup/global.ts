@@ -6,6 +6,7 @@ import { build } from "../../generator/launch.mjs";
 import { generate } from "../../generator/commands/generate.js";
 import { CACHE_SEED, COPIED, EDITED_SEED, ROOT, TYPECHECK } from "../helpers/fixtures.js";
 import { cacheDir, editSchema, linkCache } from "../helpers/project-copy.js";
+import { writeConformance } from "../helpers/type-conformance.js";
 
 /**
  * Runs once before every test file (vitest `globalSetup`):
@@ -16,8 +17,11 @@ import { cacheDir, editSchema, linkCache } from "../helpers/project-copy.js";
  *   `editSchema` applied (`EDITED_SEED`), for the tests that make that edit (`copyProject({ edited: true })`);
  * - starts the type check of the whole project (`tsc -b`, which also builds dist/, see `startTypecheck`) in the
  *   background, alongside the tests; test/typecheck.test.ts reports its result. The returned teardown waits for it.
+ *   Before it, the type conformance suite is written from the validator fixtures (test/helpers/type-conformance.ts),
+ *   so a new fixture is type-checked by this run.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  writeConformance();
   const typecheck = startTypecheck();
   await Promise.all([build(), build(["runtime", "generated"])]);
   refreshCopy(CACHE_SEED);

@@ -61,6 +61,18 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
     webhooks: model.webhooks.map(({ summary: _s, type: _t, ...webhook }) => webhook),
   };
   const resourceMap = [...dispatch.values()].find((table) => table.field === "resource");
+  // `reply` of the webhook context, typed like the operation it goes through (as the runtime picks it: the
+  // webhook's `reply`, else the operation whose request schema is the payload's): generic in the media type when
+  // that operation's body is typed by a dispatch map, so `reply({ type, content })` checks `content` against `type`.
+  const replyOperations = new Set(
+    model.webhooks.filter((webhook) => webhook.acknowledge !== null).map((webhook) => webhook.reply ?? model.operations.find((operation) => operation.schema === webhook.schema)?.operationId),
+  );
+  const replyOperation = replyOperations.size === 1 ? model.operations.find((operation) => replyOperations.has(operation.operationId)) : undefined;
+  const replyTable = replyOperation === undefined ? undefined : dispatch.get(replyOperation.requestType);
+  const replyType =
+    replyOperation === undefined || replyTable === undefined
+      ? "(content: { id?: string | null; type: string; content: unknown }, options?: CallOptions) => Promise<unknown>"
+      : `<const T extends keyof Types.${dispatchMapName(replyTable.field)} | (string & {}) = string>(content: { id?: string | null; ${replyTable.discriminator}: T; ${replyTable.field}: Types.${replyOperation.requestType}<T>[${JSON.stringify(replyTable.field)}] }, options?: CallOptions) => Promise<unknown>`;
   const view = {
     ...model,
     runtimeClient: runtimeImport(path, "client/index.js"),
@@ -103,6 +115,7 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
       };
     }),
     hasWebhooks: model.webhooks.length > 0,
+    replyType,
     webhookPayloads: [...new Set(model.webhooks.map(receivedName))].join(" | ") || "never",
     acknowledgedPayloads: [...new Set(model.webhooks.filter((webhook) => webhook.acknowledge !== null).map(receivedName))].join(" | ") || "never",
     hasAcknowledge: model.webhooks.some((webhook) => webhook.acknowledge !== null),
