@@ -59,8 +59,4 @@ export class RecentKeys<Value> {
     entry.value = value;
     return true;
   }
-
-  get size(): number {
-    return this.#entries.size;
-  }
 }
