@@ -96,7 +96,7 @@ export async function runClient(): Promise<Section> {
       `What it measures: completed requests per second of \`POST /messages\`, sent by \`createMessagingClient\` of dist/generated/client.js (\`specfirst/client\`, built), with the text/plain message of bench/payloads/message-text.json against a loopback \`node:http\` server in its own process that reads the body and answers 202 (keep-alive connections; Node's global \`fetch\` underneath both). ` +
         `With 1 or 16 sends in flight; ${ROUNDS} rounds of ${fmt(ROUND_MS)} ms per implementation, interleaved, after ${fmt(WARMUP_MS)} ms of warm-up each; the figure is the median round (min – max beside it). ` +
         `"Overhead per request" = 1 / client rate − 1 / raw rate: with 1 in flight the latency the client adds to each request, with 16 in flight (the client process saturates a core) the CPU time it adds to each (headers, key handling, timeout timer, status mapping; with \`validate: true\` also the validation). ` +
-        "The client hands fetch no AbortSignal of its own for its timeout (a timer); with a caller's signal it hands fetch a new one per request, linked to the caller's: the raw `fetch` rows with a signal show what each way costs Node's fetch. " +
+        "The client hands fetch a new AbortSignal per request (fired by its timeout, which then closes the connection, or by the caller's signal): the raw `fetch` rows with a signal show what each way costs Node's fetch. " +
         "Reproduce: `npm run bench -- client`.",
       "",
       table(["In flight", "Sender", "requests/s", "÷ raw fetch", "overhead per request", "min – max requests/s"], rows, ["r", "l", "r", "r", "r", "r"]),

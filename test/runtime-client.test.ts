@@ -308,7 +308,7 @@ describe("createClient: errors", () => {
     expect(error).toMatchObject({ status, body: `{"error":"status ${status}"}`, operationId: "sendMessage", method: "POST", path: "/messages", name: type.name });
     expect(error.message).toBe(`POST /messages answered HTTP ${status}${statusText ? ` ${statusText}` : ""}`);
     expect(Object.hasOwn(error, "name")).toBe(false);
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: type.name, message: error.message, operationId: "sendMessage", method: "POST", path: "/messages", status, body: `{"error":"status ${status}"}` });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: type.name, message: error.message, operationId: "sendMessage", method: "POST", path: "/messages", attempts: 1, status, body: `{"error":"status ${status}"}` });
   });
 
   it("carries the server's Retry-After in milliseconds", async () => {

@@ -361,7 +361,8 @@ describe("webhook handler with a parsed body (frameworks)", () => {
   it("handle(body) takes an object, JSON text or bytes, validates, dispatches and returns what to answer", async () => {
     const seen: unknown[] = [];
     validatorLoads = 0;
-    const handler = messagingWebhookHandler({ client: messagingClient(), onMessage: (message) => void seen.push(message), onError: () => {} });
+    // The same message in three forms: de-duplication off, so each runs the handler.
+    const handler = messagingWebhookHandler({ client: messagingClient(), deduplicate: false, onMessage: (message) => void seen.push(message), onError: () => {} });
     // Loaded once, as the handler is created (every call is validated; a first burst must not wait for them).
     expect(validatorLoads).toBe(1);
     await expect(handler.handle(inbound)).resolves.toEqual({ status: 200 });

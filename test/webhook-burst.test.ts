@@ -104,12 +104,7 @@ describe("webhook answers independent of the limiter", () => {
       const sent = notifications.map((request) => JSON.parse(request.body) as { id: string; event: string; reason?: unknown });
       expect(sent.filter((notification) => notification.event === "failed").map((notification) => notification.id).sort()).toEqual(Array.from({ length: 10 }, (_u, k) => `in-${k * 10 + 9}`).sort());
       expect(sent.filter((notification) => notification.event === "consumed")).toHaveLength(90);
-      // Each replied message: its reply went out before its consumed notification.
-      for (const request of replies) {
-        const echoed = Number((JSON.parse(request.body) as { content: string }).content.slice(5));
-        const acknowledgement = notifications.find((notification) => (JSON.parse(notification.body) as { id: string }).id === `in-${echoed}`);
-        expect(acknowledgement?.at).toBeGreaterThan(request.at);
-      }
+      // A confirmation no longer waits behind its message's reply (issue 28; test/webhook-load.test.ts proves it).
       // Under the Free plan's limits at the server: 3 messages and 6 notifications in any second.
       expect(busiestWindow(replies, 1000)).toBeLessThanOrEqual(3);
       expect(busiestWindow(notifications, 1000)).toBeLessThanOrEqual(6);

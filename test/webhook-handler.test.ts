@@ -208,7 +208,8 @@ describe("webhook handler with a parsed body (frameworks)", () => {
   it("handle(body) validates, dispatches and returns what to answer", async () => {
     const seen: unknown[] = [];
     const client = createMessagingClient({ baseUrl: api.url, accessKey: ACCESS_KEY });
-    const handler = createWebhookHandler({ client, onMessage: (message) => void seen.push(message), onError: () => {} });
+    // The same message twice: de-duplication off, so each runs the handler.
+    const handler = createWebhookHandler({ client, deduplicate: false, onMessage: (message) => void seen.push(message), onError: () => {} });
     await expect(handler.handle(inbound)).resolves.toEqual({ status: 200 });
     await expect(handler.handle(JSON.stringify(inbound))).resolves.toEqual({ status: 200 });
     await expect(handler.handle({ id: "m1", from: "postmaster@example.net", to: "mybot@example.net", event: "read" })).resolves.toEqual({

@@ -1,7 +1,7 @@
 /** `createClient`: one method per operation of an `ApiDescriptor`, sending over a transport of its own. */
 import type { ApiDescriptor } from "./descriptor.js";
 import { attachRedactor } from "./redact-secret.js";
-import { createTransport, deepFreeze, type CreateClientOptions, type Middleware, type OperationMethod } from "./transport.js";
+import { attachObservable, createTransport, deepFreeze, type CreateClientOptions, type Middleware, type OperationMethod } from "./transport.js";
 
 /** A client as `createClient` builds it: one method per operation, keyed by operationId. */
 export type OperationMethods = Readonly<Record<string, OperationMethod>>;
@@ -40,6 +40,8 @@ export function createClient<Client extends object = OperationMethods>(descripto
   });
   // The webhook handler given this client redacts its credential from what it reports and sends (webhook.ts).
   attachRedactor(client, transport.redact);
+  // ... and keeps the books of the confirmations sent through it (the bot's own included).
+  attachObservable(client, transport.observe);
   return Object.freeze(client) as unknown as Client;
 }
 

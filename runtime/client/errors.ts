@@ -41,14 +41,15 @@ export class ClientError extends Error {
   /** Upper-case HTTP method of the operation. */
   declare readonly method: string;
   declare readonly path: string;
-  /** Attempts made, when the call was retried. */
-  declare attempts?: number;
+  /** Attempts made: 1 without retries, more when the call was retried, 0 when nothing was sent (`RequestValidationError`). */
+  declare attempts: number;
 
   constructor(message: string, operation: OperationRef, options?: ErrorOptions) {
     super(message, options);
     this.operationId = operation.operationId;
     this.method = operation.method;
     this.path = operation.path;
+    this.attempts = 1;
   }
 
   /** Plain data for logs: name, message and the error's own fields. */
@@ -57,20 +58,67 @@ export class ClientError extends Error {
   }
 }
 
-/** The server answered a status the operation does not declare as success; `body` is the response text (redacted). */
+/** One reason the server gave for refusing a request: where (a JSON pointer into the sent body) and what. */
+export interface ServerReason {
+  pointer: string;
+  message: string;
+}
+
+/** Reasons named in an error's message at most; the others are counted. */
+const REASONS_SHOWN = 3;
+/** Characters of one reason shown in the message at most. */
+const REASON_LENGTH = 200;
+
+/**
+ * The reasons of an error body in the known shape, `{ errors: [{ pointer, message }] }` (the platform's validation
+ * answers as the sandbox writes them): undefined for any other body. Pass the redacted text: the reasons are shown.
+ */
+export function serverReasons(body: string): ServerReason[] | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const errors = (parsed as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors) || errors.length === 0) return undefined;
+  const reasons: ServerReason[] = [];
+  for (const error of errors) {
+    const { pointer, message } = (error ?? {}) as { pointer?: unknown; message?: unknown };
+    if (typeof pointer !== "string" || typeof message !== "string") return undefined;
+    reasons.push({ pointer, message });
+  }
+  return reasons;
+}
+
+/** `: /to must be ...; /type must be ...; and 2 more`, for an error's message. */
+function reasonsText(reasons: readonly ServerReason[] | undefined): string {
+  if (reasons === undefined) return "";
+  const shown = reasons.slice(0, REASONS_SHOWN).map((reason) => `${reason.pointer || "(root)"} ${reason.message}`.slice(0, REASON_LENGTH));
+  return `: ${shown.join("; ")}${reasons.length > REASONS_SHOWN ? `; and ${reasons.length - REASONS_SHOWN} more` : ""}`;
+}
+
+/**
+ * The server answered a status the operation does not declare as success; `body` is the response text (redacted);
+ * `reasons` the server's reasons when the body is `{ errors: [{ pointer, message }] }` (redacted, also in the message).
+ */
 export class HttpError extends ClientError {
   declare readonly status: number;
   /** The response body text, with the credential redacted. */
   declare readonly body: string;
   /** The server's `Retry-After`, in milliseconds, when it sent one. */
   declare readonly retryAfterMs?: number;
+  /** The server's reasons, when its body is `{ errors: [{ pointer, message }] }`; with the credential redacted. */
+  declare readonly reasons?: readonly ServerReason[];
 
-  constructor(operation: OperationRef, status: number, body: string, retryAfterMs?: number) {
+  /** `reasons` must already be redacted (the transport parses them from the redacted body). */
+  constructor(operation: OperationRef, status: number, body: string, retryAfterMs?: number, reasons?: readonly ServerReason[]) {
     const text = STATUS_TEXT[status];
-    super(`${operation.method} ${operation.path} answered HTTP ${status}${text === undefined ? "" : ` ${text}`}`, operation);
+    super(`${operation.method} ${operation.path} answered HTTP ${status}${text === undefined ? "" : ` ${text}`}${reasonsText(reasons)}`, operation);
     this.status = status;
     this.body = body;
     if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
+    if (reasons !== undefined) this.reasons = Object.freeze(reasons.map((reason) => Object.freeze({ ...reason })));
   }
 }
 
@@ -169,6 +217,7 @@ export class RequestValidationError extends ClientError {
     const more = errors.length > 3 ? `; and ${errors.length - 3} more` : "";
     super(`${operation.method} ${operation.path} not sent: the ${operation.schema} is invalid (${first.join("; ")}${more})`, operation);
     this.errors = errors;
+    this.attempts = 0;
   }
 }
 
@@ -242,10 +291,10 @@ for (const [name, type] of Object.entries({
 }
 
 /** The `HttpError` subclass for a status: 400, 401, 429, 5xx, else `HttpError` itself. */
-export function httpError(operation: OperationRef, status: number, body: string, retryAfterMs?: number): HttpError {
-  if (status === 400) return new BadRequestError(operation, status, body, retryAfterMs);
-  if (status === 401) return new UnauthorizedError(operation, status, body, retryAfterMs);
-  if (status === 429) return new RateLimitedError(operation, status, body, retryAfterMs);
-  if (status >= 500 && status <= 599) return new ServerError(operation, status, body, retryAfterMs);
-  return new HttpError(operation, status, body, retryAfterMs);
+export function httpError(operation: OperationRef, status: number, body: string, retryAfterMs?: number, reasons?: readonly ServerReason[]): HttpError {
+  if (status === 400) return new BadRequestError(operation, status, body, retryAfterMs, reasons);
+  if (status === 401) return new UnauthorizedError(operation, status, body, retryAfterMs, reasons);
+  if (status === 429) return new RateLimitedError(operation, status, body, retryAfterMs, reasons);
+  if (status >= 500 && status <= 599) return new ServerError(operation, status, body, retryAfterMs, reasons);
+  return new HttpError(operation, status, body, retryAfterMs, reasons);
 }

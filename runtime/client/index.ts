@@ -12,6 +12,6 @@ export type { ClientSettings, CreateClientOptions, LimitedClientOptions, Operati
 export { createRateLimiter, LIMIT_WINDOW_MS } from "./limiter.js";
 export type { LimitsOption } from "./limiter.js";
 export { RETRY_DEFAULTS } from "./retry.js";
-export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_FAILURE_DESCRIPTION } from "./webhook.js";
+export { createWebhookHandler, DEFAULT_MAX_BODY_BYTES, DEFAULT_FAILURE_DESCRIPTION, DEFAULT_DEDUPLICATE_MAX_IDS, DEFAULT_DEDUPLICATE_WINDOW_MS } from "./webhook.js";
 export type { WebhookContext, WebhookHandlerOptions, WebhookHandlerBaseOptions } from "./webhook.js";
 export type { ApiDescriptor, CredentialDescriptor, OperationDescriptor, PlanLimits, SecurityDescriptor, WebhookDescriptor } from "./descriptor.js";

@@ -4,7 +4,7 @@
  */
 import type { Validates } from "../validation/result.js";
 import type { ApiDescriptor, OperationDescriptor, PlanLimits } from "./descriptor.js";
-import { AbortedError, HttpError, MiddlewareError, NetworkError, RateLimitedError, RedirectError, RequestValidationError, ResponseFormatError, ServerError, TimeoutError, httpError, type OperationRef } from "./errors.js";
+import { AbortedError, HttpError, MiddlewareError, NetworkError, RateLimitedError, RedirectError, RequestValidationError, ResponseFormatError, ServerError, TimeoutError, httpError, serverReasons, type OperationRef } from "./errors.js";
 import { resolveLimiter, type LimitsOption, type RateLimiter } from "./limiter.js";
 import { attachRedactor, createRedactor, sanitizedError, sealError, type Redact } from "./redact-secret.js";
 import { backoff, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from "./retry.js";
@@ -26,8 +26,8 @@ export interface FetchRequestInit {
    */
   redirect: "manual";
   /**
-   * Fires when the call is aborted or times out. A custom `fetch` always gets one; the global `fetch` gets the
-   * caller's signal only (see `createTransport`).
+   * Fires when the call is aborted or times out (the request's own signal, linked to the caller's; see
+   * `createTransport`).
    */
   signal?: AbortSignal | undefined;
 }
@@ -164,13 +164,31 @@ export interface ApiResponse {
 /** Sends one operation: `(body, callOptions?) => Promise<result>`. */
 export type OperationMethod = (body: unknown, options?: CallOptions) => Promise<unknown>;
 
+/** Told of every send a client starts (before validation, the limiter or the credential): its operation and body. */
+export type SendObserver = (operationId: string, body: unknown) => void;
+
 export interface Transport {
   /** The method sending one operation of the descriptor. */
   operation(operation: OperationDescriptor): OperationMethod;
+  /** Adds an observer of every later send; returns the function removing it. */
+  observe(observer: SendObserver): () => void;
   /** Redacts every credential the transport ever sent from a text. */
   redact: Redact;
   /** Adds middleware, run for every later attempt in the order added. */
   use(...middleware: Middleware[]): void;
+}
+
+/** The `observe` of the transport behind each client (a client's sends are observable by the webhook handler given it). */
+const observables = new WeakMap<object, (observer: SendObserver) => () => void>();
+
+/** Marks `client` as sending through a transport with this `observe` (looked up by `observerOf`). */
+export function attachObservable(client: object, observe: (observer: SendObserver) => () => void): void {
+  observables.set(client, observe);
+}
+
+/** How to observe the sends of a client made by `createClient`; undefined for anything else (a wrapper). */
+export function observerOf(client: unknown): ((observer: SendObserver) => () => void) | undefined {
+  return client !== null && (typeof client === "object" || typeof client === "function") ? observables.get(client) : undefined;
 }
 
 const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
@@ -342,7 +360,7 @@ function discard(response: FetchResponseLike): void {
  * body as text; rejects with `TIMEOUT` after `timeoutMs`, with the signal's reason when it fires (even if a custom
  * fetch ignores its signal), or with fetch's own error.
  */
-function exchange(fetcher: FetchLike, url: string, init: FetchRequestInit, timeoutMs: number, signal: AbortSignal | undefined, controller: AbortController | undefined, onResponse: ((response: FetchResponseLike) => Promise<FetchResponseLike>) | undefined): Promise<Exchanged> {
+function exchange(fetcher: FetchLike, url: string, init: FetchRequestInit, timeoutMs: number, signal: AbortSignal | undefined, controller: AbortController, onResponse: ((response: FetchResponseLike) => Promise<FetchResponseLike>) | undefined): Promise<Exchanged> {
   return new Promise<Exchanged>((resolve, reject) => {
     let settled = false;
     let response: FetchResponseLike | undefined;
@@ -355,7 +373,7 @@ function exchange(fetcher: FetchLike, url: string, init: FetchRequestInit, timeo
     };
     const stop = (reason: unknown): void => {
       if (!finish()) return;
-      controller?.abort(reason);
+      controller.abort(reason);
       if (response !== undefined) discard(response);
       reject(reason);
     };
@@ -387,10 +405,8 @@ function exchange(fetcher: FetchLike, url: string, init: FetchRequestInit, timeo
  * The transport of one client. Throws a `TypeError` naming the option for invalid options (never quoting the
  * credential).
  *
- * Timeouts do not hand the global `fetch` a signal of their own (an `AbortSignal` costs Node's fetch time:
- * bench/client.ts): a timer rejects the call with `TimeoutError` and the late response, if any, is discarded. With a
- * caller's `signal`, and always for a custom `fetch`, fetch gets a signal of the request's own that fires on both,
- * so the caller's abort (or the timeout) tears the request down.
+ * Every request hands fetch a signal of its own, which fires on the timeout (a timer) or the caller's signal: a
+ * timed-out request is aborted, its connection closed, so a process with nothing else to do exits.
  */
 export function createTransport(descriptor: ApiDescriptor, options: CreateClientOptions): Transport {
   if (!isJsonObject(options)) throw new TypeError(`${descriptor.factory} needs an options object`);
@@ -416,6 +432,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
   const limiter: RateLimiter | undefined = planLimits !== null ? resolveLimiter(settings.limits, planLimits) : undefined;
   const retry: ResolvedRetry | undefined = descriptor.operations.some((operation) => operation.idempotentWith !== null) ? resolveRetry(settings.retry) : undefined;
   const middleware: Middleware[] = [];
+  const observers = new Set<SendObserver>();
 
   /** The request headers of a credential: the client's extra headers, then the credential's and the content type. */
   const headersOf = (wire: Credential): Readonly<Record<string, string>> => {
@@ -512,19 +529,16 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     if (context !== undefined) ({ request, url, init } = await beforeRequest(context, url, init));
     const started = logger === undefined ? 0 : performance.now();
     if (logger !== undefined) log({ level: "debug", event: "request", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number });
-    let controller: AbortController | undefined;
+    // Fetch gets a signal of the request's own, which `exchange` aborts when the call times out (closing the
+    // connection) or the caller's signal fires. Not the caller's signal itself: Node's fetch leaves a listener on the
+    // signal it is given until a garbage collection, so a signal a caller keeps for many calls (a bot's shutdown
+    // signal) would collect them, and every request would pay for the list.
+    const controller = new AbortController();
     let fetcher: FetchLike;
     if (customFetch === undefined) {
       fetcher = globalThis.fetch as unknown as FetchLike;
-      // Node's fetch leaves a listener on the signal it is given until a garbage collection: a signal a caller keeps
-      // for many calls (a bot's shutdown signal) collects them, and every request pays for the list. It gets a
-      // signal of the request's own instead, which `exchange` aborts when the caller's fires (or the call times out).
-      if (signal !== undefined) {
-        controller = new AbortController();
-        init = { ...init, signal: controller.signal };
-      }
+      init = { ...init, signal: controller.signal };
     } else {
-      controller = new AbortController();
       fetcher = customFetch;
       init = { ...init, headers: { ...init.headers }, signal: controller.signal };
     }
@@ -553,7 +567,8 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     // Bodies go into errors as received: `call` redacts every error before anyone sees it.
     if (REDIRECT_STATUSES.has(status)) throw redirectError(operation, response, exchanged.url);
     if (prepared.anySuccess ? status < 200 || status > 299 : !prepared.success.includes(status)) {
-      throw httpError(operation, status, text, parseRetryAfter(response.headers?.get?.("retry-after")));
+      // The reasons are parsed from the redacted text: they go into the message and `reasons` as they are.
+      throw httpError(operation, status, text, parseRetryAfter(response.headers?.get?.("retry-after")), text === "" ? undefined : serverReasons(redact(text)));
     }
     if (operation.response === "none") return undefined;
     let parsed: unknown;
@@ -617,7 +632,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       } finally {
         release();
       }
-      if (number > 1 && failure instanceof Error) (failure as { attempts?: number }).attempts = number;
+      if (failure instanceof Error) (failure as { attempts?: number }).attempts = number;
       if (number >= attempts || retry === undefined || !isRetryable(failure)) throw failure;
       const retryAfterMs = failure instanceof HttpError ? failure.retryAfterMs : undefined;
       // The server asked for a longer pause than the client may wait: give its error (with `retryAfterMs`) back now.
@@ -637,6 +652,15 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
    * the middleware's `onError` hooks or the caller see it.
    */
   async function call(prepared: Prepared, data: unknown, callOptions: CallOptions | undefined): Promise<unknown> {
+    if (observers.size > 0) {
+      for (const observer of observers) {
+        try {
+          observer(prepared.operation.operationId, data);
+        } catch {
+          // An observer watches; it cannot stop the send.
+        }
+      }
+    }
     try {
       return await send(prepared, data, callOptions);
     } catch (error) {
@@ -661,6 +685,10 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       const frozen = deepFreeze(operation);
       const prepared: Prepared = Object.freeze({ operation: frozen, url: `${base}${frozen.path}`, success: frozen.success, anySuccess: frozen.success.length === 0 });
       return (body, callOptions) => call(prepared, body, callOptions);
+    },
+    observe(observer: SendObserver): () => void {
+      observers.add(observer);
+      return () => void observers.delete(observer);
     },
     use(...added: Middleware[]): void {
       for (const hooks of added) {

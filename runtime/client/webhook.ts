@@ -10,11 +10,25 @@ import { notificationFor, reply as replyTo, type Reason, type ReplyContent } fro
 import type { ValidationError, Validates } from "../validation/result.js";
 import type { ApiDescriptor, WebhookDescriptor } from "./descriptor.js";
 import type { OperationMethods } from "./create-client.js";
+import { boundedKey, RecentKeys } from "./recent-keys.js";
 import { redactorOf, type Redact } from "./redact-secret.js";
-import { deepFreeze, type CallOptions } from "./transport.js";
+import { deepFreeze, observerOf, type CallOptions } from "./transport.js";
 
 /** Largest body read from a request stream when `maxBodyBytes` is not given (1 MiB). */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
+
+/** Message ids remembered for de-duplication when `deduplicate` does not say (the oldest is forgotten first). */
+export const DEFAULT_DEDUPLICATE_MAX_IDS = 5000;
+/** How long a message id is remembered when `deduplicate` does not say: 5 minutes. */
+export const DEFAULT_DEDUPLICATE_WINDOW_MS = 300_000;
+
+/** The redelivery window of `deduplicate`. */
+export interface DeduplicateOptions {
+  /** Message ids remembered at most (default 5000); the oldest is forgotten first. */
+  maxIds?: number | undefined;
+  /** How long an id is remembered after its first delivery, in milliseconds (default 300000: 5 minutes). */
+  windowMs?: number | undefined;
+}
 
 /** The part of a `node:http` `IncomingMessage` the handler reads (`body` when a framework parsed it already). */
 export interface WebhookRequest {
@@ -42,7 +56,8 @@ export interface WebhookResult {
 export interface WebhookErrorContext<Payload = unknown> {
   /**
    * The handler option (`onMessage`, `onNotification`), `failureReason`, the acknowledging operation
-   * (`sendNotification`), or `request` (reading or processing the request failed).
+   * (`sendNotification`), the reply operation (`sendMessage`: a queued reply failed), `confirmation` (a warning: a
+   * message confirmed twice, or left unconfirmed), or `request` (reading or processing the request failed).
    */
   stage: string;
   /** The payload being handled, when there is one. */
@@ -53,8 +68,10 @@ export interface WebhookErrorContext<Payload = unknown> {
 export interface WebhookContext<Client = OperationMethods, Content = ReplyContent> {
   client: Client;
   /**
-   * Answers the received payload: sends `reply(received, content)` (to = the received `from`, unchanged; a new
-   * UUID `id` unless given) with the client's operation whose request schema is the webhook's (`sendMessage`).
+   * Answers the received payload: queues `reply(received, content)` (to = the received `from`, unchanged; a new
+   * UUID `id` unless given) on the client's operation whose request schema is the webhook's (`sendMessage`).
+   * Resolves once queued, without waiting for the limiter: the message is confirmed when the handler is done, and a
+   * reply that fails is reported to `onError` (and turns the confirmation into `failed` with `confirmAfterReplies`).
    */
   reply(content: Content, options?: CallOptions): Promise<unknown>;
 }
@@ -89,6 +106,21 @@ export interface WebhookHandlerBaseOptions<Client = OperationMethods, Payload = 
   answerAfterProcessing?: boolean | undefined;
   /** Largest body read from a request stream, in bytes (default 1048576); a larger one is answered 413. */
   maxBodyBytes?: number | undefined;
+  /**
+   * The seed's client-library behaviour: send a `received` notification before the handler runs (then `consumed`
+   * after it, `failed` when it throws, in that order). Default false: one confirmation per message.
+   */
+  notifyReceived?: boolean | undefined;
+  /**
+   * Confirm only once the replies the handler queued were sent: `failed` (reason from `failureReason`) when one of
+   * them failed. Default false: the confirmation does not wait for the messages limiter.
+   */
+  confirmAfterReplies?: boolean | undefined;
+  /**
+   * Redelivery safety: a message whose `id` was delivered within the window is answered 200 without running the
+   * handler again (messages without `id` never are). Default `{ maxIds: 5000, windowMs: 300000 }`; `false` for none.
+   */
+  deduplicate?: DeduplicateOptions | false | undefined;
 }
 
 /**
@@ -143,13 +175,51 @@ export function defaultFailureReason(error: unknown, exposeMessage = false): Rea
   };
 }
 
-/** The default `onError`: one line on stderr, redacted. */
+/**
+ * The default `onError`: one line on stderr, redacted. A client error's message names the operation and the status,
+ * and the server's reasons when it gave them (`BadRequestError: POST /commands answered HTTP 400 Bad Request:
+ * /to must be ...`); a `confirmation` warning is said as such.
+ */
 const defaultOnError =
   (redact: Redact) =>
   (error: unknown, context: WebhookErrorContext): void => {
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    console.error(`specfirst webhook handler: ${context.stage} failed: ${redact(detail).split("\n")[0]}`);
+    const what = context.stage === "confirmation" ? "warning" : `${context.stage} failed`;
+    console.error(`specfirst webhook handler: ${what}: ${redact(detail).split("\n")[0]}`);
   };
+
+/** A warning of the confirmation bookkeeping (a message confirmed twice, or never), reported with stage `confirmation`. */
+export class ConfirmationWarning extends Error {
+  /** The message concerned. */
+  declare readonly messageId: string;
+
+  constructor(messageId: string, message: string) {
+    super(message);
+    this.messageId = messageId;
+  }
+}
+Object.defineProperty(ConfirmationWarning.prototype, "name", { value: "ConfirmationWarning", writable: true, configurable: true });
+
+function checkDeduplicate(value: unknown): { maxIds: number; windowMs: number } | undefined {
+  if (value === false) return undefined;
+  if (value !== undefined && !isJsonObject(value)) throw new TypeError("createWebhookHandler: deduplicate must be false or { maxIds, windowMs }");
+  const given: DeduplicateOptions = value ?? {};
+  const maxIds = given.maxIds ?? DEFAULT_DEDUPLICATE_MAX_IDS;
+  const windowMs = given.windowMs ?? DEFAULT_DEDUPLICATE_WINDOW_MS;
+  if (!(Number.isInteger(maxIds) && maxIds > 0)) throw new TypeError("createWebhookHandler: deduplicate.maxIds must be a positive integer");
+  if (!(typeof windowMs === "number" && Number.isFinite(windowMs) && windowMs > 0)) throw new TypeError("createWebhookHandler: deduplicate.windowMs must be a positive number of milliseconds");
+  return { maxIds, windowMs };
+}
+
+/** The event of the notification `notifyReceived` sends before the handler runs (the seed's client library's). */
+const RECEIVED_EVENT = "received";
+
+/** Waits for every reply queued so far (and any queued meanwhile); their errors (undefined for a reply sent). */
+async function settledReplies(replies: Promise<unknown>[]): Promise<unknown[]> {
+  let errors: unknown[] = [];
+  while (errors.length < replies.length) errors = await Promise.all([...replies]);
+  return errors;
+}
 
 /** A reason whose description is redacted (the platform shows it in the message history). */
 const redactedReason = (reason: Reason, redact: Redact): Reason => (typeof reason.description === "string" ? { ...reason, description: redact(reason.description) } : reason);
@@ -203,6 +273,14 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   if (failureReason !== undefined && typeof failureReason !== "function") throw new TypeError("createWebhookHandler: failureReason must be a function");
   if (waitUntil !== undefined && typeof waitUntil !== "function") throw new TypeError("createWebhookHandler: waitUntil must be a function");
   if (!(typeof maxBodyBytes === "number" && Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) throw new TypeError("createWebhookHandler: maxBodyBytes must be a positive integer");
+  const notifyReceived = fields.notifyReceived === true;
+  const confirmAfterReplies = fields.confirmAfterReplies === true;
+  const deduplicate = checkDeduplicate(fields.deduplicate);
+  // Message ids delivered recently (by their bounded key), with how the handler confirmed them: the redelivery
+  // window, and the confirmation bookkeeping (with the default bounds when de-duplication is off).
+  const recent = new RecentKeys<{ confirmedWith?: string | undefined }>(deduplicate?.maxIds ?? DEFAULT_DEDUPLICATE_MAX_IDS, deduplicate?.windowMs ?? DEFAULT_DEDUPLICATE_WINDOW_MS);
+  // The confirmations sent so far for each message being processed, by its id.
+  const inFlight = new Map<string, string[]>();
 
   const matching = webhooks.filter((webhook) => webhook.match !== null);
   const fallback = webhooks.find((webhook) => webhook.match === null);
@@ -242,59 +320,144 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     }
   };
 
+  /** The `reason` of a `failed` confirmation for `failure` (the handler's exception, or a failed reply), redacted. */
+  const failedReason = (failure: unknown, data: Record<string, unknown>): Reason => {
+    let reason: Reason | undefined;
+    if (failureReason !== undefined) {
+      try {
+        reason = failureReason(failure, data);
+      } catch (error) {
+        report(error, { stage: "failureReason", envelope: data });
+      }
+    } else {
+      reason = defaultFailureReason(failure, exposeErrorMessages);
+    }
+    return redactedReason(Number.isInteger(reason?.code) ? (reason as Reason) : defaultFailureReason(undefined), redact);
+  };
+
+  const warn = (id: string, text: string, data?: Record<string, unknown>): void => report(new ConfirmationWarning(redact(id), redact(text)), data === undefined ? { stage: "confirmation" } : { stage: "confirmation", envelope: data });
+
   async function acknowledged(webhook: WebhookDescriptor, acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>, data: Record<string, unknown>, handlers: Handler[]): Promise<void> {
     const send = client?.[acknowledge.operation] as Send;
     const replyOperation = replyOperations.get(webhook);
+    const id = typeof data.id === "string" && data.id !== "" ? data.id : undefined;
+    // The replies the handler queued: each settles with its error (undefined when sent).
+    const replies: Promise<unknown>[] = [];
     const context: WebhookContext<unknown, unknown> = {
       client,
       reply: (content, callOptions) => {
         if (replyOperation === undefined) return Promise.reject(new TypeError(`reply: ${descriptor.api} has no operation sending a ${webhook.schema}`));
-        return (client?.[replyOperation] as Send)(replyTo(data, content as ReplyContent), callOptions);
+        let message: unknown;
+        try {
+          message = replyTo(data, content as ReplyContent);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        replies.push(
+          (client?.[replyOperation] as Send)(message, callOptions).then(
+            () => undefined,
+            (error: unknown) => {
+              report(error, { stage: replyOperation, envelope: data });
+              return error ?? new Error("the reply failed");
+            },
+          ),
+        );
+        return Promise.resolve(undefined);
       },
     };
-    let failure: unknown;
-    let failed = false;
-    for (const handler of handlers) {
-      try {
-        await handler(data, context);
-      } catch (error) {
-        failed = true;
-        failure = error;
-        report(error, { stage: webhook.handler, envelope: data });
-        break;
-      }
-    }
-    if (typeof data.id !== "string" || data.id === "") return;
-    let notification: unknown;
-    if (failed) {
-      let reason: Reason | undefined;
-      if (failureReason !== undefined) {
-        try {
-          reason = failureReason(failure, data);
-        } catch (error) {
-          report(error, { stage: "failureReason", envelope: data });
-        }
-      } else {
-        reason = defaultFailureReason(failure, exposeErrorMessages);
-      }
-      notification = notificationFor(data, acknowledge.failure, redactedReason(Number.isInteger(reason?.code) ? (reason as Reason) : defaultFailureReason(undefined), redact));
-    } else {
-      notification = notificationFor(data, acknowledge.success);
-    }
+    const confirmations: string[] = [];
+    if (id !== undefined) inFlight.set(id, confirmations);
     try {
-      await send(notification);
-    } catch (error) {
-      report(error, { stage: acknowledge.operation, envelope: data });
+      // The seed's client library: `received` before the handler runs; awaited before the confirmation, so it arrives first.
+      let receivedSent: Promise<void> | undefined;
+      if (id !== undefined && notifyReceived) {
+        receivedSent = send(notificationFor(data, RECEIVED_EVENT)).then(
+          () => undefined,
+          (error: unknown) => report(error, { stage: acknowledge.operation, envelope: data }),
+        );
+      }
+      let failure: unknown;
+      let failed = false;
+      for (const handler of handlers) {
+        try {
+          await handler(data, context);
+        } catch (error) {
+          failed = true;
+          failure = error;
+          report(error, { stage: webhook.handler, envelope: data });
+          break;
+        }
+      }
+      if (!failed && confirmAfterReplies) {
+        for (const error of await settledReplies(replies)) {
+          if (error === undefined) continue;
+          failed = true;
+          failure = error;
+          break;
+        }
+      }
+      await receivedSent;
+      if (id === undefined) {
+        // Its originator wants no notifications.
+      } else if (confirmations.length > 0) {
+        warn(id, `message ${id} was already confirmed by the bot (${confirmations.join(", ")}): the handler's automatic ${failed ? acknowledge.failure : acknowledge.success} was not sent; the webhook handler confirms every message itself, so send no ${acknowledge.success}/${acknowledge.failure} of your own`, data);
+      } else {
+        try {
+          await send(failed ? notificationFor(data, acknowledge.failure, failedReason(failure, data)) : notificationFor(data, acknowledge.success));
+        } catch (error) {
+          report(error, { stage: acknowledge.operation, envelope: data });
+        }
+      }
+    } finally {
+      if (id !== undefined) {
+        inFlight.delete(id);
+        void recordConfirmed(id, confirmations);
+      }
     }
+    // The envelope's work (for `idle()` and `waitUntil`) ends when its queued replies were sent.
+    await settledReplies(replies);
   }
+
+  /** Remembers how a message was confirmed, so that a later confirmation of the bot's own is reported as a second one. */
+  async function recordConfirmed(id: string, confirmations: readonly string[]): Promise<void> {
+    if (confirmations.length === 0) return;
+    const key = await boundedKey(id);
+    // With de-duplication, the id's window started at its delivery (a confirmation must not extend it).
+    if (deduplicate === undefined) recent.set(key, { confirmedWith: confirmations[0] });
+    else recent.update(key, { confirmedWith: confirmations[0] });
+  }
+
+  // Confirmation bookkeeping: every send of a confirmation through the handler's client is seen here (the handler's
+  // own and any the bot sends itself).
+  const confirmationEvents = new Set(webhooks.flatMap((webhook) => (webhook.acknowledge === null ? [] : [webhook.acknowledge.success, webhook.acknowledge.failure])));
+  const acknowledgeOperations = new Set(webhooks.flatMap((webhook) => (webhook.acknowledge === null ? [] : [webhook.acknowledge.operation])));
+  observerOf(client)?.((operationId, body) => {
+    if (!acknowledgeOperations.has(operationId) || !isJsonObject(body) || typeof body.id !== "string" || body.id === "" || !confirmationEvents.has(body.event as string)) return;
+    const id = body.id;
+    const event = String(body.event);
+    const confirmations = inFlight.get(id);
+    if (confirmations !== undefined) {
+      confirmations.push(event);
+      if (confirmations.length > 1) warn(id, `message ${id} was confirmed twice (${confirmations.join(", then ")}): send each message's ${[...confirmationEvents].join("/")} in one place`);
+      return;
+    }
+    void boundedKey(id).then((key) => {
+      const earlier = recent.get(key)?.confirmedWith;
+      if (earlier !== undefined) warn(id, `message ${id} was confirmed twice (${earlier}, then ${event}): the webhook handler already confirmed it`);
+    });
+  });
 
   /** Runs the receivers of a valid payload (and its acknowledgement); never rejects: errors go to `onError`. */
   async function processEnvelope(webhook: WebhookDescriptor, payload: Record<string, unknown>): Promise<void> {
     try {
       const handlers = receiversOf(webhook, payload);
       if (webhook.acknowledge !== null) {
-        // With no receiver at all, the payload is acknowledged without notification (nobody processed it).
-        if (handlers.length > 0) await acknowledged(webhook, webhook.acknowledge, payload, handlers);
+        if (handlers.length > 0) {
+          await acknowledged(webhook, webhook.acknowledge, payload, handlers);
+        } else if (typeof payload.id === "string" && payload.id !== "") {
+          // Nobody processed it: no confirmation is made up, and the bot is told.
+          warn(payload.id, `message ${payload.id} matched no receiver (no ${webhook.handler} and no filter matching it): it was never confirmed`, payload);
+        }
         return;
       }
       for (const handler of handlers) {
@@ -347,7 +510,14 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     if (webhook === undefined) return rejected(400, [problem(notAnyKind, "kind")]);
     const result = (await loadValidators()).validate(webhook.schema, data);
     if (!result.valid) return rejected(400, result.errors);
-    const work = processEnvelope(webhook, data as Record<string, unknown>);
+    const payload = data as Record<string, unknown>;
+    if (deduplicate !== undefined && webhook.acknowledge !== null && typeof payload.id === "string" && payload.id !== "") {
+      // A redelivery (the same message id within the window): answered as the first was, without running the handler.
+      const key = await boundedKey(payload.id);
+      if (recent.get(key) !== undefined) return { ...OK };
+      recent.set(key, {});
+    }
+    const work = processEnvelope(webhook, payload);
     if (answerAfterProcessing) await work;
     else track(work);
     return { ...OK };

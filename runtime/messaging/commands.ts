@@ -60,10 +60,15 @@ export type ExtensionCommand<S extends CommandSpec = CommandSpec, R = unknown> =
   resource?: R;
 };
 
-/** The builder of one spec: `(resource, target)` when it takes a resource, else `(target)`. */
-export type CommandBuilder<S extends CommandSpec> = S["resource"] extends true
-  ? <R>(resource: R, target: ExtensionTarget) => ExtensionCommand<S, R> & { type: S["type"]; resource: R }
-  : (target: ExtensionTarget) => ExtensionCommand<S, never>;
+/** The builder of one spec: `(item, target)` when its URI ends in `/{name}`, `(resource, target)` when it takes a resource, else `(target)`. */
+export type CommandBuilder<S extends CommandSpec> = S["uri"] extends `${string}/{${string}}`
+  ? (item: string, target: ExtensionTarget) => Omit<ExtensionCommand<S, never>, "uri"> & { uri: string }
+  : S["resource"] extends true
+    ? <R>(resource: R, target: ExtensionTarget) => ExtensionCommand<S, R> & { type: S["type"]; resource: R }
+    : (target: ExtensionTarget) => ExtensionCommand<S, never>;
+
+/** A URI naming one item: `/schedules/{id}`; the builder puts the item (URI-encoded) in place of `{id}`. */
+const ITEM_URI = /\/\{[A-Za-z_$][\w$]*\}$/;
 
 /** The fixed builders of server commands. */
 export interface ServerCommandBuilders {
@@ -94,10 +99,15 @@ function targetAddress(target: TargetFields | undefined, name: string): string {
   throw new TypeError(`commands.${name}: pass \`to\`, or \`host\` with \`extension\` (no extension address is shown in the API description)`);
 }
 
-function extensionCommand(spec: CommandSpec, target: TargetFields | undefined, resource: unknown): ExtensionCommand {
+function extensionCommand(spec: CommandSpec, target: TargetFields | undefined, resource: unknown, item?: unknown): ExtensionCommand {
   const to = targetAddress(target, spec.name);
   const id = typeof target?.id === "string" ? target.id : newMessageId();
-  const command: ExtensionCommand = { id, to, method: spec.method, uri: spec.uri };
+  let uri = spec.uri;
+  if (ITEM_URI.test(uri)) {
+    if (typeof item !== "string" || item === "") throw new TypeError(`commands.${spec.name}: pass the item's identifier first (a non-empty string)`);
+    uri = uri.replace(ITEM_URI, `/${encodeURIComponent(item)}`);
+  }
+  const command: ExtensionCommand = { id, to, method: spec.method, uri };
   if (resource !== undefined) {
     command.type = spec.type;
     command.resource = resource;
@@ -116,13 +126,15 @@ function checkSpec(spec: CommandSpec, seen: Set<string>): CommandSpec {
     if (typeof spec[field] !== "string" || spec[field] === "") throw new TypeError(`${where}: ${field} must be a non-empty string`);
   }
   if (typeof spec.resource !== "boolean") throw new TypeError(`${where}: resource must be a boolean`);
+  if (spec.resource && ITEM_URI.test(spec.uri)) throw new TypeError(`${where}: a command on one item (uri ending in /{name}) takes no resource`);
   seen.add(spec.name);
   return Object.freeze({ name: spec.name, summary: String(spec.summary ?? ""), method: spec.method, uri: spec.uri, type: spec.type, resource: spec.resource });
 }
 
 /**
  * The command builders: `ping(options?)`, `account(options?)` and, per spec, `name(resource, target)` (when
- * `resource` is true) or `name(target)`. `target` is `{ to }` or `{ host, extension }`, plus an optional `id`;
+ * `resource` is true), `name(item, target)` (when its `uri` ends in `/{name}`: the item, URI-encoded, in its place) or
+ * `name(target)`. `target` is `{ to }` or `{ host, extension }`, plus an optional `id`;
  * anything else throws a `TypeError`. Each command gets a new UUID `id` unless one is passed.
  */
 export function createCommandBuilders<const Specs extends readonly CommandSpec[]>(specs: Specs): CommandBuilders<Specs> {
@@ -134,9 +146,11 @@ export function createCommandBuilders<const Specs extends readonly CommandSpec[]
   const seen = new Set<string>();
   for (const given of specs as readonly CommandSpec[]) {
     const spec = checkSpec(given, seen);
-    builders[spec.name] = spec.resource
-      ? (resource: unknown, target?: TargetFields) => extensionCommand(spec, target, resource)
-      : (target?: TargetFields) => extensionCommand(spec, target, undefined);
+    builders[spec.name] = ITEM_URI.test(spec.uri)
+      ? (item: unknown, target?: TargetFields) => extensionCommand(spec, target, undefined, item)
+      : spec.resource
+        ? (resource: unknown, target?: TargetFields) => extensionCommand(spec, target, resource)
+        : (target?: TargetFields) => extensionCommand(spec, target, undefined);
   }
   return Object.freeze(builders) as unknown as CommandBuilders<Specs>;
 }

@@ -96,6 +96,8 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
     }),
     commands: model.commands.map((command) => ({
       ...command,
+      // A URI ending in `/{name}` names one item: the builder takes it first (`cancelSchedule(id, target)`).
+      item: /\/\{([A-Za-z_$][\w$]*)\}$/.exec(command.uri)?.[1],
       resourceType: resourceMap === undefined ? "Record<string, unknown>" : `Types.${dispatchMapName("resource")}[${JSON.stringify(command.type)}]`,
       commandType: genericOf("Command") ? `Types.Command<${JSON.stringify(command.type)}>` : "Types.Command",
     })),
