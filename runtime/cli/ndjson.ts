@@ -9,6 +9,7 @@
  * before, which is never more than `maxRecordBytes` + 1: a longer line is dropped as soon as it grows past that and
  * reported as oversized, never held.
  */
+import { decodeUtf8 } from "../json/read-json.js";
 import { checkJsonText, type Check, type ReportedError } from "./record-check.js";
 
 const LF = 10;
@@ -74,13 +75,59 @@ export async function* readBatches(stream: AsyncIterable<Uint8Array> | Iterable<
   if (oversized || carried > 0) yield { bytes: oversized ? new Uint8Array(0) : Buffer.concat(carry, carried), firstOversized: oversized };
 }
 
-/** A line is blank when each byte, read as Latin-1, is white space (\t \n \v \f \r, space, no-break space). */
-function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const b = bytes[i] as number;
-    if (b !== 32 && (b < 9 || b > 13) && b !== 160) return false;
+/** What a line of a batch is: the text of a record, an oversized record, or no record (empty or blank). */
+type Line = Uint8Array | string | typeof OVERSIZED | undefined;
+const OVERSIZED = Symbol("oversized record");
+
+/**
+ * The lines of a batch decoded at once: a line break never falls inside a UTF-8 sequence, so the lines of the text
+ * are the texts of the lines. A blank line holds only \t \n \v \f \r and spaces (a no-break space in a text
+ * decoded strictly comes from the bytes C2 A0, which are not blank; see `byteLines`).
+ */
+function textLines(text: string, maxBytes: number, onLine: (line: Line) => void): void {
+  for (let start = 0; start < text.length; ) {
+    const lf = text.indexOf("\n", start);
+    const next = lf === -1 ? text.length : lf + 1;
+    let end = lf === -1 ? text.length : lf;
+    if (end > start && text.charCodeAt(end - 1) === CR) end--;
+    let blank = true;
+    for (let i = start; blank && i < end; i++) {
+      const c = text.charCodeAt(i);
+      blank = c === 32 || (c >= 9 && c <= 13);
+    }
+    // a UTF-16 code unit is at most 3 bytes of UTF-8: count the bytes only when the line may be too long
+    const line = text.slice(start, end);
+    onLine((end - start) * 3 > maxBytes && Buffer.byteLength(line) > maxBytes ? OVERSIZED : blank ? undefined : line);
+    start = next;
   }
-  return true;
+}
+
+/**
+ * The lines of a batch that is not valid UTF-8, as bytes (each decoded on its own, so that the error is the bad
+ * record's). A blank line's bytes, read as Latin-1, are all white space: \t \n \v \f \r, space, no-break space.
+ */
+function byteLines(bytes: Uint8Array, maxBytes: number, onLine: (line: Line) => void): void {
+  for (let start = 0; start < bytes.length; ) {
+    const lf = bytes.indexOf(LF, start);
+    const next = lf === -1 ? bytes.length : lf + 1;
+    let end = lf === -1 ? bytes.length : lf;
+    if (end > start && bytes[end - 1] === CR) end--;
+    let blank = true;
+    for (let i = start; blank && i < end; i++) {
+      const b = bytes[i] as number;
+      blank = b === 32 || (b >= 9 && b <= 13) || b === 160;
+    }
+    onLine(end - start > maxBytes ? OVERSIZED : blank ? undefined : bytes.subarray(start, end));
+    start = next;
+  }
+}
+
+function decodedOrUndefined(bytes: Uint8Array): string | undefined {
+  try {
+    return decodeUtf8(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -88,36 +135,29 @@ function isBlank(bytes: Uint8Array, start: number, end: number): boolean {
  * its "\r\n" or "\n") is an oversized record, not read; any other line is read as JSON and validated.
  */
 export function checkBatch(batch: Batch, check: Check, maxBytes: number): BatchResult {
-  const { bytes } = batch;
   const result: BatchResult = { lines: 0, records: 0, valid: 0, findings: [] };
-  const oversized = (): void => {
-    result.findings.push({ record: ++result.records, line: result.lines, readable: false, errors: [oversizedError(maxBytes)] });
-  };
-  let start = 0;
-  if (batch.firstOversized) {
+  const onLine = (line: Line): void => {
     result.lines++;
-    oversized();
-  }
-  while (start < bytes.length) {
-    const lf = bytes.indexOf(LF, start);
-    const next = lf === -1 ? bytes.length : lf + 1;
-    let end = lf === -1 ? bytes.length : lf;
-    if (end > start && bytes[end - 1] === CR) end--;
-    result.lines++;
-    if (end - start > maxBytes) oversized();
-    else if (end > start && !isBlank(bytes, start, end)) {
-      const record = ++result.records;
-      const checked = checkJsonText(bytes.subarray(start, end), check);
-      if (checked.valid) result.valid++;
-      else {
-        const line = result.lines;
-        // an NDJSON record is one line: a position inside it is on the record's line of the batch
-        const errors = checked.errors.map((error) => (error.line === undefined ? error : { ...error, line: line + error.line - 1 }));
-        result.findings.push({ record, line, readable: checked.readable, errors });
-      }
+    if (line === undefined) return;
+    const record = ++result.records;
+    if (line === OVERSIZED) {
+      result.findings.push({ record, line: result.lines, readable: false, errors: [oversizedError(maxBytes)] });
+      return;
     }
-    start = next;
-  }
+    const checked = checkJsonText(line, check);
+    if (checked.valid) {
+      result.valid++;
+      return;
+    }
+    // an NDJSON record is one line: a position inside it is on the record's line of the batch
+    const at = result.lines;
+    const errors = checked.errors.map((error) => (error.line === undefined ? error : { ...error, line: at + error.line - 1 }));
+    result.findings.push({ record, line: at, readable: checked.readable, errors });
+  };
+  if (batch.firstOversized) onLine(OVERSIZED);
+  const text = decodedOrUndefined(batch.bytes);
+  if (text === undefined) byteLines(batch.bytes, maxBytes, onLine);
+  else textLines(text, maxBytes, onLine);
   return result;
 }
 

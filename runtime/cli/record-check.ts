@@ -47,10 +47,11 @@ export interface CheckedText {
   errors: ReportedError[];
 }
 
-export function checkJsonText(bytes: Uint8Array, check: Check): CheckedText {
+/** Reads (bytes are decoded strictly) and checks one JSON text. */
+export function checkJsonText(input: Uint8Array | string, check: Check): CheckedText {
   let read: { text: string; value: unknown };
   try {
-    read = readJsonText(bytes);
+    read = readJsonText(input);
   } catch (error) {
     if (!(error instanceof JsonSyntaxError)) throw error;
     return { valid: false, readable: false, errors: [{ pointer: "", message: error.message, ...error.position }] };
