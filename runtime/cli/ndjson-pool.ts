@@ -1,7 +1,8 @@
 /**
  * Worker threads for `specfirst validate --ndjson` on a large input: batches go to the least busy worker, at most
- * `IN_FLIGHT_PER_WORKER` per worker at a time (so memory stays bounded whatever the input's size), and their
- * results come back as promises the caller takes in the order it sent the batches.
+ * `IN_FLIGHT_PER_WORKER` per worker at a time (so memory stays bounded whatever the input's size; when all are
+ * full, the caller checks the batch on its own thread), and their results come back as promises the caller takes
+ * in the order it sent the batches.
  */
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -45,9 +46,14 @@ export class NdjsonPool {
     });
   }
 
-  /** Batches the pool can take before the caller should wait for the oldest result. */
+  /** Batches the pool holds at most: past them the caller checks batches itself rather than queue more. */
   get capacity(): number {
     return this.slots.length * IN_FLIGHT_PER_WORKER;
+  }
+
+  /** Every worker holds `IN_FLIGHT_PER_WORKER` batches (or is still starting with them). */
+  get full(): boolean {
+    return this.slots.every((slot) => slot.pending.size >= IN_FLIGHT_PER_WORKER);
   }
 
   check(batch: Batch): Promise<BatchResult> {
@@ -55,7 +61,9 @@ export class NdjsonPool {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
-      slot.worker.postMessage({ id, batch });
+      // an exact copy, moved to the worker: posting a view of a read buffer would copy the whole buffer behind it
+      const bytes = new Uint8Array(batch.bytes);
+      slot.worker.postMessage({ id, batch: { bytes, firstOversized: batch.firstOversized } }, [bytes.buffer]);
     });
   }
 

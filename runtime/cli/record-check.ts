@@ -3,6 +3,8 @@
  * chosen validator, then each error's line:column in the text. Used for whole files, for NDJSON records on the main
  * thread and in the NDJSON worker threads alike, so every path reports the same results.
  */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { JsonSyntaxError, locatePointer } from "../json/json-text.js";
 import { readJsonText } from "../json/read-json.js";
 
@@ -26,7 +28,15 @@ export type CheckTarget = { name: string } | { mediaType: string };
 
 export type Check = (data: unknown) => ValidationResult;
 
+/** Where `npm run build` puts the bundle of `specfirst/validators` (scripts/bundle.mjs), seen from dist/runtime/cli/. */
+const BUNDLED_VALIDATORS = new URL("../../bundle/validators.js", import.meta.url);
+
+/**
+ * The validators of every API: compiled, the one-file bundle of `specfirst/validators` when the build holds it
+ * (quicker to load, on the main thread and in each worker thread alike); otherwise the module tree.
+ */
 export async function loadValidators(): Promise<ValidatorsModule> {
+  if (BUNDLED_VALIDATORS.protocol === "file:" && existsSync(fileURLToPath(BUNDLED_VALIDATORS))) return (await import(BUNDLED_VALIDATORS.href)) as ValidatorsModule;
   return (await import("../../generated/validators.js")) as ValidatorsModule;
 }
 
