@@ -73,6 +73,8 @@ export async function runCliStream(): Promise<Section> {
     const cli = cliCommand();
     const other = cli.label.startsWith("node dist") ? CLI_FROM_SOURCES : undefined;
     const rows: (string | number)[][] = [];
+    const rates: number[] = [];
+    let limitLine = "";
     const measure = async (label: string, args: string[], runs: number) => {
       const results: Measured[] = [];
       for (let i = 0; i < runs; i++) {
@@ -83,6 +85,7 @@ export async function runCliStream(): Promise<Section> {
       const bad = results.find((r) => r.code !== 1 || !r.summary.startsWith(`${RECORDS} records`));
       if (bad !== undefined) throw new Error(`${label}: unexpected exit ${bad.code} / output "${bad.summary}"`);
       const wall = median(results.map((r) => r.wallMs));
+      rates.push(RECORDS / (wall / 1000));
       rows.push([
         `\`${label} validate message --ndjson\``,
         fmt(RECORDS / (wall / 1000)),
@@ -102,6 +105,12 @@ export async function runCliStream(): Promise<Section> {
       const [plain, cliReader] = await inProcess(file, [JSON.parse, (text) => readJson(encoder.encode(text))]);
       const row = (label: string, value: number | undefined) => rows.push([label, fmt(value ?? Number.NaN), "", "", "", ""]);
       row("in-process: `JSON.parse` + generated `validate()` per line (no CLI, no repeated-key check)", plain);
+      if (plain !== undefined && rates[0] !== undefined) {
+        const ratio = rates[0] / plain;
+        limitLine =
+          `How close to the limit (the in-process \`JSON.parse\` + \`validate()\` loop over the same lines, one core): \`${cli.label}\` runs at **${ratio.toFixed(2)}×** of it, whole process ` +
+          `(start-up, reading, the strict reader and output included; worker threads for an input of 8 MiB or more; target ≥ 0.4×: ${ratio >= 0.4 ? "met" : "**missed**"}). Under load both sides slow down unevenly: read it with the load average at the top of RESULTS.md.`;
+      }
       row("in-process: runtime/json/read-json.ts `readJson(bytes)` (the CLI's strict reader, on each line's UTF-8 bytes) + `validate()`", cliReader);
     } catch (error) {
       log(`cli stream: runtime/json/read-json.ts not usable: ${(error as Error).message}`);
@@ -113,6 +122,7 @@ export async function runCliStream(): Promise<Section> {
         `Reproduce: \`npm run bench -- cli-stream\` (the file is generated with a fixed seed into a temporary folder and deleted afterwards).`,
       "",
       table(["Command", "records/s", "records/s excluding start-up", "wall time", "peak RSS", "CLI summary line"], rows, ["l", "r", "r", "r", "r", "l"]),
+      ...(limitLine === "" ? [] : ["", limitLine]),
     ].join("\n");
     return { title: "5. CLI stream", body };
   } finally {

@@ -83,11 +83,17 @@ function sourcesUnder(dir: string): string[] {
   return out;
 }
 
-/** Sources of tsconfig.build.json whose dist/ .js is missing or older than the source. */
+/**
+ * Sources of tsconfig.build.json whose dist/ .js is missing or older than the source, or whose bundle
+ * (dist/bundle/, written by scripts/bundle.mjs after tsc) is missing or older than the source.
+ */
 export function staleBuildSources(): string[] {
+  const bundle = path.join(DIST, "bundle", "validators.js");
+  const bundled = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
   return ["runtime", "generated"].flatMap(sourcesUnder).filter((source) => {
     const built = path.join(DIST, source.replace(/\.ts$/, ".js"));
-    return !existsSync(built) || statSync(built).mtimeMs < statSync(path.join(ROOT, source)).mtimeMs;
+    const changed = statSync(path.join(ROOT, source)).mtimeMs;
+    return !existsSync(built) || statSync(built).mtimeMs < changed || bundled < changed;
   });
 }
 
@@ -103,9 +109,11 @@ export function ensureBuilt(): string {
   const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
   const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: ROOT, encoding: "utf8" });
   if (result.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (exit ${result.status}): ${`${result.stdout}${result.stderr}`.slice(0, 500)}`);
+  const bundled = spawnSync(process.execPath, [path.join(ROOT, "scripts", "bundle.mjs")], { cwd: ROOT, encoding: "utf8" });
+  if (bundled.status !== 0) throw new Error(`scripts/bundle.mjs failed (exit ${bundled.status}): ${`${bundled.stdout}${bundled.stderr}`.slice(0, 500)}`);
   const left = staleBuildSources();
   if (left.length > 0) throw new Error(`dist/ still older than ${left.slice(0, 3).join(", ")} after tsc -p tsconfig.build.json`);
-  return `dist/ built at start with \`tsc -p tsconfig.build.json\` (${stale.length} source(s) newer than their build; ${fmt((performance.now() - start) / 1000, 1)} s)`;
+  return `dist/ built at start with \`tsc -p tsconfig.build.json\` and scripts/bundle.mjs (${stale.length} source(s) newer than their build; ${fmt((performance.now() - start) / 1000, 1)} s)`;
 }
 
 /** A file URL of dist/<relative>, with `?instance=<key>` when an instance is given (see bench/instance-hooks.mjs). */

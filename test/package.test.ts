@@ -92,7 +92,32 @@ describe("the packed package", () => {
       readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).map((file) => `${dir}/${file.split(path.sep).join("/")}`),
     );
     const expected = sources.flatMap((file) => [`dist/${file.replace(/\.ts$/, ".js")}`, `dist/${file.replace(/\.ts$/, ".d.ts")}`]).sort();
-    expect(packedFiles.filter((file) => file.startsWith("dist/")).sort(), "dist/ is not the build of the sources (the build is incremental: `rm -rf dist && npm run build`)").toEqual(expected);
+    const compiled = packedFiles.filter((file) => file.startsWith("dist/") && !file.startsWith("dist/bundle/"));
+    expect(compiled.sort(), "dist/ is not the build of the sources (the build is incremental: `rm -rf dist && npm run build`)").toEqual(expected);
+    // the bundle step (scripts/bundle.mjs) writes one file per bundled entry point, plus the chunks they share
+    const apis = readdirSync(path.join(ROOT, "generated")).filter((name) => sources.includes(`generated/${name}/index.ts`));
+    const entries = ["dist/bundle/validators.js", "dist/bundle/client.js", ...apis.map((api) => `dist/bundle/${api}/index.js`)].sort();
+    expect(packedFiles.filter((file) => file.startsWith("dist/bundle/") && !file.startsWith("dist/bundle/chunks/")).sort()).toEqual(entries);
+  });
+
+  it("resolves every entry point to a file it ships, code and declarations", () => {
+    const manifest = JSON.parse(readFileSync(path.join(consumer, "node_modules", "specfirst", "package.json"), "utf8")) as { exports: Record<string, string | { types: string; default: string }> };
+    for (const [name, target] of Object.entries(manifest.exports)) {
+      if (typeof target === "string" || name.includes("*")) continue;
+      expect(packedFiles, `${name}: ${target.default}`).toContain(target.default.slice(2));
+      expect(packedFiles, `${name}: ${target.types}`).toContain(target.types.slice(2));
+    }
+  });
+
+  it("loads the bundled entry points with CommonJS require() as well as import()", async () => {
+    const script = path.join(consumer, "require.cjs");
+    writeFileSync(
+      script,
+      `const { validate } = require("specfirst/validators");\nconst configs = require("specfirst/configs");\nconst messaging = require("specfirst/messaging");\nconst client = require("specfirst/client");\n` +
+        `console.log(JSON.stringify({ message: validate("message", { to: "a@b.c", type: "text/plain", content: "hi" }).valid, config: configs.validate("config", { name: 5 }).valid, text: messaging.validate("message", { to: "a@b.c", type: "text/plain", content: 1 }).valid, client: typeof client.createMessagingClient }));\n`,
+    );
+    const { stdout } = await run(process.execPath, [script], { cwd: consumer });
+    expect(JSON.parse(stdout)).toEqual({ message: true, config: false, text: false, client: "function" });
   });
 
   it("holds no generator code and no template: nothing in it imports a generation tool", () => {
@@ -115,15 +140,25 @@ describe("the packed package", () => {
   });
 
   it("loads one API alone: specfirst/configs runs with the messaging modules removed", async () => {
-    const messaging = path.join(consumer, "node_modules", "specfirst", "dist", "generated", "messaging");
+    // the messaging entry point, its compiled modules, and every bundle chunk holding messaging code (its media types)
+    const installed = path.join(consumer, "node_modules", "specfirst");
+    const chunks = path.join(installed, "dist", "bundle", "chunks");
+    const messaging = [
+      path.join(installed, "dist", "bundle", "messaging"),
+      path.join(installed, "dist", "generated", "messaging"),
+      ...readdirSync(chunks)
+        .map((name) => path.join(chunks, name))
+        .filter((file) => readFileSync(file, "utf8").includes("application/vnd.lime")),
+    ];
+    expect(messaging.length).toBeGreaterThan(2);
     const script = path.join(consumer, "configs-only.mjs");
     writeFileSync(script, `const configs = await import("specfirst/configs");\nconsole.log(JSON.stringify({ valid: configs.validate("config", { name: "c" }).valid, factory: typeof configs.createConfigsClient }));\n`);
-    renameSync(messaging, `${messaging}.away`);
+    for (const file of messaging) renameSync(file, `${file}.away`);
     try {
       const { stdout } = await run(process.execPath, [script], { cwd: consumer });
       expect(JSON.parse(stdout)).toEqual({ valid: true, factory: "function" });
     } finally {
-      renameSync(`${messaging}.away`, messaging);
+      for (const file of messaging) renameSync(`${file}.away`, file);
     }
   });
 

@@ -1,8 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateCommand } from "../runtime/cli/commands/validate.js";
+import { DEFAULT_PARALLEL_FROM_BYTES, runValidateCommand, type ValidateCommandOptions } from "../runtime/cli/validate-command.js";
 import { runCli, runInProcess } from "./helpers/cli.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "specfirst-validate-"));
@@ -151,6 +154,54 @@ describe.concurrent("specfirst validate", () => {
     }
   });
 
+  it("gives the same output for an NDJSON stream read in any chunks, on the main thread or in worker threads", async () => {
+    const message = (content: unknown) => JSON.stringify({ to: "a@b.c", type: "text/plain", content });
+    const line = fc.oneof(
+      fc.string().map((content) => message(content)),
+      fc.integer().map((content) => message(content)),
+      fc.constantFrom("", "   ", "\t", "{broken", '{"to":"a@b.c","to":"d@e.f","type":"text/plain","content":"x"}', `\uFEFF${message("bom")}`, "[]", "null"),
+      fc.string({ minLength: 200, maxLength: 400 }).map((content) => message(content)), // over --max-record-bytes
+    );
+    const stream = fc.tuple(
+      fc.array(fc.tuple(line, fc.constantFrom("\n", "\r\n")), { minLength: 1, maxLength: 60 }),
+      fc.boolean(), // a last line without a line break
+      fc.array(fc.integer({ min: 1, max: 300 }), { minLength: 1, maxLength: 20 }), // chunk sizes, repeated
+      fc.constantFrom(Buffer.from([0xc0, 0xaf]), Buffer.from([0xa0]), Buffer.from("é")), // bytes put into one line
+    );
+    await fc.assert(
+      fc.asyncProperty(stream, async ([lines, unterminated, sizes, odd]) => {
+        const text = Buffer.from(lines.map(([l, end], i) => (unterminated && i === lines.length - 1 ? l : `${l}${end}`)).join(""));
+        const at = Math.floor(text.length / 2);
+        const bytes = Buffer.concat([text.subarray(0, at), odd, text.subarray(at)]);
+        const chunks: Buffer[] = [];
+        for (let start = 0, i = 0; start < bytes.length; start += sizes[i++ % sizes.length] as number) chunks.push(bytes.subarray(start, start + (sizes[i % sizes.length] as number)));
+        for (const format of ["text", "json"] as const) {
+          const whole = await ndjson(format, [bytes], Number.POSITIVE_INFINITY);
+          const split = await ndjson(format, chunks, 0);
+          expect(split).toEqual(whole);
+        }
+      }),
+      { numRuns: 4 },
+    );
+  }, 120_000);
+
+  it(`checks an NDJSON file of ${DEFAULT_PARALLEL_FROM_BYTES / 1024 / 1024} MiB or more in worker threads, with the same output as one thread`, async () => {
+    const records = [
+      JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" }),
+      JSON.stringify({ to: "a@b.c", type: "text/plain", content: 7 }),
+      JSON.stringify({ to: "a@b.c", type: "application/vnd.lime.select+json", content: { text: "Pick", options: [{ order: 1, text: "x".repeat(120) }] } }),
+      "{not json",
+    ];
+    const count = Math.ceil(DEFAULT_PARALLEL_FROM_BYTES / records.join("\n").length) + 1;
+    const text = `${Array.from({ length: count }, (_, i) => (i % 97 === 0 ? records.join("\n") : `${records[0]}\n${records[2]}\n${records[0]}`)).join("\n")}\n`;
+    const file = write("large.ndjson", text);
+    const spawned = await runCli(["validate", "message", "--ndjson", "--format", "json", file]);
+    const oneThread = await ndjson("json", [Buffer.from(text)], Number.POSITIVE_INFINITY, file);
+    expect(spawned.code).toBe(oneThread.code);
+    expect(spawned.stdout).toBe(oneThread.stdout);
+    expect(spawned.stdout).toMatch(/"summary":\{"records":\d{5,}/);
+  }, 120_000);
+
   it("checks the lenient Config and bare content documents", async () => {
     const config = write("lenient.json", JSON.stringify({ name: "c", input: { kafka: { consumer_grop: "g" } } }));
     expect((await validate(["config", config])).code).toBe(1);
@@ -196,3 +247,23 @@ describe.concurrent("specfirst validate", () => {
   });
 });
 
+/** `validate message --ndjson` over standard input given as these chunks (or over `file`), output captured. */
+async function ndjson(format: "text" | "json", chunks: Buffer[], parallelFromBytes: number, file?: string): Promise<{ code: number; stdout: string }> {
+  let stdout = "";
+  const options: ValidateCommandOptions = {
+    name: "message",
+    lenient: false,
+    ndjson: true,
+    maxRecordBytes: 150,
+    format,
+    inputs: [file ?? "-"],
+    stdin: Readable.from(chunks),
+    stdout: (text) => (stdout += text),
+    stderr: () => {},
+    progress: false,
+    parallelFromBytes,
+  };
+  if (file !== undefined) options.maxRecordBytes = 16 * 1024 * 1024;
+  const code = await runValidateCommand(options);
+  return { code, stdout };
+}

@@ -1,13 +1,14 @@
-// Cold start, generated validators as a consumer imports them: import one module of the build (dist/generated/, by
-// default validators.js = `specfirst/validators`; configs/index.js = `specfirst/configs` ...) and validate one payload.
-// Usage: node bench/cold/generated.mjs <schema name> <payload file> [module under dist/generated/].
+// Cold start, generated validators as a consumer imports them: import one entry point of the package by its name
+// (`specfirst/validators` by default; `specfirst/configs`, `specfirst/messaging` ...), resolved through package.json
+// `exports` (a package may import itself by name), i.e. the build's dist/bundle/ — and validate one payload.
+// Usage: node bench/cold/generated.mjs <schema name> <payload file> [entry point, e.g. specfirst/configs].
 // Prints the ms from process start to the result, and the ms the import alone took.
 import { readFileSync } from "node:fs";
 
-const [name, file, module = "validators.js"] = process.argv.slice(2);
+const [name, file, entry = "specfirst/validators"] = process.argv.slice(2);
 const data = JSON.parse(readFileSync(file, "utf8"));
 const before = performance.now();
-const { validate } = await import(`../../dist/generated/${module}`);
+const { validate } = await import(entry);
 const importMs = performance.now() - before;
 const result = validate(name, data);
 const ms = performance.now();

@@ -1,24 +1,12 @@
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { JsonSyntaxError, locatePointer } from "../json/json-text.js";
-import { readJsonText } from "../json/read-json.js";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
+import { checkBatch, readBatches, type BatchResult } from "./ndjson.js";
+import { NdjsonPool } from "./ndjson-pool.js";
+import { checkJsonText, createCheck, loadValidators, type CheckTarget, type ReportedError } from "./record-check.js";
 
-/** The part of generated/validators.js this command uses. */
-interface ValidatorsModule {
-  schemaNames: readonly string[];
-  validate(name: string, data: unknown): ValidationResult;
-  validateDocument(mediaType: string, data: unknown): ValidationResult;
-}
-type ValidationResult = { valid: true } | { valid: false; errors: { pointer: string; message: string; keyword: string }[] };
-
-export interface ReportedError {
-  pointer: string;
-  message: string;
-  line?: number;
-  column?: number;
-}
+export type { ReportedError };
 
 export interface RecordResult {
   file: string;
@@ -57,78 +45,20 @@ export interface ValidateCommandOptions {
   stderr: (text: string) => void;
   /** Draw a progress bar on stderr (only when it is a terminal). */
   progress: boolean;
-}
-
-async function loadValidators(): Promise<ValidatorsModule> {
-  return (await import("../../generated/validators.js")) as ValidatorsModule;
+  /**
+   * With `ndjson`: once this many bytes of an input are read (a file whose size is known: from its start), its
+   * records are checked in worker threads, one per core (default `DEFAULT_PARALLEL_FROM_BYTES`).
+   */
+  parallelFromBytes?: number;
 }
 
 const STDIN = "-";
 
-const LF = 10;
-const CR = 13;
+/** Bytes read from a file at a time with --ndjson: one batch of records (see runtime/cli/ndjson.ts); 1 MiB measured slower. */
+const NDJSON_CHUNK_BYTES = 64 * 1024;
 
-/** Stands for a line longer than the maximum record size, whose bytes were skipped rather than held. */
-const OVERSIZED = Symbol("oversized record");
-
-/**
- * The part of a line read so far, kept as a list of pieces (joined once, when the line ends) and given up as soon
- * as it grows past the maximum record size, so it never holds more than `maxBytes` plus a line break.
- */
-class PartialLine {
-  private pieces: Buffer[] = [];
-  private length = 0;
-  private oversized = false;
-
-  constructor(private readonly maxBytes: number) {}
-
-  get empty(): boolean {
-    return this.length === 0 && !this.oversized;
-  }
-
-  append(piece: Buffer): void {
-    if (this.oversized || piece.length === 0) return;
-    // One byte more than the maximum: a line may end with "\r", which is not part of the record.
-    if (this.length + piece.length > this.maxBytes + 1) {
-      this.oversized = true;
-      this.pieces = [];
-      this.length = 0;
-      return;
-    }
-    this.pieces.push(piece);
-    this.length += piece.length;
-  }
-
-  /** The whole line without its line break (or `OVERSIZED`), and starts the next one. */
-  take(): Buffer | typeof OVERSIZED {
-    const line = this.pieces.length === 1 ? (this.pieces[0] as Buffer) : Buffer.concat(this.pieces, this.length);
-    const oversized = this.oversized;
-    this.pieces = [];
-    this.length = 0;
-    this.oversized = false;
-    const record = line.at(-1) === CR ? line.subarray(0, -1) : line;
-    return oversized || record.length > this.maxBytes ? OVERSIZED : record;
-  }
-}
-
-/**
- * The lines of a byte stream, as bytes, holding no more than `maxBytes` of one line (plus the chunk being read) in
- * memory: a longer line is skipped up to the next line break and yielded as `OVERSIZED`.
- */
-async function* splitLines(stream: AsyncIterable<Buffer> | Iterable<Buffer>, maxBytes: number, onBytes: (count: number) => void): AsyncGenerator<Buffer | typeof OVERSIZED> {
-  const partial = new PartialLine(maxBytes);
-  for await (const chunk of stream) {
-    onBytes(chunk.length);
-    let start = 0;
-    for (let end = chunk.indexOf(LF); end !== -1; end = chunk.indexOf(LF, start)) {
-      partial.append(chunk.subarray(start, end));
-      yield partial.take();
-      start = end + 1;
-    }
-    partial.append(chunk.subarray(start));
-  }
-  if (!partial.empty) yield partial.take();
-}
+/** Default `parallelFromBytes`: an NDJSON input at least this large is checked in worker threads. */
+export const DEFAULT_PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
 
 async function readAll(stream: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -154,89 +84,107 @@ function formatText(result: RecordResult): string {
  * errors never quote the input, so secrets stay out of the output.
  */
 export async function runValidateCommand(options: ValidateCommandOptions): Promise<number> {
-  const validators = await loadValidators();
   const usage = (message: string) => {
     options.stderr(`specfirst validate: ${message}\n`);
     return EXIT_USAGE;
   };
-  let check: (data: unknown) => ValidationResult;
-  if (options.mediaType !== undefined) {
-    const mediaType = options.mediaType;
-    check = (data) => validators.validateDocument(mediaType, data);
-  } else {
+  const validators = await loadValidators();
+  let target: CheckTarget;
+  if (options.mediaType !== undefined) target = { mediaType: options.mediaType };
+  else {
     if (options.name === undefined) return usage("missing schema name (or --media-type)");
     if (options.lenient && options.name !== "config") return usage("--lenient applies to the config schema only");
     const name = options.lenient ? "config-lenient" : options.name;
     if (!validators.schemaNames.includes(name)) return usage(`unknown schema "${name}"; expected one of: ${validators.schemaNames.join(", ")}`);
-    check = (data) => validators.validate(name, data);
+    target = { name };
   }
+  const check = createCheck(validators, target);
   if (options.inputs.length === 0) return usage("no input given (a file path, or - for standard input)");
 
   const counts = { records: 0, valid: 0, invalid: 0, unreadable: 0 };
   const jsonResults: RecordResult[] = [];
-  /** Counts the result: valid, invalid against the schema, or (counted by `unreadable`) not readable as JSON. */
-  const emit = (result: RecordResult, readable = true) => {
-    counts.records++;
-    if (result.valid) counts.valid++;
-    else if (readable) counts.invalid++;
+  /** Reports a result that is not valid, or (whole files only) a valid one. */
+  const emit = (result: RecordResult) => {
     if (options.format === "json") {
-      if (options.ndjson) {
-        if (!result.valid) options.stdout(`${JSON.stringify(result)}\n`);
-      } else jsonResults.push(result);
-    } else if (!(options.ndjson && result.valid)) options.stdout(formatText(result));
+      if (options.ndjson) options.stdout(`${JSON.stringify(result)}\n`);
+      else jsonResults.push(result);
+    } else options.stdout(formatText(result));
   };
-  /** Where a result is: nothing for a whole file, `{ record, line }` for an NDJSON record. */
-  type Place = { record: number; line: number } | undefined;
-  /** An input or record that cannot be read as JSON (exit code 2), counted apart from invalid ones. */
-  const unreadable = (file: string, place: Place, error: ReportedError) => {
-    counts.unreadable++;
-    emit({ file, ...place, valid: false, errors: [error] }, false);
+  /** Counts a result: valid, invalid against the schema, or not readable as JSON (exit code 2), counted apart. */
+  const count = (valid: boolean, readable: boolean) => {
+    counts.records++;
+    if (valid) counts.valid++;
+    else if (readable) counts.invalid++;
+    else counts.unreadable++;
   };
-  /** An NDJSON record is one line, so a position inside it is on the record's line of the stream. */
-  const onLine = (place: Place, position: { line: number; column: number }) => (place === undefined ? position : { line: place.line + position.line - 1, column: position.column });
-  const validateText = (file: string, bytes: Uint8Array, place?: Place) => {
-    let read: { text: string; value: unknown };
-    try {
-      read = readJsonText(bytes);
-    } catch (error) {
-      if (!(error instanceof JsonSyntaxError)) throw error;
-      return unreadable(file, place, { pointer: "", message: error.message, ...onLine(place, error.position) });
-    }
-    const outcome = check(read.value);
-    const errors = outcome.valid ? [] : outcome.errors.map((e) => ({ pointer: e.pointer, message: e.message, ...onLine(place, locatePointer(read.text, e.pointer)) }));
-    emit({ file, ...place, valid: outcome.valid, errors });
-  };
-
-  for (const input of options.inputs) {
-    const label = input === STDIN ? "<stdin>" : input;
-    let stream: AsyncIterable<Buffer> | Iterable<Buffer>;
-    let totalBytes: number | undefined;
-    try {
-      if (input === STDIN) stream = options.stdin;
-      else {
-        totalBytes = (await stat(input)).size;
-        stream = options.ndjson ? createReadStream(input) : [await readFile(input)];
+  let pool: NdjsonPool | undefined;
+  try {
+    for (const input of options.inputs) {
+      const label = input === STDIN ? "<stdin>" : input;
+      let stream: AsyncIterable<Buffer> | Iterable<Buffer>;
+      let totalBytes: number | undefined;
+      try {
+        if (input === STDIN) stream = options.stdin;
+        else {
+          totalBytes = (await stat(input)).size;
+          stream = options.ndjson ? createReadStream(input, { highWaterMark: NDJSON_CHUNK_BYTES }) : [await readFile(input)];
+        }
+      } catch (error) {
+        count(false, false);
+        emit({ file: label, valid: false, errors: [{ pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` }] });
+        continue;
       }
-    } catch (error) {
-      unreadable(label, undefined, { pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` });
-      continue;
+      if (!options.ndjson) {
+        const checked = checkJsonText(await readAll(stream), check);
+        count(checked.valid, checked.readable);
+        emit({ file: label, valid: checked.valid, errors: checked.errors });
+        continue;
+      }
+      const progress = createProgress(options, label, totalBytes);
+      // Results are taken in the order of the batches: line and record numbers continue from the batch before.
+      let lines = 0;
+      const take = (result: BatchResult) => {
+        const before = counts.records;
+        for (const finding of result.findings) {
+          if (finding.readable) counts.invalid++;
+          else counts.unreadable++;
+          const errors = finding.errors.map((error) => (error.line === undefined ? error : { ...error, line: lines + error.line }));
+          emit({ file: label, record: before + finding.record, line: lines + finding.line, valid: false, errors });
+        }
+        counts.records = before + result.records;
+        counts.valid += result.valid;
+        lines += result.lines;
+        progress.record(counts);
+      };
+      const parallelFrom = options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES;
+      let read = 0;
+      // Batches in input order: a result, or a worker's result to come. The main thread checks a batch itself when
+      // the workers are full (or still starting), so it never idles while they work.
+      const queued: { result?: BatchResult; pending?: Promise<BatchResult> }[] = [];
+      for await (const batch of readBatches(stream, options.maxRecordBytes, (bytes) => {
+        read += bytes;
+        progress.advance(bytes);
+      })) {
+        if (pool === undefined && queued.length === 0 && (totalBytes ?? read) < parallelFrom) {
+          take(checkBatch(batch, check, options.maxRecordBytes));
+          continue;
+        }
+        pool ??= new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes });
+        if (pool.full) queued.push({ result: checkBatch(batch, check, options.maxRecordBytes) });
+        else {
+          const entry: (typeof queued)[number] = { pending: pool.check(batch) };
+          entry.pending?.then((result) => (entry.result = result)).catch(() => {});
+          queued.push(entry);
+        }
+        // results taken in order as soon as they are in; at most two pools' worth waiting (memory stays bounded)
+        while (queued[0]?.result !== undefined) take((queued.shift() as { result: BatchResult }).result);
+        while (queued.length > 2 * pool.capacity) take(await (queued.shift() as { pending: Promise<BatchResult> }).pending);
+      }
+      for (const entry of queued) take(entry.result ?? (await (entry.pending as Promise<BatchResult>)));
+      progress.done();
     }
-    if (!options.ndjson) {
-      validateText(label, await readAll(stream));
-      continue;
-    }
-    const progress = createProgress(options, label, totalBytes);
-    let line = 0;
-    let record = 0;
-    const oversized = { pointer: "", message: `record exceeds the maximum size of ${options.maxRecordBytes} bytes (--max-record-bytes)` };
-    for await (const bytes of splitLines(stream, options.maxRecordBytes, progress.advance)) {
-      line++;
-      if (bytes === OVERSIZED) unreadable(label, { record: ++record, line }, oversized);
-      else if (bytes.length === 0 || /^\s*$/.test(bytes.toString("latin1"))) continue;
-      else validateText(label, bytes, { record: ++record, line });
-      progress.record(counts);
-    }
-    progress.done();
+  } finally {
+    await pool?.close();
   }
 
   if (options.format === "json") {

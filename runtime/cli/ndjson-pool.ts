@@ -1,0 +1,86 @@
+/**
+ * Worker threads for `specfirst validate --ndjson` on a large input: batches go to the least busy worker, at most
+ * `IN_FLIGHT_PER_WORKER` per worker at a time (so memory stays bounded whatever the input's size; when all are
+ * full, the caller checks the batch on its own thread), and their results come back as promises the caller takes
+ * in the order it sent the batches.
+ */
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { Batch, BatchResult } from "./ndjson.js";
+import type { NdjsonWorkerData } from "./ndjson-worker.js";
+
+/** Batches a worker holds at once: one it checks, one waiting, so that it never idles between two. */
+export const IN_FLIGHT_PER_WORKER = 2;
+
+interface Pending {
+  resolve(result: BatchResult): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Pending>;
+}
+
+export class NdjsonPool {
+  private readonly slots: Slot[];
+  private nextId = 0;
+
+  constructor(data: NdjsonWorkerData, size = Math.max(1, availableParallelism())) {
+    const [entry, options] = workerEntry();
+    this.slots = Array.from({ length: size }, () => {
+      const slot: Slot = { worker: new Worker(entry, { ...options, workerData: data }), pending: new Map() };
+      slot.worker.on("message", ({ id, result }: { id: number; result: BatchResult }) => {
+        const pending = slot.pending.get(id);
+        slot.pending.delete(id);
+        pending?.resolve(result);
+      });
+      const fail = (error: Error) => {
+        for (const pending of slot.pending.values()) pending.reject(error);
+        slot.pending.clear();
+      };
+      slot.worker.on("error", fail);
+      slot.worker.on("exit", (code) => fail(new Error(`an NDJSON worker thread exited (code ${code})`)));
+      return slot;
+    });
+  }
+
+  /** Batches the pool holds at most: past them the caller checks batches itself rather than queue more. */
+  get capacity(): number {
+    return this.slots.length * IN_FLIGHT_PER_WORKER;
+  }
+
+  /** Every worker holds `IN_FLIGHT_PER_WORKER` batches (or is still starting with them). */
+  get full(): boolean {
+    return this.slots.every((slot) => slot.pending.size >= IN_FLIGHT_PER_WORKER);
+  }
+
+  check(batch: Batch): Promise<BatchResult> {
+    const slot = this.slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      slot.pending.set(id, { resolve, reject });
+      // an exact copy, moved to the worker: posting a view of a read buffer would copy the whole buffer behind it
+      const bytes = new Uint8Array(batch.bytes);
+      slot.worker.postMessage({ id, batch: { bytes, firstOversized: batch.firstOversized } }, [bytes.buffer]);
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const slot of this.slots) slot.worker.removeAllListeners("exit");
+    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+  }
+}
+
+/**
+ * How to start the worker: ndjson-worker.js next to this module when it runs compiled; from the TypeScript sources
+ * (tests, `tsx`), the .ts entry loaded through tsx (a development dependency).
+ */
+function workerEntry(): [string | URL, { eval?: boolean }] {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith(".js")) return [new URL("./ndjson-worker.js", import.meta.url), {}];
+  const tsx = import.meta.resolve("tsx/esm/api");
+  const entry = new URL("./ndjson-worker.ts", import.meta.url).href;
+  return [`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`, { eval: true }];
+}

@@ -1,0 +1,18 @@
+/**
+ * A worker thread of `specfirst validate --ndjson` (runtime/cli/ndjson-pool.ts): loads the validators once, then
+ * checks each batch it is sent with `checkBatch` and posts the result back under the batch's id.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { checkBatch, type Batch } from "./ndjson.js";
+import { createCheck, loadValidators, type CheckTarget } from "./record-check.js";
+
+export interface NdjsonWorkerData {
+  target: CheckTarget;
+  maxRecordBytes: number;
+}
+
+const { target, maxRecordBytes } = workerData as NdjsonWorkerData;
+const check = createCheck(await loadValidators(), target);
+parentPort?.on("message", ({ id, batch }: { id: number; batch: Batch }) => {
+  parentPort?.postMessage({ id, result: checkBatch(batch, check, maxRecordBytes) });
+});
