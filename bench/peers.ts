@@ -70,6 +70,7 @@ function ajvInstance(compiled: Map<string, Check>): PeerInstance {
 
 type HandModule = typeof import("./hand-written.js");
 type ZodModule = typeof import("./zod-schemas.js");
+type TypeBoxModule = typeof import("./typebox-schemas.js");
 
 export const PEERS: readonly Peer[] = [
   {
@@ -85,6 +86,20 @@ export const PEERS: readonly Peer[] = [
       "the same schema files compiled with the generator's AJV options (generator/emit/validators/ajv-options.ts, `inlineRefs: 8`, ...), the formats used and the `x-` keywords declared, none of the generator's own compile steps",
     lacks: {},
     load: async () => ajvInstance(await compileAtRunTime()),
+  },
+  {
+    name: "TypeBox compiler",
+    describe:
+      "`TypeCompiler.Compile` of @sinclair/typebox with bench/typebox-schemas.ts (message, notification, the Config tree): `check.Check(data)` on valid payloads, `check.Check(data) ? [] : [...check.Errors(data)]` on invalid ones (TypeBox's errors of a union are those of the union, not of its closest member)",
+    lacks: {},
+    load: async (instance) => {
+      const { typeboxChecks } = await freshModule<TypeBoxModule>("typebox-schemas.ts", instance);
+      const entries = Object.entries(typeboxChecks);
+      return fromChecks(
+        Object.fromEntries(entries.map(([name, check]) => [name, (data: unknown) => check.Check(data)])),
+        Object.fromEntries(entries.map(([name, check]) => [name, (data: unknown) => (check.Check(data) ? [] : [...check.Errors(data)])])),
+      );
+    },
   },
   {
     name: "zod 4",
