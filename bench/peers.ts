@@ -7,6 +7,7 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import * as v from "valibot";
 import { z } from "zod";
 import { BENCH_DIR, compileAtRunTime, type Check } from "./shared.js";
 
@@ -71,6 +72,7 @@ function ajvInstance(compiled: Map<string, Check>): PeerInstance {
 type HandModule = typeof import("./hand-written.js");
 type ZodModule = typeof import("./zod-schemas.js");
 type TypeBoxModule = typeof import("./typebox-schemas.js");
+type ValibotModule = typeof import("./valibot-schemas.js");
 
 export const PEERS: readonly Peer[] = [
   {
@@ -98,6 +100,20 @@ export const PEERS: readonly Peer[] = [
       return fromChecks(
         Object.fromEntries(entries.map(([name, check]) => [name, (data: unknown) => check.Check(data)])),
         Object.fromEntries(entries.map(([name, check]) => [name, (data: unknown) => (check.Check(data) ? [] : [...check.Errors(data)])])),
+      );
+    },
+  },
+  {
+    name: "valibot",
+    describe:
+      "valibot 1 with bench/valibot-schemas.ts (message, notification, the Config tree): `v.is(schema, data)` on valid payloads, `v.safeParse(schema, data)` (every issue, its default) on invalid ones",
+    lacks: {},
+    load: async (instance) => {
+      const { valibotSchemas } = await freshModule<ValibotModule>("valibot-schemas.ts", instance);
+      const entries = Object.entries(valibotSchemas);
+      return fromChecks(
+        Object.fromEntries(entries.map(([name, schema]) => [name, (data: unknown) => v.is(schema, data)])),
+        Object.fromEntries(entries.map(([name, schema]) => [name, (data: unknown) => v.safeParse(schema, data)])),
       );
     },
   },
