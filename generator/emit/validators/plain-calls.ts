@@ -51,12 +51,18 @@ export function withPlainCalls<T>(errorMessagesModule: string, compile: () => T)
   }
 }
 
+/** AJV's merge of a failed callee's errors into the caller's: a new array (`concat`, a call into the engine) per call. */
+const CONCAT_ERRORS = /^vErrors = vErrors === null \? ([\w.]+)\.errors : vErrors\.concat\(\1\.errors\);$/gm;
+
 /**
  * The standalone `code` of a unit compiled `withPlainCalls`, its functions taking the data alone (each one's
- * pointers start at `""`). Refuses code that still reads AJV's context.
+ * pointers start at `""`), and a failed callee's errors pushed onto the caller's array rather than concatenated
+ * into a new one. Refuses code that still reads AJV's context.
  */
 export function plainSignatures(code: string): string {
-  const rewritten = code.replace(CONTEXT_PARAMETER, `){\n$1const ${AJV_NAMES.instancePath} = "";\n`);
+  const rewritten = code
+    .replace(CONTEXT_PARAMETER, `){\n$1const ${AJV_NAMES.instancePath} = "";\n`)
+    .replace(CONCAT_ERRORS, "if(vErrors === null){\nvErrors = $1.errors;\n}\nelse {\nfor(const err of $1.errors){\nvErrors.push(err);\n}\n}");
   if (CONTEXT_NAMES.test(rewritten)) throw new Error("a generated validator reads AJV's call context (parentData, rootData): plain-calls.ts cannot rewrite its calls");
   return rewritten;
 }
