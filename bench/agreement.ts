@@ -1,25 +1,22 @@
 /**
- * Before anything is timed: the Zod schemas, the hand-written checks and the run-time AJV compilation must accept and
- * reject exactly what the generated validators accept and reject, on every fixture of test/fixtures/validators/ and
- * every payload of bench/payloads/. A benchmark of validators that enforce different rules would be meaningless.
+ * Before anything is timed: every peer of bench/peers.ts must accept and reject exactly what the generated validators
+ * accept and reject, on every fixture of test/fixtures/validators/ and every payload of bench/payloads/. A benchmark of
+ * validators that enforce different rules would be meaningless. A disagreement on a schema whose `lacks` the peer
+ * declares is counted apart (`explained`): the row says which rules that peer lacks.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
-import { zodSchemas } from "./zod-schemas.js";
-import { checkMessage, checkNotification } from "./hand-written.js";
-import { ROOT, loadGenerated, compileAtRunTime, type Check } from "./shared.js";
+import { PEERS } from "./peers.js";
+import { ROOT, loadGenerated } from "./shared.js";
 
 export interface Agreement {
   cases: number;
   compared: Record<string, number>;
+  /** Disagreements no declared `lacks` explains. */
   mismatches: string[];
+  /** Disagreements on a schema the peer declares `lacks` for, per peer. */
+  explained: Record<string, number>;
 }
-
-const handWritten: Record<string, Check> = {
-  message: (data) => checkMessage(data).valid,
-  notification: (data) => checkNotification(data).valid,
-};
 
 async function jsonFiles(dir: string): Promise<string[]> {
   try {
@@ -31,7 +28,7 @@ async function jsonFiles(dir: string): Promise<string[]> {
 
 export async function checkAgreement(payloads: { name: string; schema: string; data: unknown }[]): Promise<Agreement> {
   const generated = await loadGenerated("agreement");
-  const runtime = await compileAtRunTime();
+  const peers = await Promise.all(PEERS.map(async (peer) => ({ peer, instance: await peer.load("agreement") })));
   const cases: { label: string; schema: string; data: unknown; expected?: boolean }[] = payloads.map((p) => ({
     label: `bench/payloads/${p.name}.json`,
     schema: p.schema,
@@ -52,23 +49,21 @@ export async function checkAgreement(payloads: { name: string; schema: string; d
       }
     }
   }
-  const compared: Record<string, number> = { zod: 0, "hand-written": 0, "AJV at run time": 0 };
+  const compared: Record<string, number> = Object.fromEntries(PEERS.map((p) => [p.name, 0]));
+  const explained: Record<string, number> = Object.fromEntries(PEERS.map((p) => [p.name, 0]));
   const mismatches: string[] = [];
   for (const c of cases) {
     if (!generated.schemaNames.includes(c.schema)) continue;
     const reference = generated.validate(c.schema, c.data).valid;
     if (c.expected !== undefined && c.expected !== reference) mismatches.push(`${c.label}: generated says ${reference}, fixture folder says ${c.expected}`);
-    const others: [string, Check | undefined][] = [
-      ["zod", zodSchemas[c.schema] && ((data) => z.safeParse(zodSchemas[c.schema]!, data).success)],
-      ["hand-written", handWritten[c.schema]],
-      ["AJV at run time", runtime.get(c.schema)],
-    ];
-    for (const [label, check] of others) {
-      if (check === undefined) continue;
-      compared[label]!++;
-      const outcome = check(c.data);
-      if (outcome !== reference) mismatches.push(`${c.label}: ${label} says ${outcome ? "valid" : "invalid"}, generated says ${reference ? "valid" : "invalid"}`);
+    for (const { peer, instance } of peers) {
+      const outcome = instance.accepts(c.schema, c.data);
+      if (outcome === undefined) continue;
+      compared[peer.name]!++;
+      if (outcome === reference) continue;
+      if ((peer.lacks[c.schema] ?? []).length > 0) explained[peer.name]!++;
+      else mismatches.push(`${c.label}: ${peer.name} says ${outcome ? "valid" : "invalid"}, generated says ${reference ? "valid" : "invalid"}`);
     }
   }
-  return { cases: cases.length, compared, mismatches };
+  return { cases: cases.length, compared, mismatches, explained };
 }

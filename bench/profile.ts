@@ -7,7 +7,7 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { BENCH_DIR, DIST, ensureBuilt, fmt, run } from "./shared.js";
+import { BENCH_DIR, ensureBuilt, fmt, run } from "./shared.js";
 
 interface ProfileNode {
   id: number;
@@ -37,25 +37,9 @@ export async function profileValidate(payload: string, schema: string, seconds =
       const key = `${frame.functionName || "(anonymous)"}${where}`;
       self.set(key, (self.get(key) ?? 0) + 1);
     }
-    // name AJV's validateNNN functions after their schema (each carries a sourceURL comment with its $id); the
-    // numbers are per API module, so the key is the module's label and the function name
-    const schemaOf = new Map<string, string>();
-    for (const api of await readdir(path.join(DIST, "generated"), { withFileTypes: true })) {
-      if (!api.isDirectory()) continue;
-      const file = path.join(DIST, "generated", api.name, "validators.compiled.js");
-      const source = await readFile(file, "utf8").catch(() => "");
-      for (const m of source.matchAll(/function (validate\d+)\([^)]*\)[^{]*\{\s*\/\*# sourceURL="[^"]*\/([\w-]+)\/([\w-]+)\.schema\.json"/g)) {
-        schemaOf.set(`${api.name}/validators.compiled.js ${m[1]!}`, m[2]!.endsWith("-lenient") ? `${m[3]}-lenient` : m[3]!);
-      }
-    }
     const total = profile.samples.length;
-    const top = [...self]
-      .sort((a, b) => b[1] - a[1])
-      .map(([name, count]) => {
-        const match = /^(validate\d+) \(([\w-]+\/validators\.compiled\.js):\d+\)/.exec(name);
-        const schema = match === null ? undefined : schemaOf.get(`${match[2]} ${match[1]}`);
-        return { share: (count / total) * 100, name: schema === undefined ? name : name.replace(match![1]!, `${match![1]} [${schema} schema]`) };
-      });
+    // (the generated functions are named after their schema: validate0_Message, validate0_ConfigLenient)
+    const top = [...self].sort((a, b) => b[1] - a[1]).map(([name, count]) => ({ share: (count / total) * 100, name }));
     return { opsPerSec, top };
   } finally {
     await rm(dir, { recursive: true, force: true });

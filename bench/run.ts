@@ -8,7 +8,7 @@
 import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { BENCH_DIR, QUICK, ensureBuilt, log, type Section } from "./shared.js";
+import { BENCH_DIR, QUICK, QUIET_CORES, ensureBuilt, log, otherLoadNote, withOtherLoad, type Section } from "./shared.js";
 
 type Runner = () => Promise<Section | Section[]>;
 
@@ -37,19 +37,24 @@ const loadBefore = os.loadavg();
 // Every section measures the compiled package (dist/), what a consumer imports: build it first when it is stale.
 const build = ensureBuilt();
 log(build);
-const sections: Section[] = [];
+/** Each section with the CPU other processes used while it ran (cores): its absolute figures are flagged above QUIET_CORES. */
+const sections: { section: Section; otherCores?: number }[] = [];
 for (const [name, load] of selected) {
   const t0 = performance.now();
   log(`section ${name}: start`);
-  try {
-    const result = await (await load())();
-    sections.push(...(Array.isArray(result) ? result : [result]));
-  } catch (error) {
-    sections.push({ title: `${name} (failed)`, body: `The section failed: \`${String((error as Error).stack ?? error).split("\n")[0]}\`` });
-  }
-  log(`section ${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const { result, otherCores } = await withOtherLoad(async () => {
+    try {
+      const out = await (await load())();
+      return Array.isArray(out) ? out : [out];
+    } catch (error) {
+      return [{ title: `${name} (failed)`, body: `The section failed: \`${String((error as Error).stack ?? error).split("\n")[0]}\`` }];
+    }
+  });
+  sections.push(...result.map((section) => ({ section, ...(otherCores === undefined ? {} : { otherCores }) })));
+  log(`section ${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s, other processes' CPU ${otherLoadNote(otherCores)}`);
 }
-sections.sort((a, b) => Number.parseInt(a.title, 10) - Number.parseInt(b.title, 10));
+sections.sort((a, b) => Number.parseInt(a.section.title, 10) - Number.parseInt(b.section.title, 10));
+const loaded = sections.filter((s) => s.otherCores !== undefined && s.otherCores > QUIET_CORES);
 const elapsed = (Date.now() - started.getTime()) / 1000;
 const loadAfter = os.loadavg();
 
@@ -64,11 +69,27 @@ const header = [
   `- Date: ${started.toISOString()}; whole run ${elapsed.toFixed(0)} s`,
   `- Load average (1/5/15 min) at start ${loadBefore.map((l) => l.toFixed(2)).join(" / ")}, at end ${loadAfter.map((l) => l.toFixed(2)).join(" / ")} ` +
     "(other work on the machine during the run makes figures noisier)",
+  loaded.length === 0
+    ? `- Other processes' CPU while each section ran: at most ${QUIET_CORES} cores in every section (quiet): absolute figures stand`
+    : `- **Taken under load**: other processes used more than ${QUIET_CORES} cores while ${loaded.map((s) => `"${s.section.title}"`).join(", ")} ran; ` +
+      "their absolute figures (ops/s, ms, records/s) are flagged as unreliable, read their ratios (paired in time) only",
   `- Sections run: ${selected.map(([n]) => n).join(", ")}${QUICK ? " (--quick: shortened timings)" : ""}`,
   `- Code measured: the compiled package, dist/runtime/ and dist/generated/ (${build})`,
 ].join("\n");
 
-const markdown = `${header}\n\n${sections.map((s) => `## ${s.title}\n\n${s.body}\n`).join("\n")}`;
+/** A section as RESULTS.md prints it: the machine load while it ran, its "how close to the limit" line, then its body. */
+const render = ({ section, otherCores }: (typeof sections)[number]) =>
+  [
+    `## ${section.title}`,
+    "",
+    `Other processes' CPU while this section ran: ${otherLoadNote(otherCores)}.`,
+    "",
+    section.limit ?? "How close to the limit: not stated by this section.",
+    "",
+    section.body,
+    "",
+  ].join("\n");
+const markdown = `${header}\n\n${sections.map(render).join("\n")}`;
 process.stdout.write(`${markdown}\n`);
 if (complete) {
   await writeFile(path.join(BENCH_DIR, "RESULTS.md"), markdown);

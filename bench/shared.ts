@@ -27,6 +27,8 @@ export interface Section {
   title: string;
   /** Markdown: sentences on what each figure measures and how to reproduce it, then the table(s). */
   body: string;
+  /** One line: how close the figures are to what the machine allows (the floor or ceiling the section compares with). */
+  limit?: string;
 }
 
 // ---------------------------------------------------------------- payloads
@@ -52,6 +54,7 @@ const PAYLOADS: [name: string, label: string, schema: string, valid: boolean][] 
   ["message-invalid", "invalid message (4 errors)", "message", false],
   ["notification-invalid", "invalid notification (1 error: failed without a reason)", "notification", false],
   ["config-invalid", "invalid Config (4 errors)", "config", false],
+  ["config-invalid-nested", "invalid Config (5 errors in nested objects: name, groups, kafka topics and tls, http timeout)", "config", false],
 ];
 
 export function loadPayloads(): Payload[] {
@@ -193,10 +196,25 @@ export function createAjv(options: Record<string, unknown> = {}, schemas = readS
   return ajv;
 }
 
-/** Every schema file compiled at run time with AJV (see `createAjv`): name → validate function. */
-export async function compileAtRunTime(options: Record<string, unknown> = {}, only?: string): Promise<Map<string, Check>> {
+/**
+ * An Ajv2020 instance as AJV's users run it (the README of ajv and ajv-formats): `new Ajv2020({ allErrors: true,
+ * strict: false })` (strict off so the schemas' `x-` annotations need no declaration), `addFormats(ajv)` with every
+ * format, and every shipped schema file added as it is. None of the generator's options (`inlineRefs: 8`, ...).
+ */
+export function createUsersAjv(schemas = readSchemas()): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  (addFormatsPlugin as unknown as (ajv: unknown) => void)(ajv);
+  for (const s of schemas) ajv.addSchema(s.schema);
+  return ajv;
+}
+
+/**
+ * Every schema file compiled at run time with AJV: name → validate function. `options` are applied over the
+ * generator's (see `createAjv`); `"users"` compiles them as AJV's users do instead (see `createUsersAjv`).
+ */
+export async function compileAtRunTime(options: Record<string, unknown> | "users" = {}, only?: string): Promise<Map<string, Check>> {
   const schemas = readSchemas();
-  const ajv = createAjv(options, schemas);
+  const ajv = options === "users" ? createUsersAjv(schemas) : createAjv(options, schemas);
   return new Map(schemas.filter((s) => only === undefined || s.name === only).map((s) => [s.name, ajv.getSchema(String(s.schema.$id)) as unknown as Check]));
 }
 
@@ -353,6 +371,15 @@ export async function withOtherLoad<T>(work: () => Promise<T> | T): Promise<{ re
   const [b1, o1, t1] = [busy(), own(), performance.now()];
   if (b0 === undefined || b1 === undefined) return { result };
   return { result, otherCores: Math.max(0, (b1 - b0 - (o1 - o0)) / ((t1 - t0) / 1000)) };
+}
+
+/** Other processes' CPU (cores) above which absolute figures are flagged as taken under load. */
+export const QUIET_CORES = 0.2;
+
+/** How a row or section's absolute figures stand, from `withOtherLoad`'s reading: the flag RESULTS.md prints beside them. */
+export function otherLoadNote(otherCores: number | undefined): string {
+  if (otherCores === undefined) return "unknown (no /proc/stat)";
+  return otherCores > QUIET_CORES ? `**${otherCores.toFixed(2)} cores: under load, absolute figures unreliable**` : `${otherCores.toFixed(2)} cores (quiet)`;
 }
 
 // ---------------------------------------------------------------- processes

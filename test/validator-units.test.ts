@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import fc from "fast-check";
 import ts from "typescript";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonObject } from "../runtime/json/json-text.js";
@@ -15,6 +16,8 @@ import { compileValidatorUnit } from "../generator/emit/validators/compile-unit.
 import { compiledValidatorsModule } from "../generator/emit/validators/index.js";
 import { ROOT } from "./helpers/fixtures.js";
 import type { GenerationFailed } from "../generator/problems.js";
+import { documentSchemas, validate } from "../generated/validators.js";
+import { createAjv, schemaId } from "../runtime/validation/foreign-ajv.js";
 
 // Each schema's validator code is cached by what AJV compiles for it (its unit, generator/emit/validators/units.ts).
 // These tests hold the unit to that: everything its code depends on is in it, and nothing else.
@@ -192,5 +195,43 @@ describe("units compiled and joined into one module", () => {
     expect(declared.length).toBeGreaterThan(units.length * 2);
     expect(new Set(declared).size).toBe(declared.length);
     for (const { unit } of units) expect(declared).toContain(`validate0_${unit.functionName.slice("validate".length)}`);
+  });
+});
+
+describe("the generated code's fast paths give AJV's verdicts", () => {
+  const SEED = Number(process.env.FC_SEED ?? Date.now() % 1_000_000);
+  const reference = createAjv();
+  const declared = Object.keys(documentSchemas);
+  const caseVariant = (text: string, flips: boolean[]) => [...text].map((c, i) => (flips[i % flips.length] ? c.toUpperCase() : c)).join("");
+  /** A declared media type, a case variant of one, one with a character changed or added, or any string. */
+  const typeValue = fc.oneof(
+    fc.constantFrom(...declared),
+    fc.tuple(fc.constantFrom(...declared), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 })).map(([type, flips]) => caseVariant(type, flips)),
+    fc.tuple(fc.constantFrom(...declared), fc.nat(), fc.string({ minLength: 1, maxLength: 2 })).map(([type, at, text]) => type.slice(0, at % type.length) + text + type.slice(at % type.length)),
+    fc.string(),
+  );
+  const typeErrors = (errors: readonly { pointer?: string; instancePath?: string; keyword: string }[] | null | undefined) =>
+    (errors ?? []).filter((error) => (error.pointer ?? error.instancePath) === "/type" && error.keyword === "pattern").length;
+
+  it(`a pattern on a dispatched property (message type) accepts and rejects what AJV does, with the same pattern errors (seed ${SEED})`, () => {
+    const check = reference.getSchema(schemaId("message"))!;
+    fc.assert(
+      fc.property(typeValue, fc.constantFrom<unknown>("hi", { state: "gone" }, { text: "x" }), (type, content) => {
+        const message = { to: "bot@msging.net", type, content };
+        const result = validate("message", message);
+        expect(result.valid).toBe(check(message));
+        expect(typeErrors(result.valid ? [] : result.errors)).toBe(typeErrors(check.errors));
+      }),
+      { seed: SEED, numRuns: 500 },
+    );
+  });
+
+  it("the compiled validators take the data alone: no call builds a context object", async () => {
+    const modules = { messaging: await import("../generated/messaging/validators.compiled.js"), configs: await import("../generated/configs/validators.compiled.js") };
+    for (const [api, module] of Object.entries(modules)) {
+      const source = readFileSync(path.join(ROOT, "generated", api, "validators.compiled.ts"), "utf8");
+      expect(source).not.toMatch(/\b(?:parentData|parentDataProperty|rootData)\b|\{instancePath/);
+      for (const validator of Object.values(module as Record<string, (data: unknown) => boolean>)) expect(validator.length).toBe(1);
+    }
   });
 });

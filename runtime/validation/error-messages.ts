@@ -187,3 +187,14 @@ export function toErrors(errors: ValidationError[] | null | undefined, hints: Pa
   if (count < errors.length) errors.length = count;
   return errors;
 }
+
+/**
+ * Called by a generated validator when a call to another schema's validator failed: the callee's errors (pointers
+ * from its own root) get the caller's pointer `prefix` in front, and the call counts as failed. Only the error path
+ * builds these strings (generator/emit/validators/plain-calls.ts).
+ */
+export function withPointerPrefix(callee: { errors?: ValidationError[] | null }, prefix: string): false {
+  const errors = callee.errors;
+  if (errors != null && prefix !== "") for (let i = 0; i < errors.length; i++) errors[i]!.pointer = prefix + errors[i]!.pointer;
+  return false;
+}

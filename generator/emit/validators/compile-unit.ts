@@ -15,6 +15,8 @@ import { runtimeImport } from "../../model/output-paths.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
 import { addDispatchKeyword } from "./compile-dispatch.js";
 import { withValidationErrorObjects } from "./error-objects.js";
+import { shortcutDispatchedPatterns } from "./known-values.js";
+import { plainSignatures, withPlainCalls } from "./plain-calls.js";
 import { CALL, strictId, type ValidatorUnit } from "./units.js";
 
 // ajv and ajv-formats are CommonJS packages whose default export is the function.
@@ -58,7 +60,9 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
   // properties per composite rule, on every call). When no schema uses those keywords it only costs time.
   if (!unit.tracked) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
   nameAfterUnit(ajv, unit);
-  addDispatchKeyword(ajv, runtimeImport(unit.module, "validation/error-messages.js"));
+  const errorMessages = runtimeImport(unit.module, "validation/error-messages.js");
+  addDispatchKeyword(ajv, errorMessages);
+  shortcutDispatchedPatterns(ajv, unit.schemas);
   // Another unit's function, by its export name: AJV's code for a referenced schema (its errors joined to the
   // caller's, its instance path below the caller's).
   ajv.addKeyword({ keyword: CALL, schemaType: "string", code: (cxt: KeywordCxt) => callRef(cxt, new Name(String(cxt.schema))) });
@@ -66,9 +70,8 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
   ajv.addKeyword({ keyword: "x-secret", schemaType: "boolean" });
   try {
     for (const schema of unit.schemas) ajv.addSchema(schema);
-    return withValidationErrorObjects(runtimeImport(unit.module, "json/json-text.js"), () =>
-      standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }),
-    );
+    const compile = () => withValidationErrorObjects(runtimeImport(unit.module, "json/json-text.js"), () => standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }));
+    return unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile));
   } catch (error) {
     throw compileProblem(files, error as Error);
   }

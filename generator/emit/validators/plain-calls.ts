@@ -1,0 +1,68 @@
+/**
+ * Calls between the generated validators that allocate nothing on the valid path.
+ *
+ * AJV's functions take a context object, `f(data, { instancePath, parentData, parentDataProperty, rootData } = {})`:
+ * each call to another schema's function builds one (with the callee's instance path, a string concatenation), and a
+ * call from the outside allocates the default `{}`. The validators use none of it but the instance path, which only
+ * the errors need. So here a function takes the data alone, its error pointers start at its own root, and a caller
+ * whose callee failed puts its own pointer in front of each of the callee's errors (runtime `withPointerPrefix`):
+ * the concatenation happens on the error path only, and the pointers are AJV's own.
+ *
+ * As with the error objects (error-objects.ts), AJV has no option for it: while a unit compiles, the code of a call
+ * (ajv/lib/vocabularies/code.ts `callValidateCode`, which `$ref` and `x-call` reach through the module object) is
+ * replaced, and put back after; `plainSignatures` then rewrites the functions' parameter lists in the standalone
+ * code. A unit with tracked keywords (`unevaluated*`, `$dynamicRef`, units.ts) passes evaluated properties and
+ * dynamic anchors through the context: it keeps AJV's calls.
+ */
+import { createRequire } from "node:module";
+import { _, nil } from "ajv/dist/2020.js";
+import type { Code, KeywordCxt, Name } from "ajv/dist/2020.js";
+import { withPointerPrefix } from "../../../runtime/validation/error-messages.js";
+import { AJV_NAMES } from "./error-objects.js";
+
+const require = createRequire(import.meta.url);
+type CallCode = (cxt: KeywordCxt, func: Code | Name, context?: Code, passSchema?: boolean) => Code;
+const codeModule = require("ajv/dist/vocabularies/code.js") as { callValidateCode: CallCode };
+const { strConcat } = require("ajv/dist/compile/codegen/index.js") as { strConcat: (a: Code | Name, b: Code | string) => Code };
+
+/** AJV's parameter list of every generated function (the unit compiled with `dynamicRef` off), and its `sourceURL`. */
+const CONTEXT_PARAMETER = /, \{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}\)\{\n(\/\*# sourceURL="[^"\n]*" \*\/;\n)?/g;
+/** What the functions' code may no longer name once they take the data alone. */
+const CONTEXT_NAMES = /\b(?:parentData|parentDataProperty|rootData|dynamicAnchors)\b/;
+
+/**
+ * Runs `compile` (AJV compiling a unit, synchronously) with calls to other schemas' functions as
+ * `(f(data) || prefix(f, <caller's pointer>))`: `prefix` (the run-time `withPointerPrefix`, which the code imports
+ * from `errorMessagesModule`, its specifier relative to the compiled module) moves the callee's error pointers below
+ * the caller's and returns false.
+ */
+export function withPlainCalls<T>(errorMessagesModule: string, compile: () => T): T {
+  const original = codeModule.callValidateCode;
+  codeModule.callValidateCode = (cxt, func, context, passSchema) => {
+    // A custom keyword's `validate` function (passSchema) or a call with `this` is AJV's (the units have neither).
+    if (passSchema === true || (context !== undefined && context !== nil)) return original(cxt, func, context, passSchema);
+    const prefix = cxt.gen.scopeValue("func", { ref: withPointerPrefix, code: _`require(${errorMessagesModule}).withPointerPrefix` });
+    return _`(${func}(${cxt.data}) || ${prefix}(${func}, ${strConcat(AJV_NAMES.instancePath, cxt.it.errorPath)}))`;
+  };
+  try {
+    return compile();
+  } finally {
+    codeModule.callValidateCode = original;
+  }
+}
+
+/** AJV's merge of a failed callee's errors into the caller's: a new array (`concat`, a call into the engine) per call. */
+const CONCAT_ERRORS = /^vErrors = vErrors === null \? ([\w.]+)\.errors : vErrors\.concat\(\1\.errors\);$/gm;
+
+/**
+ * The standalone `code` of a unit compiled `withPlainCalls`, its functions taking the data alone (each one's
+ * pointers start at `""`), and a failed callee's errors pushed onto the caller's array rather than concatenated
+ * into a new one. Refuses code that still reads AJV's context.
+ */
+export function plainSignatures(code: string): string {
+  const rewritten = code
+    .replace(CONTEXT_PARAMETER, `){\n$1const ${AJV_NAMES.instancePath} = "";\n`)
+    .replace(CONCAT_ERRORS, "if(vErrors === null){\nvErrors = $1.errors;\n}\nelse {\nfor(const err of $1.errors){\nvErrors.push(err);\n}\n}");
+  if (CONTEXT_NAMES.test(rewritten)) throw new Error("a generated validator reads AJV's call context (parentData, rootData): plain-calls.ts cannot rewrite its calls");
+  return rewritten;
+}
