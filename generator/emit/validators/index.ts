@@ -64,6 +64,22 @@ function planValidators(api: string, graph: SchemaGraph, variants: VariantDeclar
   return { files, validators };
 }
 
+/**
+ * The types of the strict variants whose schema types a field by content documents (`message-strict`: its `content`
+ * by `type`): `StrictMessage<T>`, the `Message<T>` with `content` a `ClosedDocument`, so the types reject the
+ * unlisted fields the strict validator rejects. A strict variant of another schema (`command-strict`, whose
+ * resources stay open) keeps the schema's type.
+ */
+function strictDocumentTypes(graph: SchemaGraph, files: readonly SchemaFile[], variants: VariantDeclarations) {
+  return (variants.strict ?? []).flatMap((name) => {
+    const file = files.find((f) => f.name === name);
+    const table = file === undefined ? undefined : findDispatchTables(graph, file).find((t) => !t.each && t.cases.every((c) => typeof c.target.schema["x-content-type"] === "string"));
+    if (file === undefined || table === undefined) return [];
+    const title = String(file.schema.title);
+    return [{ validator: `${name}${variantSuffix("strict")}`, typeName: `Strict${title}`, title, field: table.field, mapName: dispatchMapName(table.field) }];
+  });
+}
+
 /** The units AJV compiles for one API (units.ts), each cached by its data and compiled by compile-unit.ts. */
 export function planValidatorUnits({ api, graph, variants }: Omit<ValidatorsInput, "templates">): PlannedUnit[] {
   planValidators(api, graph, variants); // reports a declared name that names no schema
@@ -132,9 +148,13 @@ export async function emitValidators(
   const apiShapes = Object.fromEntries(Object.entries(shapes).filter(([name]) => files.some((file) => file.name === name)));
   const baseName = (name: string) => variantOf(name, variants)?.base ?? name;
   const path = apiOutput.validators(api);
+  const strictTypes = strictDocumentTypes(graph, files, variants);
   const view = {
     runtime: runtimeImport(path, "validation/index.js"),
-    validators: validators.map((v) => ({ ...v, secrets: apiShapes[baseName(v.name)] })),
+    closedDocument: strictTypes.length > 0 ? runtimeImport(path, "validation/closed-document.js") : undefined,
+    otherMediaType: strictTypes.length > 0 ? runtimeImport(path, "client/other-media-type.js") : undefined,
+    strictTypes,
+    validators: validators.map((v) => ({ ...v, typeName: strictTypes.find((t) => t.validator === v.name)?.typeName ?? `Types.${v.typeName}`, secrets: apiShapes[baseName(v.name)] })),
     dispatchGuards,
     documentSchemas,
     patternHints,
