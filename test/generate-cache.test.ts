@@ -58,7 +58,7 @@ describe("the content-hash cache", () => {
     expect(ruleEdit.written?.written).toContain("generated/configs/validators.compiled.ts");
     expect(ruleEdit.timings.find((t) => t.stage === "check examples")?.cached).toBeUndefined(); // checked by the new validators
     const graph = buildSchemaGraph(expandMediaTypes(await loadSchemas(dir)));
-    const units = planValidatorUnits({ api: "configs", graph, lenient: ["config"] });
+    const units = planValidatorUnits({ api: "configs", graph, variants: { lenient: ["config"] } });
     const scratch = compiledValidatorsModule("configs", units.map(({ unit, files }) => compileValidatorUnit(unit, files)), await loadTemplates(dir));
     expect(units).toHaveLength(96);
     expect(readFileSync(path.join(dir, scratch.path), "utf8")).toBe(addBanner(scratch).contents);

@@ -30,7 +30,7 @@ beforeAll(async () => {
   projectFiles = await loadSchemas(ROOT);
 });
 
-const plan = (files: SchemaFile[], api: Api) => planUnits(api, buildSchemaGraph(expandMediaTypes(files)), LENIENT[api]);
+const plan = (files: SchemaFile[], api: Api) => planUnits(api, buildSchemaGraph(expandMediaTypes(files)), { lenient: LENIENT[api] });
 const keys = (units: PlannedUnit[]) => new Map(units.map(({ unit }) => [unit.name, JSON.stringify(unit)]));
 /** The units whose data differ between two plans of the same schemas. */
 const changed = (before: PlannedUnit[], after: PlannedUnit[]) => {
@@ -117,7 +117,7 @@ describe("units compiled and joined into one module", () => {
 
   beforeAll(async () => {
     const files = await loadSchemas(fixture);
-    units = planUnits("shop", buildSchemaGraph(files), ["order"]);
+    units = planUnits("shop", buildSchemaGraph(files), { lenient: ["order"] });
     const compiled = compiledValidatorsModule(
       "shop",
       units.map(({ unit, files: unitFiles }) => compileValidatorUnit(unit, unitFiles)),
@@ -140,7 +140,7 @@ describe("units compiled and joined into one module", () => {
     const edited = [...files.filter((file) => file !== line), { ...line, text, schema: JSON.parse(text) as JsonObject }, { name: "invoice", api: "billing", file: "schemas/billing/invoice.schema.json", text: JSON.stringify(invoice), schema: invoice }];
     let thrown: unknown;
     try {
-      planUnits("shop", buildSchemaGraph(edited), []);
+      planUnits("shop", buildSchemaGraph(edited), {});
     } catch (error) {
       thrown = error;
     }

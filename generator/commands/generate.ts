@@ -183,11 +183,11 @@ function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: Sta
   const docs = () =>
     perApi("emit docs", (api, document, _g, c) => c.memoJson("docs", [api, document.file.contents], () => workers.docs.call<OutputFile>("emit/docs.js", "emitDocs", [api, document.file.contents], signal)));
   const emittedValidators = perApi("emit validators", async (api, document, graph, c) => {
-    const { readLenient } = await import("../model/api-model.js");
-    const lenient = readLenient(document.document);
+    const { readVariants } = await import("../model/api-model.js");
+    const variants = readVariants(document.document);
     const { emitValidators, planValidatorUnits, compiledValidatorsModule, unitsFailure } = await import("../emit/validators/index.js");
-    const input = { api, graph, lenient, templates };
-    // Each unit (a schema, or a lenient twin) by what AJV compiles for it: a rule edit recompiles the units it changes.
+    const input = { api, graph, variants, templates };
+    // Each unit (a schema, or a variant twin) by what AJV compiles for it: a rule edit recompiles the units it changes.
     const settled = await Promise.allSettled(
       planValidatorUnits(input).map(({ unit, files }) =>
         c.memo("validator-unit", [JSON.stringify(unit)], () => {

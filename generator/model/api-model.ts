@@ -21,8 +21,8 @@ export interface ApiModel {
   webhooks: ModelWebhook[];
   planLimits: PlanLimits | null;
   commands: CommandSpec[];
-  /** Schema names that get a lenient twin (`config` → `config-lenient`): `x-specfirst-lenient`. */
-  lenient: string[];
+  /** Schema names that get a variant twin, by kind: `x-specfirst-lenient` (`config` → `config-lenient`), `x-specfirst-strict` (`message` → `message-strict`). */
+  variants: VariantDeclarations;
 }
 
 export interface ModelOperation extends OperationDescriptor {
@@ -168,7 +168,7 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
 
   const planLimits = readPlanLimits(document["x-specfirst-plan-limits"], new Set(operations.flatMap((op) => (op.category === null ? [] : [op.category]))), fail);
   const commands = readCommands(document["x-specfirst-commands"], fail);
-  const lenient = readLenient(document);
+  const variants = readVariants(document);
   if (problems.length > 0) throw new GenerationFailed(problems);
   return {
     api,
@@ -181,7 +181,7 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
     webhooks,
     planLimits,
     commands,
-    lenient,
+    variants,
   };
 }
 
@@ -234,8 +234,21 @@ function readCommands(value: JsonValue | undefined, fail: (pointer: string, mess
   return specs;
 }
 
-/** `x-specfirst-lenient`: the schema names that get a lenient twin (unknown keys accepted), e.g. `[config]`. */
-export function readLenient(document: JsonObject): string[] {
-  const value = document["x-specfirst-lenient"];
-  return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];
+/**
+ * The validator variants an API may declare as data, `x-specfirst-<kind>: [schema names]` in its OpenAPI source: each
+ * declared schema also gets a validator `<name>-<kind>` (emit/validators/units.ts says what each kind changes).
+ */
+export const VARIANT_KINDS = ["lenient", "strict"] as const;
+export type VariantKind = (typeof VARIANT_KINDS)[number];
+/** The schema names each variant is declared for (`{ lenient: ["config"] }`); a kind left out is declared for none. */
+export type VariantDeclarations = Partial<Record<VariantKind, readonly string[]>>;
+
+/** `x-specfirst-<kind>` for each validator variant: the schema names that get that twin, e.g. `x-specfirst-lenient: [config]`. */
+export function readVariants(document: JsonObject): VariantDeclarations {
+  return Object.fromEntries(
+    VARIANT_KINDS.map((kind) => {
+      const value = document[`x-specfirst-${kind}`];
+      return [kind, Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : []];
+    }),
+  );
 }

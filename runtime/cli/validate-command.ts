@@ -31,8 +31,10 @@ export interface ValidateCommandOptions {
   name?: string;
   /** Validate bare content documents of this media type instead of a named schema. */
   mediaType?: string;
-  /** Use the lenient Config variant (unknown keys accepted); only with `config`. */
+  /** Use the lenient variant (`config-lenient`: unknown keys accepted); only with a schema that has one. */
   lenient: boolean;
+  /** Use the strict variant (`message-strict`: closed content documents); only with a schema that has one. */
+  strict?: boolean;
   /** Each input is newline-delimited JSON, validated record by record in constant memory. */
   ndjson: boolean;
   /** With `ndjson`: a longer record is not held in memory but skipped and reported as unreadable. */
@@ -93,8 +95,13 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
   if (options.mediaType !== undefined) target = { mediaType: options.mediaType };
   else {
     if (options.name === undefined) return usage("missing schema name (or --media-type)");
-    if (options.lenient && options.name !== "config") return usage("--lenient applies to the config schema only");
-    const name = options.lenient ? "config-lenient" : options.name;
+    if (options.lenient && options.strict === true) return usage("--lenient and --strict exclude each other");
+    const variant = options.lenient ? "lenient" : options.strict === true ? "strict" : undefined;
+    const name = variant === undefined ? options.name : `${options.name}-${variant}`;
+    if (variant !== undefined && !validators.schemaNames.includes(name)) {
+      const bases = validators.schemaNames.filter((known) => known.endsWith(`-${variant}`)).map((known) => known.slice(0, -`-${variant}`.length));
+      return usage(`--${variant} applies to ${bases.join(", ")} only`);
+    }
     if (!validators.schemaNames.includes(name)) return usage(`unknown schema "${name}"; expected one of: ${validators.schemaNames.join(", ")}`);
     target = { name };
   }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Command, CommandResponse, Message, OutboundNotification } from "../../generated/types.js";
-import { validate } from "../../generated/validators.js";
+import { schemaNames, validate, type SchemaName } from "../../generated/validators.js";
 import type { JsonValue } from "../json/json-text.js";
 import type { ValidationError } from "../validation/result.js";
 import { EXTENSION_ADDRESS, isExtensionUri, type CommandProcessor } from "./commands.js";
@@ -18,6 +18,14 @@ export interface HandlerContext {
   limiter: SlidingWindowLimiter;
   accessKey: string;
   configsKey: string;
+  /** Check requests with the strict variant of their schema where one exists (`message-strict`: closed documents). */
+  strict: boolean;
+}
+
+/** The schema a request is checked with: its operation's, or that schema's strict variant in strict mode. */
+function requestSchema(context: HandlerContext, operation: SandboxOperation): SchemaName {
+  const strict = schemaNames.find((name) => name === `${operation.requestSchema}-strict`);
+  return context.strict && strict !== undefined ? strict : operation.requestSchema;
 }
 
 /** Answers a request the sandbox refuses, marked as its choice, and records it in `rejected`. */
@@ -43,7 +51,7 @@ export async function notPlayed(context: HandlerContext, operation: SandboxOpera
 
 /**
  * Reads and checks the JSON body of a request: `Content-Type: application/json`, at most 1 MiB, strict JSON, then
- * the operation's request schema (the one its published document names). Answers the refusal itself and resolves
+ * the operation's request schema (the one its published document names, or its strict variant with `strict`). Answers the refusal itself and resolves
  * with undefined when the body is not acceptable.
  */
 export async function readEnvelope(context: HandlerContext, request: IncomingMessage, response: ServerResponse, operation: SandboxOperation): Promise<JsonValue | undefined> {
@@ -63,7 +71,7 @@ export async function readEnvelope(context: HandlerContext, request: IncomingMes
     reject(context, request, response, 400, parsed.errors, note);
     return undefined;
   }
-  const result = validate(operation.requestSchema, parsed.value);
+  const result = validate(requestSchema(context, operation), parsed.value);
   if (!result.valid) {
     reject(context, request, response, 400, result.errors, note);
     return undefined;

@@ -53,6 +53,11 @@ export interface SandboxOptions {
   webhookTimeoutMs?: number;
   /** Recipients of the bot's messages that get `failed` with reason 42. Default `/^unknown@/`. */
   failRecipients?: RegExp | string;
+  /**
+   * Check the bot's requests with the strict variants (`message-strict`, `command-strict`): a field a content document
+   * does not list (media-link `url` for `uri`) is refused with 400. Stricter than the seed. Default false.
+   */
+  strict?: boolean;
   /** Called with each contract violation as it is recorded (the CLI prints one line on stderr). */
   onViolation?: (violation: Violation) => void;
 }
@@ -137,7 +142,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   });
   const commands = new CommandProcessor({ store, delivery, bot, postmaster });
   const limiter = new SlidingWindowLimiter(options.plan);
-  const context: HandlerContext = { store, delivery, commands, limiter, accessKey, configsKey };
+  const context: HandlerContext = { store, delivery, commands, limiter, accessKey, configsKey, strict: options.strict ?? false };
   let server: Server | undefined;
   let url = "";
   let port = 0;

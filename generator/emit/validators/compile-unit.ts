@@ -17,7 +17,7 @@ import { addDispatchKeyword } from "./compile-dispatch.js";
 import { withValidationErrorObjects } from "./error-objects.js";
 import { shortcutDispatchedPatterns } from "./known-values.js";
 import { plainSignatures, withPlainCalls } from "./plain-calls.js";
-import { CALL, strictId, type ValidatorUnit } from "./units.js";
+import { CALL, baseId, type ValidatorUnit } from "./units.js";
 
 // ajv and ajv-formats are CommonJS packages whose default export is the function.
 const standaloneCode = standaloneCodeModule as unknown as typeof standaloneCodeModule.default;
@@ -29,7 +29,7 @@ const { callRef } = require("ajv/dist/vocabularies/core/ref.js") as { callRef: (
 /** AJV names a schema location in its compile errors as `at "<$id>#<pointer>"`; map that back to file and pointer. */
 function compileProblem(files: readonly SchemaFile[], error: Error): GenerationFailed {
   const match = /at "([^"#]*)#?([^"]*)"/.exec(error.message);
-  const file = files.find((f) => f.schema.$id === strictId(match?.[1] ?? ""));
+  const file = files.find((f) => f.schema.$id === baseId(match?.[1] ?? ""));
   const pointer = decodeURIComponent(match?.[2] ?? "");
   const message = error.message.replace(/ at "[^"]*"/, "");
   if (file === undefined) return new GenerationFailed([{ file: files[0]?.file ?? "schemas/", pointer: "", message }]);

@@ -8,7 +8,8 @@ import type { OutputFile } from "../../write/output-file.js";
 import type { Templates } from "../../load/templates.js";
 import { apiOutput, runtimeImport } from "../../model/output-paths.js";
 import { dispatchMapName, guardName, pascal, validatorFunctionName } from "../../model/names.js";
-import { LENIENT_SUFFIX, planUnits, type PlannedUnit } from "./units.js";
+import { VARIANT_KINDS, type VariantDeclarations } from "../../model/api-model.js";
+import { planUnits, variantOf, variantSuffix, type PlannedUnit } from "./units.js";
 
 /**
  * AJV's standalone ESM output still `require`s its runtime helpers and formats (CommonJS: their default import is
@@ -31,8 +32,8 @@ function hoistRequires(code: string): { imports: string; code: string } {
 export interface ValidatorsInput {
   api: string;
   graph: SchemaGraph;
-  /** Schema names that also get a lenient twin (`x-specfirst-lenient`). */
-  lenient: readonly string[];
+  /** Schema names that also get a variant twin, by kind (`x-specfirst-lenient`, `x-specfirst-strict`). */
+  variants: VariantDeclarations;
   templates: Templates;
 }
 
@@ -43,8 +44,8 @@ interface ValidatorEntry {
   typeName: string;
 }
 
-/** The schemas of one API and the validators it exports (each schema, plus the lenient twins it declares). */
-function planValidators(api: string, graph: SchemaGraph, lenient: readonly string[]): { files: SchemaFile[]; validators: ValidatorEntry[] } {
+/** The schemas of one API and the validators it exports (each schema, plus the variant twins it declares). */
+function planValidators(api: string, graph: SchemaGraph, variants: VariantDeclarations): { files: SchemaFile[]; validators: ValidatorEntry[] } {
   const files = graph.files.filter((file) => file.api === api);
   const entry = (name: string, file: SchemaFile): ValidatorEntry => ({
     name,
@@ -53,18 +54,36 @@ function planValidators(api: string, graph: SchemaGraph, lenient: readonly strin
     typeName: String(file.schema.title),
   });
   const validators = files.map((file) => entry(file.name, file));
-  for (const name of lenient) {
-    const file = files.find((f) => f.name === name);
-    if (file === undefined) throw new GenerationFailed([{ file: `openapi/${api}.source.yaml`, pointer: "/x-specfirst-lenient", message: `names no schema of schemas/${api}/: ${name}` }]);
-    validators.push(entry(`${name}${LENIENT_SUFFIX}`, file));
+  for (const kind of VARIANT_KINDS) {
+    for (const name of variants[kind] ?? []) {
+      const file = files.find((f) => f.name === name);
+      if (file === undefined) throw new GenerationFailed([{ file: `openapi/${api}.source.yaml`, pointer: `/x-specfirst-${kind}`, message: `names no schema of schemas/${api}/: ${name}` }]);
+      validators.push(entry(`${name}${variantSuffix(kind)}`, file));
+    }
   }
   return { files, validators };
 }
 
+/**
+ * The types of the strict variants whose schema types a field by content documents (`message-strict`: its `content`
+ * by `type`): `StrictMessage<T>`, the `Message<T>` with `content` a `ClosedDocument`, so the types reject the
+ * unlisted fields the strict validator rejects. A strict variant of another schema (`command-strict`, whose
+ * resources stay open) keeps the schema's type.
+ */
+function strictDocumentTypes(graph: SchemaGraph, files: readonly SchemaFile[], variants: VariantDeclarations) {
+  return (variants.strict ?? []).flatMap((name) => {
+    const file = files.find((f) => f.name === name);
+    const table = file === undefined ? undefined : findDispatchTables(graph, file).find((t) => !t.each && t.cases.every((c) => typeof c.target.schema["x-content-type"] === "string"));
+    if (file === undefined || table === undefined) return [];
+    const title = String(file.schema.title);
+    return [{ validator: `${name}${variantSuffix("strict")}`, typeName: `Strict${title}`, title, field: table.field, mapName: dispatchMapName(table.field) }];
+  });
+}
+
 /** The units AJV compiles for one API (units.ts), each cached by its data and compiled by compile-unit.ts. */
-export function planValidatorUnits({ api, graph, lenient }: Omit<ValidatorsInput, "templates">): PlannedUnit[] {
-  planValidators(api, graph, lenient); // reports a lenient name that names no schema
-  return planUnits(api, graph, lenient);
+export function planValidatorUnits({ api, graph, variants }: Omit<ValidatorsInput, "templates">): PlannedUnit[] {
+  planValidators(api, graph, variants); // reports a declared name that names no schema
+  return planUnits(api, graph, variants);
 }
 
 /**
@@ -87,7 +106,7 @@ export function compiledValidatorsModule(api: string, unitCodes: readonly string
 }
 
 /**
- * One API's validators: `compiled`, its schemas (and lenient twins) compiled by AJV into standalone code
+ * One API's validators: `compiled`, its schemas (and variant twins) compiled by AJV into standalone code
  * (`generated/<api>/validators.compiled.ts`, `compiledValidatorsModule`), and `generated/<api>/validators.ts`, which holds
  * the data the run-time wrapper needs (secret shapes, document rules, pattern hints) and the typed guards. `render`
  * stands for rendering that module's template with its view (the generate command passes a cached one: the module
@@ -97,8 +116,8 @@ export async function emitValidators(
   input: ValidatorsInput & { compiled: OutputFile },
   render: (view: object) => Promise<string> | string = (view) => input.templates.render("api/validators.ts.hbs", view),
 ): Promise<{ files: OutputFile[]; guards: string[] }> {
-  const { api, graph, lenient, compiled } = input;
-  const { files, validators } = planValidators(api, graph, lenient);
+  const { api, graph, variants, compiled } = input;
+  const { files, validators } = planValidators(api, graph, variants);
 
   const dispatchGuards = files.flatMap((file) =>
     findDispatchTables(graph, file)
@@ -127,11 +146,15 @@ export async function emitValidators(
   }
   const shapes = secretShapes(graph);
   const apiShapes = Object.fromEntries(Object.entries(shapes).filter(([name]) => files.some((file) => file.name === name)));
-  const baseName = (name: string) => (name.endsWith(LENIENT_SUFFIX) && lenient.includes(name.slice(0, -LENIENT_SUFFIX.length)) ? name.slice(0, -LENIENT_SUFFIX.length) : name);
+  const baseName = (name: string) => variantOf(name, variants)?.base ?? name;
   const path = apiOutput.validators(api);
+  const strictTypes = strictDocumentTypes(graph, files, variants);
   const view = {
     runtime: runtimeImport(path, "validation/index.js"),
-    validators: validators.map((v) => ({ ...v, secrets: apiShapes[baseName(v.name)] })),
+    closedDocument: strictTypes.length > 0 ? runtimeImport(path, "validation/closed-document.js") : undefined,
+    otherMediaType: strictTypes.length > 0 ? runtimeImport(path, "client/other-media-type.js") : undefined,
+    strictTypes,
+    validators: validators.map((v) => ({ ...v, typeName: strictTypes.find((t) => t.validator === v.name)?.typeName ?? `Types.${v.typeName}`, secrets: apiShapes[baseName(v.name)] })),
     dispatchGuards,
     documentSchemas,
     patternHints,

@@ -2,7 +2,7 @@
  * Validator units: what AJV compiles, one schema at a time, so that each schema's validator code is cached by what
  * it compiles (generator/commands/generate.ts) and a rule edit recompiles only the schemas whose code it changes.
  *
- * A unit is one schema file (or its lenient twin) as AJV compiles it: annotations dropped, value dispatches as
+ * A unit is one schema file (or one of its variant twins, `-lenient` or `-strict`) as AJV compiles it: annotations dropped, value dispatches as
  * `x-dispatch` (compile-dispatch.ts), and each `$ref` to the whole of another file replaced by `x-call: <the export
  * of that file's unit>`, which compile-unit.ts compiles as AJV compiles a call to a referenced schema. A unit thus
  * does not depend on the files it calls. Two kinds of `$ref` still bring another file into a unit, as a companion
@@ -13,11 +13,12 @@
 import { createRequire } from "node:module";
 import { locatePointer, type JsonObject } from "../../../runtime/json/json-text.js";
 import { GenerationFailed, type Problem } from "../../problems.js";
-import { ANNOTATIONS, mapSchema, walkSchema } from "../../model/schema-walk.js";
+import { ANNOTATIONS, isJsonObject, mapSchema, walkSchema } from "../../model/schema-walk.js";
 import type { SchemaFile } from "../../load/schemas.js";
 import type { SchemaGraph } from "../../model/schema-graph.js";
 import { apiOutput } from "../../model/output-paths.js";
 import { validatorFunctionName } from "../../model/names.js";
+import { VARIANT_KINDS, type VariantDeclarations, type VariantKind } from "../../model/api-model.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
 import { mapDispatchedSchema, rewriteDispatches } from "./compile-dispatch.js";
 
@@ -28,8 +29,37 @@ const { inlineRef } = require("ajv/dist/compile/resolve.js") as { inlineRef: (sc
 /** The keyword that calls the validator of another unit by its export name (compile-unit.ts). */
 export const CALL = "x-call";
 
-export const LENIENT_SUFFIX = "-lenient";
+/** A content document: a schema a media type selects (`x-content-type`), whose unlisted fields the seed leaves open. */
+const isContentDocument = (file: SchemaFile) => typeof file.schema["x-content-type"] === "string";
 
+/**
+ * What each variant does to one node of a file's schema. `lenient` opens the closed objects (unknown keys accepted,
+ * `config` → `config-lenient`); `strict` closes the objects of the content documents (a field a document does not
+ * list is rejected, so a typo such as media-link `url` for `uri` is caught), stricter than the seed.
+ */
+const VARIANT_FORMS: Record<VariantKind, (node: JsonObject, file: SchemaFile) => void> = {
+  lenient: (node) => {
+    if (node.additionalProperties === false) delete node.additionalProperties;
+  },
+  strict: (node, file) => {
+    if (isContentDocument(file) && node.type === "object" && isJsonObject(node.properties) && node.additionalProperties === undefined) node.additionalProperties = false;
+  },
+};
+
+/**
+ * A variant's name suffix, `-lenient`, `-strict`: each schema declared for a variant (api-model.ts `readVariants`)
+ * gets a twin `<name>-<kind>`, and so does every schema its twin calls.
+ */
+export const variantSuffix = (kind: VariantKind) => `-${kind}`;
+
+/** The variant a validator name is the twin of a declared schema by (`config-lenient` → `lenient`), or undefined. */
+export function variantOf(name: string, declarations: VariantDeclarations): { kind: VariantKind; base: string } | undefined {
+  for (const kind of VARIANT_KINDS) {
+    const base = name.slice(0, -variantSuffix(kind).length);
+    if (name.endsWith(variantSuffix(kind)) && (declarations[kind] ?? []).includes(base)) return { kind, base };
+  }
+  return undefined;
+}
 
 /** Keywords that need AJV 2020's run-time tracking of evaluated properties and items, or of dynamic scopes. */
 const TRACKED_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor"];
@@ -41,31 +71,31 @@ const usesTrackedKeywords = (files: readonly SchemaFile[]) =>
     return found;
   });
 
-/** The `$id` of a schema's lenient twin: the same file name in a sibling folder `<folder>-lenient/`. */
-export const lenientId = (id: string) => id.replace(/\/([^/]*)$/, `${LENIENT_SUFFIX}/$1`);
+/** The `$id` of a schema's twin: the same file name in a sibling folder `<folder>-<kind>/`. */
+const variantId = (id: string, kind: VariantKind) => id.replace(/\/([^/]*)$/, `${variantSuffix(kind)}/$1`);
 /** The `$id` of the schema whose twin has `id` (an `$id` that is no twin's stays as it is). */
-export const strictId = (id: string) => id.replace(new RegExp(`${LENIENT_SUFFIX}/([^/]*)$`), "/$1");
+export const baseId = (id: string) => id.replace(new RegExp(`(?:${VARIANT_KINDS.map(variantSuffix).join("|")})/([^/]*)$`), "/$1");
 
-/** A unit's name: the schema's, with `-lenient` for its lenient twin. */
-const unitName = (file: SchemaFile, lenient: boolean) => (lenient ? `${file.name}${LENIENT_SUFFIX}` : file.name);
-const unitId = (file: SchemaFile, lenient: boolean) => (lenient ? lenientId(String(file.schema.$id)) : String(file.schema.$id));
+/** A unit's name: the schema's, with `-<kind>` for a variant twin. */
+const unitName = (file: SchemaFile, kind: VariantKind | undefined) => (kind === undefined ? file.name : `${file.name}${variantSuffix(kind)}`);
+const unitId = (file: SchemaFile, kind: VariantKind | undefined) => (kind === undefined ? String(file.schema.$id) : variantId(String(file.schema.$id), kind));
 
 /**
- * A file as AJV compiles it, its `$ref`s as written: annotations dropped, value dispatches as `x-dispatch`; for the
- * lenient twin, its closed objects opened and its `$id` the twin's.
+ * A file as AJV compiles it, its `$ref`s as written: annotations dropped, value dispatches as `x-dispatch`; for a
+ * variant twin, the variant's form (`VARIANT_FORMS`) and the twin's `$id`.
  */
-function compiledForm(file: SchemaFile, lenient: boolean): JsonObject {
+function compiledForm(file: SchemaFile, kind: VariantKind | undefined): JsonObject {
   const plain = mapSchema(file.schema, (node) => {
     for (const key of ANNOTATIONS) delete node[key];
-    if (lenient && node.additionalProperties === false) delete node.additionalProperties;
+    if (kind !== undefined) VARIANT_FORMS[kind](node, file);
     return node;
   });
-  return rewriteDispatches(lenient ? { ...plain, $id: unitId(file, true) } : plain);
+  return rewriteDispatches(kind === undefined ? plain : { ...plain, $id: unitId(file, kind) });
 }
 
 /** What AJV compiles for one unit, as plain data (it is the unit's cache key, and crosses to a worker thread). */
 export interface ValidatorUnit {
-  /** `batching`, `config-lenient`. */
+  /** `batching`, `config-lenient`, `message-strict`. */
   name: string;
   /** The unit's export, which other units call: `validateBatching`. */
   functionName: string;
@@ -89,10 +119,10 @@ export interface PlannedUnit {
 }
 
 /**
- * The units of one API: one per schema, then the lenient twins of the schemas in `lenient` and of the schemas
- * their twins call, each in file order.
+ * The units of one API: one per schema, then for each variant kind the twins of the schemas declared for it and of
+ * the schemas their twins call, each in file order.
  */
-export function planUnits(api: string, graph: SchemaGraph, lenient: readonly string[]): PlannedUnit[] {
+export function planUnits(api: string, graph: SchemaGraph, variants: VariantDeclarations): PlannedUnit[] {
   const files = graph.files.filter((file) => file.api === api);
   // Each API's validators are one module, whose units call one another by name: a schema of another API has no
   // function there.
@@ -110,14 +140,14 @@ export function planUnits(api: string, graph: SchemaGraph, lenient: readonly str
   const tracked = usesTrackedKeywords(files);
   const module = apiOutput.compiledValidators(api);
   const forms = new Map<string, JsonObject>();
-  const form = (file: SchemaFile, twin: boolean) => {
+  const form = (file: SchemaFile, twin: VariantKind | undefined) => {
     const key = unitName(file, twin);
     const known = forms.get(key) ?? compiledForm(file, twin);
     forms.set(key, known);
     return known;
   };
 
-  const plan = (root: SchemaFile, twin: boolean): { planned: PlannedUnit; calls: Set<SchemaFile> } => {
+  const plan = (root: SchemaFile, twin: VariantKind | undefined): { planned: PlannedUnit; calls: Set<SchemaFile> } => {
     const included = [root];
     const calls = new Set<SchemaFile>();
     const schemas: JsonObject[] = [];
@@ -145,15 +175,18 @@ export function planUnits(api: string, graph: SchemaGraph, lenient: readonly str
     return { planned: { unit, files: included }, calls };
   };
 
-  const strict = files.map((file) => plan(file, false).planned);
-  // The lenient twins needed: those declared, and those their twins call, transitively.
-  const twins = new Map<SchemaFile, PlannedUnit>();
-  const pending = files.filter((file) => lenient.includes(file.name));
-  for (let file = pending.shift(); file !== undefined; file = pending.shift()) {
-    if (twins.has(file)) continue;
-    const { planned, calls } = plan(file, true);
-    twins.set(file, planned);
-    pending.push(...calls);
-  }
-  return [...strict, ...files.flatMap((file) => twins.get(file) ?? [])];
+  const plain = files.map((file) => plan(file, undefined).planned);
+  // The twins needed: those declared, and those their twins call, transitively.
+  const twins = VARIANT_KINDS.flatMap((kind) => {
+    const planned = new Map<SchemaFile, PlannedUnit>();
+    const pending = files.filter((file) => (variants[kind] ?? []).includes(file.name));
+    for (let file = pending.shift(); file !== undefined; file = pending.shift()) {
+      if (planned.has(file)) continue;
+      const { planned: unit, calls } = plan(file, kind);
+      planned.set(file, unit);
+      pending.push(...calls);
+    }
+    return files.flatMap((file) => planned.get(file) ?? []);
+  });
+  return [...plain, ...twins];
 }

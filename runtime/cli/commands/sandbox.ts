@@ -4,7 +4,7 @@ import { EXIT_OK, EXIT_USAGE, processIo, type CliCommand, type CliIo } from "../
 const HELP = `Usage:
   specfirst sandbox [--port <n>] [--host <host>] [--access-key <key>] [--configs-key <key>] [--bot <address>]
                     [--messages-webhook <url>] [--notifications-webhook <url>] [--plan <plan>]
-                    [--notify-timeout-ms <n>] [--fail-recipients <regex>]
+                    [--notify-timeout-ms <n>] [--fail-recipients <regex>] [--strict]
       A local server that behaves as the two API descriptions say: POST /messages, /notifications, /commands
       (Authorization: Key <access key>) and POST /v1/configs (Authorization: <configs key>), with delivery
       notifications POSTed to the bot's notifications webhook, commands (/ping, /account, /lists, /schedules,
@@ -21,6 +21,8 @@ const HELP = `Usage:
       --notify-timeout-ms     time the bot has to send consumed or failed for a delivered message (default 5000)
       --fail-recipients       a regular expression: the bot's messages to matching recipients fail with reason 42
                               (default ^unknown@)
+      --strict                refuse (400) a field a content document does not list, such as media-link url for uri
+                              (the message-strict and command-strict validators; stricter than the seed)
       Control endpoints: POST /_sandbox/inbound (a customer message to the bot), GET /_sandbox/state,
       POST /_sandbox/reset, GET|PUT /_sandbox/webhooks.
 `;
@@ -52,6 +54,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
         plan: { type: "string" },
         "notify-timeout-ms": { type: "string", default: "5000" },
         "fail-recipients": { type: "string" },
+        strict: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
     }));
@@ -99,6 +102,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     plan,
     notifyTimeoutMs,
     failRecipients,
+    strict: values.strict,
     // Violations are reported as they happen, one line each on stderr.
     onViolation: (violation) =>
       io.stderr(`violation: ${violation.kind}${violation.messageId === undefined ? "" : ` (message ${violation.messageId})`}: ${violation.detail}\n`),

@@ -3,10 +3,10 @@ import { DEFAULT_MAX_RECORD_BYTES, EXIT_USAGE } from "../validate-command.js";
 import { processIo, type CliCommand, type CliIo } from "../command.js";
 
 const HELP = `Usage:
-  specfirst validate <name> [file... | -] [--ndjson [--max-record-bytes <n>]] [--lenient] [--format text|json]
+  specfirst validate <name> [file... | -] [--ndjson [--max-record-bytes <n>]] [--lenient | --strict] [--format text|json]
   specfirst validate --media-type <type> [file... | -]
       Validate JSON against a schema: message, notification, command, command-response, envelope, config,
-      config-lenient, or any schema file name (node-address, select, input-sql, ...). With no file, or with -,
+      config-lenient, message-strict, command-strict, or any schema file name (node-address, select, input-sql, ...). With no file, or with -,
       reads standard input.
       --ndjson      each input is newline-delimited JSON: every non-empty line is one record, validated in
                     constant memory; a progress bar is drawn on a terminal; a summary of counts ends the output
@@ -14,6 +14,8 @@ const HELP = `Usage:
                     with --ndjson: the longest record held in memory (default ${DEFAULT_MAX_RECORD_BYTES}, 16 MiB); a
                     longer line is skipped up to its line break and reported as a record that cannot be read (exit 2)
       --lenient     with config: accept unknown keys (the config-lenient variant)
+      --strict      with message or command: reject fields a content document does not list, such as
+                    media-link url for uri (the message-strict and command-strict variants; stricter than the seed)
       --media-type  validate bare content documents of a media type (text/plain,
                     application/vnd.lime.select+json, ...); unknown media types accept any string or object
       --format      text (default): one line per error, "file:line:column: /pointer message"
@@ -45,6 +47,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
         format: { type: "string", default: "text" },
         ndjson: { type: "boolean", default: false },
         lenient: { type: "boolean", default: false },
+        strict: { type: "boolean", default: false },
         "media-type": { type: "string" },
         "max-record-bytes": { type: "string" },
         help: { type: "boolean", default: false },
@@ -79,6 +82,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     name,
     mediaType,
     lenient: values.lenient,
+    strict: values.strict,
     ndjson: values.ndjson,
     maxRecordBytes,
     format,
