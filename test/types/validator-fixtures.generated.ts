@@ -71,6 +71,17 @@ const asSelect = (value: messaging.Select): unknown => value;
 //   message/invalid/type-two-slashes.json
 //   message/invalid/type-upper-case-text-plain-object-content.json
 //   message/invalid/type-with-parameter.json
+//   node-address/invalid/domain-empty-label.json
+//   node-address/invalid/domain-label-leading-hyphen.json
+//   node-address/invalid/domain-label-of-64-characters.json
+//   node-address/invalid/domain-label-trailing-hyphen.json
+//   node-address/invalid/domain-leading-dot.json
+//   node-address/invalid/domain-single-label.json
+//   node-address/invalid/domain-trailing-dot.json
+//   node-address/invalid/domain-underscore.json
+//   node-address/invalid/domain-unicode-label.json
+//   node-address/invalid/domain-with-port.json
+//   node-address/invalid/domain-with-spaces.json
 //   node-address/invalid/empty-instance.json
 //   node-address/invalid/empty-string.json
 //   node-address/invalid/missing-domain-before-instance.json
@@ -81,10 +92,20 @@ const asSelect = (value: messaging.Select): unknown => value;
 //   notification/invalid/from-no-at.json
 //   notification/invalid/to-empty-instance.json
 //   outbound-notification/invalid/from-not-address.json
+//   schedule/invalid/when-april-31.json
 //   schedule/invalid/when-date-only.json
+//   schedule/invalid/when-day-00.json
+//   schedule/invalid/when-empty-fraction.json
+//   schedule/invalid/when-february-29-non-leap-year.json
 //   schedule/invalid/when-february-30.json
+//   schedule/invalid/when-hour-24.json
 //   schedule/invalid/when-hour-25.json
+//   schedule/invalid/when-minus-five-hours.json
+//   schedule/invalid/when-minus-zero-offset.json
+//   schedule/invalid/when-minute-60.json
 //   schedule/invalid/when-month-13.json
+//   schedule/invalid/when-offset-hours-only.json
+//   schedule/invalid/when-offset-without-colon.json
 //   schedule/invalid/when-plus-two-hours.json
 //   schedule/invalid/when-space-separator.json
 //   schedule/invalid/when-without-z.json
@@ -866,18 +887,50 @@ asMessage({"id":"9b1e6f2a-3c4d-4e5f-8a7b-1c2d3e4f5a6b","to":"1042221589186385@me
 asNodeAddress("mybot@example.net");
 // node-address/valid/broadcast-list-identity.json
 asNodeAddress("news@broadcast.example.net");
+// node-address/valid/deep-multi-label-domain.json
+asNodeAddress("postmaster@scheduler.eu-west-1.example.net/instance-1");
+// node-address/valid/domain-with-digits-and-hyphens.json
+asNodeAddress("42@sms-2.0mn.io");
+// node-address/valid/label-of-63-characters.json
+asNodeAddress("bot@aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example.net");
 // node-address/valid/postmaster-broadcast-extension.json
 asNodeAddress("postmaster@broadcast.example.net");
 // node-address/valid/postmaster-of-service.json
 asNodeAddress("postmaster@example.net");
 // node-address/valid/postmaster-scheduler-extension.json
 asNodeAddress("postmaster@scheduler.example.net");
+// node-address/valid/punycode-domain.json
+asNodeAddress("5531988887777@xn--bcher-kva.example.net");
 // node-address/valid/sms-name-at-domain.json
 asNodeAddress("5531988887777@sms.example.net");
+// node-address/valid/upper-case-domain.json
+asNodeAddress("5531988887777@SMS.Example.NET");
 // node-address/valid/webchat-uuid-with-instance.json
 asNodeAddress("a1b2c3d4-5e6f-4711-8a9b-0c1d2e3f4a5b@webchat.example.net/default");
 // node-address/valid/with-instance.json
 asNodeAddress("1042221589186385@messenger.example.net/instance-1");
+// node-address/invalid/domain-empty-label.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@sms..example.net");
+// node-address/invalid/domain-label-leading-hyphen.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@-sms.example.net");
+// node-address/invalid/domain-label-of-64-characters.json: no type form (pattern), the type accepts it
+asNodeAddress("bot@aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.example.net");
+// node-address/invalid/domain-label-trailing-hyphen.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@sms-.example.net");
+// node-address/invalid/domain-leading-dot.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@.example.net");
+// node-address/invalid/domain-single-label.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@localhost");
+// node-address/invalid/domain-trailing-dot.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@sms.example.net.");
+// node-address/invalid/domain-underscore.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@sms_gw.example.net");
+// node-address/invalid/domain-unicode-label.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@bücher.example.net");
+// node-address/invalid/domain-with-port.json: no type form (pattern), the type accepts it
+asNodeAddress("bot@example.net:443");
+// node-address/invalid/domain-with-spaces.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@sms example net");
 // node-address/invalid/empty-instance.json: no type form (pattern), the type accepts it
 asNodeAddress("1042221589186385@messenger.example.net/");
 // node-address/invalid/empty-string.json: no type form (pattern), the type accepts it
@@ -1000,8 +1053,18 @@ asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2028-02-29T09:00:00Z"});
 // schedule/valid/nested-select-message.json
 asSchedule({"message":{"id":"0f4e2d1c-9a8b-4c7d-8e6f-5a4b3c2d1e0f","to":"1042221589186385@messenger.example.net","type":"application/vnd.lime.select+json","content":{"text":"Choose an option","options":[{"order":1,"text":"Track my order"},{"order":2,"text":"Talk to an agent"},{"order":3,"text":"Cancel"}]}},"when":"2026-12-24T08:00:00Z","name":"christmas-menu"});
+// schedule/valid/utc-leap-second.json
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2016-12-31T23:59:60Z"});
+// schedule/valid/utc-lower-case-t-and-z.json
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15t09:00:00z"});
 // schedule/valid/utc-milliseconds-with-name.json
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T13:30:00.000Z","name":"appointment-reminder"});
+// schedule/valid/utc-nanoseconds.json
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00:00.123456789Z"});
+// schedule/valid/utc-plus-zero-offset.json
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00:00+00:00"});
+// schedule/valid/utc-python-isoformat-microseconds.json
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00:00.123456+00:00"});
 // schedule/valid/utc-seconds.json
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T13:30:00Z"});
 // schedule/valid/without-name.json
@@ -1028,17 +1091,37 @@ asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988
 // schedule/invalid/name-only.json
 // @ts-expect-error a schedule with only `name` lacks `message` and `when`
 asSchedule({"name":"reminder"});
+// schedule/invalid/when-april-31.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-04-31T09:00:00Z"});
 // schedule/invalid/when-date-only.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01"});
+// schedule/invalid/when-day-00.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-00T09:00:00Z"});
+// schedule/invalid/when-empty-fraction.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00:00.Z"});
 // schedule/invalid/when-epoch-number.json
 // @ts-expect-error `when` is an ISO 8601 string, not epoch milliseconds.
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":1796131800000});
+// schedule/invalid/when-february-29-non-leap-year.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-02-29T09:00:00Z"});
 // schedule/invalid/when-february-30.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-02-30T13:30:00Z"});
+// schedule/invalid/when-hour-24.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T24:00:00Z"});
 // schedule/invalid/when-hour-25.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T25:30:00Z"});
+// schedule/invalid/when-minus-five-hours.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T04:00:00-05:00"});
+// schedule/invalid/when-minus-zero-offset.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00:00-00:00"});
+// schedule/invalid/when-minute-60.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:60:00Z"});
 // schedule/invalid/when-month-13.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-13-01T13:30:00Z"});
+// schedule/invalid/when-offset-hours-only.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00:00+00"});
+// schedule/invalid/when-offset-without-colon.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00:00+0000"});
 // schedule/invalid/when-plus-two-hours.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T15:30:00+02:00"});
 // schedule/invalid/when-space-separator.json: no type form (pattern), the type accepts it
