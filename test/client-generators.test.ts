@@ -5,7 +5,6 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { createClient as heyApi } from "@hey-api/openapi-ts";
 import openapiTS, { astToString } from "openapi-typescript";
-import { generate as orval } from "orval";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { FIXTURES, ROOT } from "./helpers/fixtures.js";
@@ -64,18 +63,13 @@ beforeAll(async () => {
   // The consumer resolves openapi-fetch (and hey-api's runtime imports, none at the pinned version) as an installed package.
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
   const files: string[] = [];
-  const warn = console.warn;
-  const log = console.log;
   for (const api of APIS) {
     const input = path.join(ROOT, "generated", "openapi", `${api}.yaml`);
     await heyApi({ input, output: path.join(dir, `hey-api-${api}`), plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"], logs: { level: "silent" } });
-    console.warn = console.log = (...args: unknown[]) => orvalWarnings.push(args.map(String).join(" "));
-    try {
-      await orval({ input: { target: input }, output: { target: path.join(dir, `orval-${api}`, "client.ts"), client: "fetch", mode: "single" } });
-    } finally {
-      console.warn = warn;
-      console.log = log;
-    }
+    // orval's CLI, as a user runs it: it prints what it found wrong in the document as warnings, and goes on.
+    const orval = path.join(ROOT, "node_modules", "orval", "dist", "bin", "orval.js");
+    const printed = await run(process.execPath, [orval, "--input", input, "--output", path.join(dir, `orval-${api}`, "client.ts"), "--client", "fetch", "--mode", "single"], { cwd: dir });
+    orvalWarnings.push(...`${printed.stdout}\n${printed.stderr}`.split("\n").filter((line) => line.includes("⚠️")));
     mkdirSync(path.join(dir, `openapi-fetch-${api}`));
     writeFileSync(path.join(dir, `openapi-fetch-${api}`, "paths.ts"), astToString(await openapiTS(readFileSync(input, "utf8"), { silent: true })));
     for (const tool of TOOLS) {
@@ -132,6 +126,6 @@ it("the tools are the versions the README names (the last that run on Node 20)",
   expect(Object.fromEntries(names.map((name) => [name, version(name)]))).toEqual({ "@hey-api/openapi-ts": "0.95.0", orval: "7.13.2", "openapi-typescript": "7.13.0", "openapi-fetch": "0.17.0" });
 });
 
-it("orval reads both documents without schema warnings", () => {
-  expect(orvalWarnings.filter((line) => /validation failed|must NOT/i.test(line))).toEqual([]);
+it("orval reads both documents without warnings", () => {
+  expect(orvalWarnings).toEqual([]);
 });

@@ -132,10 +132,11 @@ describe.each([
     const fresh = await openOffline(`${api}.html${new URL(page.url()).hash}`);
     // Redoc's schemas page holds every schema; the link scrolls to the one it names.
     const heading = fresh.page.locator("main h2", { hasText: new RegExp(`^${schema}$`) }).first();
-    await expect.poll(() => heading.evaluate((element) => Math.round(element.getBoundingClientRect().top) >= 0 && element.getBoundingClientRect().top < window.innerHeight).catch(() => false), { timeout: 15_000 }).toBe(true);
+    const height = fresh.page.viewportSize()?.height ?? 0;
+    await expect.poll(() => heading.evaluate((element) => element.getBoundingClientRect().top).then((top) => top >= 0 && top < height, () => false), { timeout: 15_000 }).toBe(true);
     expect(await fresh.page.locator("main").first().innerText()).toContain(shown);
     // The "API docs by" badge: its image is inline and loads (the CDN logo showed broken offline).
-    const images = await page.locator("img").evaluateAll((all) => all.map((img) => ({ src: img.getAttribute("src") ?? "", width: (img as HTMLImageElement).naturalWidth })));
+    const images = await page.locator("img").evaluateAll((all) => all.map((img) => ({ src: img.getAttribute("src") ?? "", width: (img as unknown as { naturalWidth: number }).naturalWidth })));
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) expect(image.width, image.src.slice(0, 40)).toBeGreaterThan(0);
     expect([...external, ...fresh.external]).toEqual([]);
