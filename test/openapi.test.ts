@@ -45,7 +45,7 @@ describe.each(APIS)("generated/openapi/%s.yaml", (api) => {
     expect(document.openapi).toMatch(/^3\.1\./);
     expect((document.info as Node).version).toBe(manifest.version);
     const schemas = (document.components as Node).schemas as Node;
-    const expected = api === "messaging" ? ["Message", "Notification", "Command", "CommandResponse", "Reason", "NodeAddress", "Select"] : ["Config", "Input", "Output", "FilterNode", "Processor", "Transformer"];
+    const expected = api === "messaging" ? ["Message", "OutboundNotification", "InboundNotification", "Command", "CommandResponse", "Reason", "NodeAddress", "Select"] : ["Config", "Input", "Output", "FilterNode", "Processor", "Transformer"];
     for (const title of expected) expect(Object.keys(schemas)).toContain(title);
     // Bundled from schemas/, not retyped: the component is the schema file minus $id and $schema.
     const configOrMessage = api === "messaging" ? "message" : "config";
