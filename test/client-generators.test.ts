@@ -63,15 +63,21 @@ beforeAll(async () => {
   // The consumer resolves openapi-fetch (and hey-api's runtime imports, none at the pinned version) as an installed package.
   symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
   const files: string[] = [];
+  // orval runs as its CLI, as a user runs it (it prints what it found wrong in the document as warnings, and goes
+  // on), in child processes beside the in-process generators.
+  const orval = path.join(ROOT, "node_modules", "orval", "dist", "bin", "orval.js");
+  await Promise.all(
+    APIS.map(async (api) => {
+      const input = path.join(ROOT, "generated", "openapi", `${api}.yaml`);
+      const printed = run(process.execPath, [orval, "--input", input, "--output", path.join(dir, `orval-${api}`, "client.ts"), "--client", "fetch", "--mode", "single"], { cwd: dir });
+      await heyApi({ input, output: path.join(dir, `hey-api-${api}`), plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"], logs: { level: "silent" } });
+      mkdirSync(path.join(dir, `openapi-fetch-${api}`));
+      writeFileSync(path.join(dir, `openapi-fetch-${api}`, "paths.ts"), astToString(await openapiTS(readFileSync(input, "utf8"), { silent: true })));
+      const { stdout, stderr } = await printed;
+      orvalWarnings.push(...`${stdout}\n${stderr}`.split("\n").filter((line) => line.includes("⚠️")));
+    }),
+  );
   for (const api of APIS) {
-    const input = path.join(ROOT, "generated", "openapi", `${api}.yaml`);
-    await heyApi({ input, output: path.join(dir, `hey-api-${api}`), plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"], logs: { level: "silent" } });
-    // orval's CLI, as a user runs it: it prints what it found wrong in the document as warnings, and goes on.
-    const orval = path.join(ROOT, "node_modules", "orval", "dist", "bin", "orval.js");
-    const printed = await run(process.execPath, [orval, "--input", input, "--output", path.join(dir, `orval-${api}`, "client.ts"), "--client", "fetch", "--mode", "single"], { cwd: dir });
-    orvalWarnings.push(...`${printed.stdout}\n${printed.stderr}`.split("\n").filter((line) => line.includes("⚠️")));
-    mkdirSync(path.join(dir, `openapi-fetch-${api}`));
-    writeFileSync(path.join(dir, `openapi-fetch-${api}`, "paths.ts"), astToString(await openapiTS(readFileSync(input, "utf8"), { silent: true })));
     for (const tool of TOOLS) {
       writeFileSync(path.join(dir, `${tool}-${api}-examples.ts`), examplesConsumer(tool, api));
       files.push(`${tool}-${api}-examples.ts`);
@@ -98,7 +104,7 @@ beforeAll(async () => {
     const file = /^([^(]+)\(\d+,\d+\): /.exec(line)?.[1] ?? [...diagnostics.keys()].at(-1) ?? "";
     diagnostics.set(file, [...(diagnostics.get(file) ?? []), line]);
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
