@@ -69,7 +69,9 @@ async function openOffline(file: string): Promise<{ page: Page; external: string
     external.push(url);
     return route.abort();
   });
-  await page.goto(pathToFileURL(path.join(DOCS_DIR, file)).href, { waitUntil: "load" });
+  // `file` may carry a fragment (a Redoc link, `#/schemas/select`).
+  const [name = file, hash = ""] = file.split("#");
+  await page.goto(`${pathToFileURL(path.join(DOCS_DIR, name)).href}${hash === "" ? "" : `#${hash}`}`, { waitUntil: "load" });
   return { page, external };
 }
 
@@ -98,6 +100,48 @@ describe.each(["messaging", "configs"])("docs of %s", (api) => {
     await page.screenshot({ path: path.join(ARTIFACTS, `docs-${api}.png`), fullPage: false });
     expect(external).toEqual([]);
     expect(statSync(path.join(DOCS_DIR, `${api}.html`)).size).toBeGreaterThan(10_000);
+  });
+});
+
+/** The named schemas of a built document (`components.schemas`). */
+function schemaNames(api: string): string[] {
+  const document = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as { components: { schemas: Node } };
+  return Object.keys(document.components.schemas);
+}
+
+describe.each([
+  ["messaging", "Select", "options"],
+  ["configs", "Config", "Closed object"],
+])("docs of %s: navigation", (api, schema, shown) => {
+  it("lists Authentication, Errors and every named schema; a schema's link opens it; the badge's image loads", async () => {
+    const { page, external } = await docsPage(api);
+    const menu = page.locator(".menu-content").first();
+    await expect.poll(() => menu.innerText(), { timeout: 15_000 }).toContain("Authentication");
+    expect(await menu.innerText()).toContain("Errors");
+    await page.getByText("Schemas", { exact: true }).first().click();
+    const names = schemaNames(api);
+    // Redoc's sidebar shows a schema by its title (every component's title is its name) under "Schemas".
+    const missing = async () => {
+      const labels = new Set((await menu.innerText()).split("\n").map((line) => line.trim()));
+      return names.filter((name) => !labels.has(name));
+    };
+    await expect.poll(missing, { timeout: 15_000 }).toEqual([]);
+    await menu.getByText(schema, { exact: true }).first().click();
+    await page.waitForURL((url) => url.hash === `#/schemas/${schema.toLowerCase()}`);
+    // The link opens that schema on a fresh page (a reader following it from elsewhere).
+    const fresh = await openOffline(`${api}.html${new URL(page.url()).hash}`);
+    // Redoc's schemas page holds every schema; the link scrolls to the one it names.
+    const heading = fresh.page.locator("main h2", { hasText: new RegExp(`^${schema}$`) }).first();
+    const height = fresh.page.viewportSize()?.height ?? 0;
+    await expect.poll(() => heading.evaluate((element) => element.getBoundingClientRect().top).then((top) => top >= 0 && top < height, () => false), { timeout: 15_000 }).toBe(true);
+    expect(await fresh.page.locator("main").first().innerText()).toContain(shown);
+    // The "API docs by" badge: its image is inline and loads (the CDN logo showed broken offline).
+    const images = await page.locator("img").evaluateAll((all) => all.map((img) => ({ src: img.getAttribute("src") ?? "", width: (img as unknown as { naturalWidth: number }).naturalWidth })));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image.width, image.src.slice(0, 40)).toBeGreaterThan(0);
+    expect([...external, ...fresh.external]).toEqual([]);
+    await fresh.page.screenshot({ path: path.join(ARTIFACTS, `docs-${api}-schema.png`), fullPage: false });
+    await fresh.page.context().close();
   });
 });
 

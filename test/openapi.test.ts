@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
@@ -45,7 +46,7 @@ describe.each(APIS)("generated/openapi/%s.yaml", (api) => {
     expect(document.openapi).toMatch(/^3\.1\./);
     expect((document.info as Node).version).toBe(manifest.version);
     const schemas = (document.components as Node).schemas as Node;
-    const expected = api === "messaging" ? ["Message", "Notification", "Command", "CommandResponse", "Reason", "NodeAddress", "Select"] : ["Config", "Input", "Output", "FilterNode", "Processor", "Transformer"];
+    const expected = api === "messaging" ? ["Message", "OutboundNotification", "InboundNotification", "Command", "CommandResponse", "Reason", "NodeAddress", "Select"] : ["Config", "Input", "Output", "FilterNode", "Processor", "Transformer"];
     for (const title of expected) expect(Object.keys(schemas)).toContain(title);
     // Bundled from schemas/, not retyped: the component is the schema file minus $id and $schema.
     const configOrMessage = api === "messaging" ? "message" : "config";
@@ -83,12 +84,19 @@ describe("messaging operations", () => {
   });
 });
 
-describe("redocly lint", () => {
+describe("redocly lint with the shipped redocly.yaml", () => {
+  it("names every published document as an API", () => {
+    const config = parse(readFileSync(path.join(ROOT, "redocly.yaml"), "utf8")) as { apis: Record<string, { root: string }> };
+    const published = readdirSync(path.join(ROOT, "generated", "openapi")).map((file) => `generated/openapi/${file}`);
+    expect(Object.values(config.apis).map((api) => api.root).sort()).toEqual(published.sort());
+  });
+
+  // Run from elsewhere with --config, as a consumer lints node_modules/specfirst/generated/openapi/*.yaml.
   it("reports no errors and no warnings on both documents", async () => {
     const cli = path.join(ROOT, "node_modules", "@redocly", "cli", "bin", "cli.js");
-    const files = APIS.map((api) => path.join("generated", "openapi", `${api}.yaml`));
-    const { stdout, stderr } = await run(process.execPath, [cli, "lint", ...files, "--format", "json"], {
-      cwd: ROOT,
+    const files = APIS.map((api) => path.join(ROOT, "generated", "openapi", `${api}.yaml`));
+    const { stdout, stderr } = await run(process.execPath, [cli, "lint", ...files, "--config", path.join(ROOT, "redocly.yaml"), "--format", "json"], {
+      cwd: tmpdir(),
       env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
       maxBuffer: 16 * 1024 * 1024,
     }).catch((error: { stdout: string; stderr: string }) => error);

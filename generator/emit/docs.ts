@@ -3,19 +3,30 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { parse } from "yaml";
+import type { JsonObject } from "../../runtime/json/json-text.js";
 import type { OutputFile } from "../write/output-file.js";
 import { apiOutput } from "../model/output-paths.js";
+import { isJsonObject, mapSchema } from "../model/schema-walk.js";
+import { printYaml } from "./openapi.js";
 
 const require = createRequire(import.meta.url);
 
 /**
- * Redoc 3 shows an "API docs by Redocly" badge loaded from its CDN, and no option turns it off. The published page
- * must need no network, so the badge points at an empty inline SVG instead.
+ * Redoc 3 shows an "API docs by" badge whose logo it loads from its CDN, and no option turns it off. The published
+ * page must need no network, so the logo is an inline SVG: the word "Redocly" in the sidebar's text colour (an image
+ * that loads, where the CDN address showed a broken image offline).
  */
 const CDN_BADGE = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(?:-full)?\.svg/g;
-const EMPTY_SVG = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+const BADGE_SVG = `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://www.w3.org/2000/svg' width='64' height='16' viewBox='0 0 64 16'><text x='0' y='13' font-family='sans-serif' font-size='13' fill='#888'>Redocly</text></svg>").replace(/'/g, "%27")}`;
 
-type BuildDocs = (command: { argv: { api: string; o: string; inlineBundle: boolean }; config: unknown; collectSpecData: () => void }) => Promise<void>;
+/**
+ * Redoc options of every page. `schemaDefinitionsTagName`: every named schema (without `x-tags`) is listed in the
+ * navigation under "Schemas", each with its own page and link (`#tag/schemas/schema/<Name>`).
+ */
+const REDOC_OPTIONS = { schemaDefinitionsTagName: "Schemas" };
+
+type BuildDocs = (command: { argv: { api: string; o: string; inlineBundle: boolean; openapi: object }; config: unknown; collectSpecData: () => void }) => Promise<void>;
 interface Redocly {
   buildDocs: BuildDocs;
   config: unknown;
@@ -39,6 +50,47 @@ async function locateRedocly(): Promise<{ handler: string; config: { chunk: stri
   }
   const resolve = (chunk: string) => pathToFileURL(path.join(path.dirname(index), chunk)).href;
   return { handler: resolve(handler), config: { chunk: resolve(imported[2]), name: imported[1] } };
+}
+
+/**
+ * The Markdown of an "Authentication" section, from the document's security schemes (their one home): Redoc lists
+ * the `##` headings of `info.description` in its navigation, and shows a scheme only in each operation's pop-up.
+ */
+function authenticationSection(document: JsonObject): string {
+  const components = isJsonObject(document.components) ? document.components : {};
+  const schemes = isJsonObject(components.securitySchemes) ? Object.entries(components.securitySchemes) : [];
+  const lines = schemes.map(([name, scheme]) => {
+    const where = isJsonObject(scheme) && typeof scheme.in === "string" && typeof scheme.name === "string" ? ` (${scheme.type} in the ${scheme.in} \`${scheme.name}\`)` : "";
+    const text = isJsonObject(scheme) && typeof scheme.description === "string" ? scheme.description.trim() : "";
+    return `**${name}**${where}: ${text}`;
+  });
+  return lines.length === 0 ? "" : `## Authentication\n\n${lines.join("\n\n")}\n\n`;
+}
+
+/** Said on every object that rejects keys it does not list, where the reader sees the object. */
+const CLOSED_OBJECT = "**Closed object**: a key not listed here is rejected.";
+
+/** Marks a closed object (`additionalProperties: false` or `unevaluatedProperties: false`) in its description. */
+function markClosed(node: JsonObject): JsonObject {
+  if (node.additionalProperties !== false && node.unevaluatedProperties !== false) return node;
+  const description = typeof node.description === "string" ? node.description : "";
+  return { ...node, description: description === "" ? CLOSED_OBJECT : `${CLOSED_OBJECT}\n\n${description}` };
+}
+
+/**
+ * The document as the docs page shows it (the published YAML is unchanged): an "Authentication" section in
+ * `info.description` before its first `##` section, and every closed object marked in its description.
+ */
+export function readerDocument(document: JsonObject): JsonObject {
+  const info = isJsonObject(document.info) ? document.info : {};
+  const description = typeof info.description === "string" ? info.description : "";
+  const first = description.search(/^## /m);
+  const auth = authenticationSection(document);
+  const withAuth = first < 0 ? `${description}\n\n${auth}` : `${description.slice(0, first)}${auth}${description.slice(first)}`;
+  const components = isJsonObject(document.components) ? document.components : {};
+  const schemas = isJsonObject(components.schemas) ? components.schemas : {};
+  const marked = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, isJsonObject(schema) ? mapSchema(schema, markClosed) : schema]));
+  return { ...document, info: { ...info, description: withAuth }, components: { ...components, schemas: marked } };
 }
 
 let redocly: Promise<Redocly> | undefined;
@@ -82,10 +134,10 @@ export async function emitDocs(api: string, yaml: string): Promise<OutputFile> {
   try {
     const source = path.join(work, `${api}.yaml`);
     const target = path.join(work, `${api}.html`);
-    await writeFile(source, yaml);
-    await buildDocs({ argv: { api: source, o: target, inlineBundle: true }, config, collectSpecData: () => undefined });
+    await writeFile(source, printYaml(readerDocument(parse(yaml) as JsonObject)));
+    await buildDocs({ argv: { api: source, o: target, inlineBundle: true, openapi: REDOC_OPTIONS }, config, collectSpecData: () => undefined });
     const html = await readFile(target, "utf8");
-    return { path: apiOutput.docs(api), contents: html.replace(CDN_BADGE, EMPTY_SVG) };
+    return { path: apiOutput.docs(api), contents: html.replace(CDN_BADGE, BADGE_SVG) };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -8,6 +8,7 @@ import type { OpenApiSource } from "../load/openapi-sources.js";
 import type { OutputFile } from "../write/output-file.js";
 import { apiOutput } from "../model/output-paths.js";
 import { publishVariants } from "./openapi-variants.js";
+import { bareRecursiveRefs, flattenIncludes, publishedServers, renameComponents } from "./openapi-shape.js";
 import type { TypedBy } from "../model/expand-media-types.js";
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
@@ -124,8 +125,9 @@ export async function emitOpenApi(
       else for (const name of dependenciesOf(graph, file.name)) needed.add(name);
     }
     const built = Object.fromEntries([...needed].map((name) => graph.byName.get(name) as SchemaFile).map((file) => [String(file.schema.title), schemaComponent(graph, file)] as const));
-    const published = publishVariants(graph, built, typedBy);
-    // Only the components something refers to (a rule holder such as CommandResource is replaced by the variants).
+    const published = publishVariants(graph, flattenIncludes(built), typedBy);
+    // Only the components something refers to (a rule holder such as CommandResource is replaced by the variants, an
+    // included schema such as Notification is written out into the ones including it).
     const used = new Set<string>();
     const visit = (value: JsonValue) => {
       for (const title of componentRefs(value, new Set())) {
@@ -140,7 +142,8 @@ export async function emitOpenApi(
     if (typeof info.description === "string") info.description = renderPlaceholders(info.description, source.document);
     const components = isJsonObject(source.document.components) ? source.document.components : {};
     const document: JsonObject = { ...source.document, info: { ...info, version }, components: { ...components, schemas } };
-    return { api: source.api, document };
+    if (source.document.servers !== undefined) document.servers = publishedServers(source.document.servers);
+    return { api: source.api, document: renameComponents(bareRecursiveRefs(document)) };
   });
   if (problems.length > 0) throw new GenerationFailed(problems);
   return Promise.all(outputs.map(async ({ api, document }) => ({ api, document, file: { path: apiOutput.openapi(api), contents: await documentYaml(document, print) } })));
