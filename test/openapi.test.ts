@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -7,8 +7,17 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { validate, type SchemaName } from "../generated/validators.js";
 import { documentExamples } from "../generator/model/examples.js";
+import { renameComponents } from "../generator/emit/openapi-shape.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsPlugin from "ajv-formats";
+import { AJV_OPTIONS } from "../generator/emit/validators/ajv-options.js";
+import { publishedComponentName } from "../generator/model/names.js";
+import { FIXTURES, jsonFiles, type InvalidFixture } from "./helpers/fixtures.js";
 import type { JsonObject } from "../runtime/json/json-text.js";
 import { ROOT } from "./helpers/fixtures.js";
+
+// ajv-formats is CommonJS: its default export is the plugin function.
+const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
 
 type Node = Record<string, unknown>;
 const run = promisify(execFile);
@@ -108,5 +117,65 @@ describe("redocly lint with the shipped redocly.yaml", () => {
       expect(reports[index]?.problems, `${api}: ${stderr}`).toEqual([]);
       expect(reports[index]?.totals).toMatchObject({ errors: 0, warnings: 0 });
     });
+  });
+});
+
+describe("published component names", () => {
+  const documentWith = (schemas: JsonObject): JsonObject => ({
+    openapi: "3.1.0",
+    paths: { "/x": { post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Body" } } } } } } },
+    components: { schemas },
+  });
+
+  it("publishes a schema named like a TypeScript global under a name saying what it is, with every $ref and mapping following", () => {
+    const renamed = renameComponents(
+      documentWith({
+        Body: { type: "object", properties: { headers: { $ref: "#/components/schemas/Headers" }, error: { oneOf: [{ $ref: "#/components/schemas/Error" }], discriminator: { propertyName: "code", mapping: { e: "#/components/schemas/Error" } } }, when: { $ref: "#/components/schemas/Date" } } },
+        Headers: { title: "Headers", type: "object", additionalProperties: { type: "string" } },
+        Error: { title: "Error", type: "object", properties: { code: { type: "string" } } },
+        Date: { title: "Date", type: "string" },
+      }),
+    );
+    const schemas = (renamed.components as JsonObject).schemas as Record<string, Node>;
+    expect(Object.keys(schemas).sort()).toEqual(["Body", "DateString", "ErrorObject", "HeadersMap"]);
+    expect(schemas.HeadersMap?.title).toBe("HeadersMap");
+    expect(JSON.stringify(schemas.Body)).not.toMatch(/schemas\/(Headers|Error|Date)"/);
+    expect(JSON.stringify(schemas.Body)).toContain('"e":"#/components/schemas/ErrorObject"');
+  });
+
+  it("refuses a new name another component already has", () => {
+    expect(() => renameComponents(documentWith({ Body: { type: "object" }, Headers: { type: "object" }, HeadersMap: { type: "object" } }))).toThrow(/"Headers" is published as "HeadersMap".*already has that name/);
+  });
+});
+
+// The published form (variants, written-out inclusions, bare refs into cycles, renamed components) keeps every
+// verdict: each fixture of test/fixtures/validators/<name>/ against the component published for that schema.
+describe.each(APIS)("components published in %s.yaml", (api) => {
+  const document = documentOf(api);
+  const schemas = (document.components as Node).schemas as Node;
+  const ajv = new Ajv2020({ ...AJV_OPTIONS, strict: false, validateSchema: false });
+  addFormats(ajv);
+  const id = `https://specfirst.test/${api}.yaml`;
+  ajv.addSchema({ ...document, $id: id });
+  const root = path.join(FIXTURES, "validators");
+  const cases = readdirSync(root).flatMap((name) => {
+    const file = path.join(ROOT, "schemas", api, `${name}.schema.json`);
+    const schema = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { title: string; type?: unknown; properties?: unknown }) : undefined;
+    const component = schema === undefined ? undefined : publishedComponentName(schema.title, schema);
+    if (component === undefined || schemas[component] === undefined) return [];
+    return [
+      ...jsonFiles(path.join(root, name, "valid")).map(([file, data]) => ({ at: `${name}/valid/${file}`, component, data, valid: true })),
+      ...jsonFiles<InvalidFixture>(path.join(root, name, "invalid")).map(([file, fixture]) => ({ at: `${name}/invalid/${file}`, component, data: fixture.data, valid: false })),
+    ];
+  });
+
+  it("covers the envelopes", () => {
+    const covered = new Set(cases.map((c) => c.component));
+    for (const title of api === "messaging" ? ["Message", "InboundMessage", "OutboundNotification", "InboundNotification", "Command", "CommandResponse", "Container", "Collection"] : ["Config"]) expect(covered).toContain(title);
+  });
+
+  it.each(cases.map((c) => [c.at, c] as const))("%s", (_at, c) => {
+    const validate = ajv.getSchema(`${id}#/components/schemas/${encodeURIComponent(c.component)}`);
+    expect(validate?.(c.data)).toBe(c.valid);
   });
 });
