@@ -73,6 +73,7 @@ type HandModule = typeof import("./hand-written.js");
 type ZodModule = typeof import("./zod-schemas.js");
 type TypeBoxModule = typeof import("./typebox-schemas.js");
 type ValibotModule = typeof import("./valibot-schemas.js");
+type TypiaModule = typeof import("./typia/generated/peer.js");
 
 export const PEERS: readonly Peer[] = [
   {
@@ -88,6 +89,16 @@ export const PEERS: readonly Peer[] = [
       "the same schema files compiled with the generator's AJV options (generator/emit/validators/ajv-options.ts, `inlineRefs: 8`, ...), the formats used and the `x-` keywords declared, none of the generator's own compile steps",
     lacks: {},
     load: async () => ajvInstance(await compileAtRunTime()),
+  },
+  {
+    name: "typia",
+    describe:
+      "typia 9 in its generation mode (`typia generate`: plain TypeScript, no compiler plugin at run time), bench/typia/generated/peer.ts from the type declarations of bench/typia/src/peer.ts (both written by `npx tsx bench/typia/generate.ts`; message, notification, the Config tree): `createIs` (`createEquals` for the closed Config objects) on valid payloads, `createValidate` (`createValidateEquals`) on invalid ones",
+    lacks: {},
+    load: async (instance) => {
+      const { typiaIs, typiaValidate } = await freshModule<TypiaModule>("typia/generated/peer.ts", instance);
+      return fromChecks(typiaIs, typiaValidate);
+    },
   },
   {
     name: "TypeBox compiler",
