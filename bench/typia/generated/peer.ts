@@ -1,3 +1,4 @@
+// @ts-nocheck: typia's generated code, written by bench/typia/generate.ts (see there)
 import * as __typia_transform__isTypeInt64 from "typia/lib/internal/_isTypeInt64.js";
 import * as __typia_transform__accessExpressionAsString from "typia/lib/internal/_accessExpressionAsString.js";
 import * as __typia_transform__validateReport from "typia/lib/internal/_validateReport.js";
