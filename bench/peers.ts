@@ -9,7 +9,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import * as v from "valibot";
 import { z } from "zod";
-import { BENCH_DIR, compileAtRunTime, type Check } from "./shared.js";
+import type { Ajv2020 } from "ajv/dist/2020.js";
+import { BENCH_DIR, createAjv, createUsersAjv, readSchemas, type Check } from "./shared.js";
 
 /** A timed call: `fn(...lead, data)`. */
 export interface PeerCall {
@@ -56,16 +57,24 @@ export function fromChecks(is: Record<string, Check | undefined>, errors: Record
 const own = <F extends (data: unknown) => unknown>(fn: F): F =>
   (new Function("fn", "return function peer(data) { return fn(data); };") as (f: F) => F)(fn);
 
-/** AJV's boolean function, or the call followed by a read of `.errors` (with `allErrors: true` every error object is built). */
-function ajvInstance(compiled: Map<string, Check>): PeerInstance {
+/**
+ * An AJV peer: each schema compiled on first use (`getSchema` by `$id`), as an application compiles what it uses;
+ * its boolean function, or the call followed by a read of `.errors` (with `allErrors: true` every error object is built).
+ */
+function ajvInstance(ajv: Ajv2020): PeerInstance {
+  const ids = new Map(readSchemas().map((s) => [s.name, String(s.schema.$id)]));
+  const compiled = (schema: string): Check | undefined => {
+    const id = ids.get(schema);
+    return id === undefined ? undefined : (ajv.getSchema(id) as unknown as Check | undefined);
+  };
   return {
     call(schema, readErrors) {
-      const fn = compiled.get(schema);
+      const fn = compiled(schema);
       if (fn === undefined) return undefined;
       if (!readErrors) return { fn, lead: [] };
       return { fn: (new Function("fn", "return function ajvWithErrors(data) { fn(data); return fn.errors; };") as (f: Check) => Check)(fn), lead: [] };
     },
-    accepts: (schema, data) => compiled.get(schema)?.(data),
+    accepts: (schema, data) => compiled(schema)?.(data),
   };
 }
 
@@ -73,6 +82,7 @@ type HandModule = typeof import("./hand-written.js");
 type ZodModule = typeof import("./zod-schemas.js");
 type TypeBoxModule = typeof import("./typebox-schemas.js");
 type ValibotModule = typeof import("./valibot-schemas.js");
+type TypiaModule = typeof import("./typia/generated/peer.js");
 
 export const PEERS: readonly Peer[] = [
   {
@@ -80,14 +90,24 @@ export const PEERS: readonly Peer[] = [
     describe:
       "`new Ajv2020({ allErrors: true, strict: false })` + `addFormats(ajv)` (ajv-formats, every format) with every shipped schema file (generated/schemas/**, `specfirst/schemas/*`) added as it is, what the READMEs of ajv and ajv-formats show: its boolean function on valid payloads, the call followed by a read of `.errors` on invalid ones",
     lacks: {},
-    load: async () => ajvInstance(await compileAtRunTime("users")),
+    load: async () => ajvInstance(createUsersAjv()),
   },
   {
     name: "AJV, generator's options",
     describe:
       "the same schema files compiled with the generator's AJV options (generator/emit/validators/ajv-options.ts, `inlineRefs: 8`, ...), the formats used and the `x-` keywords declared, none of the generator's own compile steps",
     lacks: {},
-    load: async () => ajvInstance(await compileAtRunTime()),
+    load: async () => ajvInstance(createAjv()),
+  },
+  {
+    name: "typia",
+    describe:
+      "typia 9 in its generation mode (`typia generate`: plain TypeScript, no compiler plugin at run time), bench/typia/generated/peer.ts from the type declarations of bench/typia/src/peer.ts (both written by `npx tsx bench/typia/generate.ts`; message, notification, the Config tree): `createIs` (`createEquals` for the closed Config objects) on valid payloads, `createValidate` (`createValidateEquals`) on invalid ones",
+    lacks: {},
+    load: async (instance) => {
+      const { typiaIs, typiaValidate } = await freshModule<TypiaModule>("typia/generated/peer.ts", instance);
+      return fromChecks(typiaIs, typiaValidate);
+    },
   },
   {
     name: "TypeBox compiler",

@@ -89,7 +89,14 @@ const render = ({ section, otherCores }: (typeof sections)[number]) =>
     section.body,
     "",
   ].join("\n");
-const markdown = `${header}\n\n${sections.map(render).join("\n")}`;
+/** The ratios first: each section's "how close to the limit" line, before any absolute figure. */
+const glance = [
+  "## At a glance: how close to the limit",
+  "",
+  ...sections.map(({ section, otherCores }) => `- ${section.title}: ${(section.limit ?? "not stated by this section.").replace(/^How close to the limit: /, "")}${otherCores !== undefined && otherCores > QUIET_CORES ? " (taken under load)" : ""}`),
+  "",
+].join("\n");
+const markdown = `${header}\n\n${glance}\n${sections.map(render).join("\n")}`;
 process.stdout.write(`${markdown}\n`);
 if (complete) {
   await writeFile(path.join(BENCH_DIR, "RESULTS.md"), markdown);

@@ -208,16 +208,6 @@ export function createUsersAjv(schemas = readSchemas()): Ajv2020 {
   return ajv;
 }
 
-/**
- * Every schema file compiled at run time with AJV: name → validate function. `options` are applied over the
- * generator's (see `createAjv`); `"users"` compiles them as AJV's users do instead (see `createUsersAjv`).
- */
-export async function compileAtRunTime(options: Record<string, unknown> | "users" = {}, only?: string): Promise<Map<string, Check>> {
-  const schemas = readSchemas();
-  const ajv = options === "users" ? createUsersAjv(schemas) : createAjv(options, schemas);
-  return new Map(schemas.filter((s) => only === undefined || s.name === only).map((s) => [s.name, ajv.getSchema(String(s.schema.$id)) as unknown as Check]));
-}
-
 /** Bytes allocated on the V8 heap per call of `fn(...args)`, from the growth of the young generation (median of runs with no GC). */
 export function bytesPerCall(fn: (...args: never[]) => unknown, args: unknown[]): number {
   const loop = new Function("fn", "args", "n", "let r; for (let i = 0; i < n; i++) r = fn(...args); return r;") as (

@@ -191,7 +191,7 @@ function throughputSection(
   const ratioRows = results.map(({ payload, figures }) => {
     const gen = figures.get(GENERATED)!;
     return [
-      `\`${payload.name}\`${payload.valid ? "" : " (invalid)"}`,
+      `\`${payload.name}\`${payload.mixed ? " (mixed)" : payload.valid ? "" : " (invalid)"}`,
       ...IMPLS.slice(1).map((impl) => {
         const f = figures.get(impl);
         if (f === undefined) return "—";

@@ -1,0 +1,119 @@
+/**
+ * Regenerates the typia peer (bench/peers.ts): `npx tsx bench/typia/generate.ts`.
+ *
+ * 1. Writes bench/typia/src/peer.ts: type declarations of the same rules as the generated validators, with typia's
+ *    tags (`tags.Pattern`, `tags.Type<"int64">`): the message and the notification from bench/peer-rules.ts (a union
+ *    with one member per declared media type and one for any other; the failed-notification rule as a union on
+ *    `event`), and the Config tree from its schema files (generated/schemas/configs/), every object closed, so
+ *    it is checked with `equals` (typia's check that refuses undeclared properties).
+ * 2. Runs `typia generate` (typia's generation mode: plain TypeScript, no compiler plugin at run time) into
+ *    bench/typia/generated/peer.ts, the module the bench imports. Both files are committed.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { CHAT_STATES, CONTENT_TYPES, EVENTS, MEDIA_TYPE, NODE_ADDRESS, OTHER_MEDIA_TYPE } from "../peer-rules.js";
+import { BENCH_DIR, ROOT, readSchemas } from "../shared.js";
+
+const DIR = path.join(BENCH_DIR, "typia");
+const lit = (value: string) => JSON.stringify(value);
+const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_m, _s: string, c: string) => c.toUpperCase());
+
+/** One JSON Schema node of the Config tree as a typia type. */
+function typeOf(node: Record<string, unknown>): string {
+  if (typeof node.$ref === "string") return pascal(node.$ref.replace(/^.*\//, "").replace(/\.schema\.json$/, ""));
+  switch (node.type) {
+    case "string":
+      return "string";
+    case "integer":
+      return 'number & tags.Type<"int64">';
+    case "number":
+      return "number";
+    case "boolean":
+      return "boolean";
+    case "array":
+      return `Array<${node.items === undefined ? "unknown" : typeOf(node.items as Record<string, unknown>)}>`;
+    case "object": {
+      const required = new Set((node.required as string[] | undefined) ?? []);
+      const properties = Object.entries((node.properties ?? {}) as Record<string, Record<string, unknown>>);
+      const additional = node.additionalProperties;
+      if (properties.length === 0 && typeof additional === "object" && additional !== null) return `Record<string, ${typeOf(additional as Record<string, unknown>)}>`;
+      if (properties.length === 0 && (additional === undefined || additional === true)) return "Record<string, unknown>";
+      if (additional !== false) throw new Error(`typia peer: an open object in the Config tree (equals would refuse its extra keys): ${JSON.stringify(node).slice(0, 200)}`);
+      return `{ ${properties.map(([key, value]) => `${lit(key)}${required.has(key) ? "" : "?"}: ${typeOf(value)};`).join(" ")} }`;
+    }
+    default:
+      if (node.type === undefined && Object.keys(node).every((k) => !["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"].includes(k))) return "unknown";
+      throw new Error(`typia peer: no translation for ${JSON.stringify(node).slice(0, 120)}`);
+  }
+}
+
+const documents: [string, string][] = [
+  [CONTENT_TYPES.text, "string"],
+  [CONTENT_TYPES.chatState, "ChatState"],
+  [CONTENT_TYPES.collection, "Collection"],
+  [CONTENT_TYPES.container, "Container"],
+  [CONTENT_TYPES.mediaLink, "MediaLink"],
+  [CONTENT_TYPES.select, "Select"],
+];
+/** A union with one member per declared media type in `key` (its document in `value`) and one for any other. */
+const byMediaType = (make: (type: string, document: string | undefined) => string) =>
+  [...documents.map(([type, document]) => make(lit(type), document)), make("OtherMediaType", undefined)].map((m) => `\n  | ${m}`).join("");
+
+const messaging = `
+type NodeAddress = string & tags.Pattern<${lit(NODE_ADDRESS)}>;
+type MediaType = string & tags.Pattern<${lit(MEDIA_TYPE)}>;
+type OtherMediaType = string & tags.Pattern<${lit(OTHER_MEDIA_TYPE)}>;
+type Integer = number & tags.Type<"int64">;
+
+interface ChatState { state?: ${CHAT_STATES.map(lit).join(" | ")} }
+interface MediaLink { text?: string; type?: MediaType; uri?: string }
+interface Select { text?: string; options?: { order?: Integer; text?: string }[] }
+type Collection =${byMediaType((type, document) => (document === undefined ? `{ itemType?: ${type}; items?: unknown[] }` : `{ itemType: ${type}; items?: ${document}[] }`))};
+type Container =${byMediaType((type, document) => (document === undefined ? `{ type?: ${type}; value?: unknown }` : `{ type: ${type}; value?: ${document} }`))};
+
+type Message =${byMediaType(
+  (type, document) =>
+    `{ id?: string; from?: NodeAddress; to: NodeAddress; type: ${type}; content: ${document ?? "string | Record<string, unknown>"}; metadata?: Record<string, string> }`,
+)};
+
+interface Reason { code: Integer; description?: string }
+type Notification =
+  | { id?: string; from?: NodeAddress; to?: NodeAddress; event: "failed"; reason: Reason }
+  | { id?: string; from?: NodeAddress; to?: NodeAddress; event: ${EVENTS.filter((e) => e !== "failed").map(lit).join(" | ")}; reason?: Reason };
+`;
+
+const configs = readSchemas()
+  .filter((s) => s.api === "configs")
+  .map((s) => `type ${pascal(s.name)} = ${typeOf(s.schema)};`)
+  .join("\n");
+
+const source = `// Written by bench/typia/generate.ts from bench/peer-rules.ts and generated/schemas/configs/; do not edit.
+import typia, { type tags } from "typia";
+${messaging}
+${configs}
+
+export const typiaIs = {
+  message: typia.createIs<Message>(),
+  notification: typia.createIs<Notification>(),
+  config: typia.createEquals<Config>(),
+};
+export const typiaValidate = {
+  message: typia.createValidate<Message>(),
+  notification: typia.createValidate<Notification>(),
+  config: typia.createValidateEquals<Config>(),
+};
+`;
+
+mkdirSync(path.join(DIR, "src"), { recursive: true });
+writeFileSync(path.join(DIR, "src", "peer.ts"), source);
+const typia = path.join(ROOT, "node_modules", "typia", "lib", "executable", "typia.js");
+const result = spawnSync(process.execPath, [typia, "generate", "--input", path.join(DIR, "src"), "--output", path.join(DIR, "generated"), "--project", path.join(BENCH_DIR, "tsconfig.json")], {
+  cwd: ROOT,
+  stdio: "inherit",
+});
+if (result.status !== 0) process.exit(result.status ?? 1);
+// typia's output (~480 kB of checks) is a peer's generated code, not ours: the project's type check (tsconfig.json
+// takes in bench/) skips its bodies, which would add tens of seconds to every `npm test`; src/peer.ts is checked.
+const generated = path.join(DIR, "generated", "peer.ts");
+writeFileSync(generated, `// @ts-nocheck: typia's generated code, written by bench/typia/generate.ts (see there)\n${readFileSync(generated, "utf8")}`);
