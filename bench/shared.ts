@@ -338,9 +338,50 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
+/** Seconds of CPU of a `/proc/<pid>/stat` line: its own (`utime`, `stime`) and its reaped children's (`cutime`, `cstime`). */
+function statCpu(line: string): { pid: number; ppid: number; own: number; children: number } {
+  // The command name (field 2) may hold spaces and parentheses: the fields after it start after the last ")".
+  const pid = Number(line.slice(0, line.indexOf(" ")));
+  const rest = line.slice(line.lastIndexOf(")") + 2).split(" ");
+  const field = (n: number) => Number(rest[n - 3]); // rest[0] is field 3 (state)
+  return { pid, ppid: field(4), own: (field(14) + field(15)) / 100, children: (field(16) + field(17)) / 100 };
+}
+
 /**
- * Measures how much CPU the rest of the machine used while `work` ran, in cores (from /proc/stat minus this
- * process's own CPU time): the noise indicator printed next to the throughput figures. Undefined off Linux.
+ * CPU seconds of this process's tree: its own, its reaped children's, and those of its live descendants (a CLI, a
+ * server or a browser a section spawned is the bench's work, not other load). Undefined off Linux.
+ */
+function treeCpu(): number | undefined {
+  try {
+    const stats = readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .flatMap((name) => {
+        try {
+          return [statCpu(readFileSync(`/proc/${name}/stat`, "utf8"))];
+        } catch {
+          return []; // exited meanwhile
+        }
+      });
+    const byParent = new Map<number, typeof stats>();
+    for (const stat of stats) byParent.set(stat.ppid, [...(byParent.get(stat.ppid) ?? []), stat]);
+    const self = stats.find((stat) => stat.pid === process.pid);
+    if (self === undefined) return undefined;
+    let total = self.own + self.children;
+    const pending = [...(byParent.get(process.pid) ?? [])];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      total += next.own;
+      pending.push(...(byParent.get(next.pid) ?? []));
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Measures how much CPU the rest of the machine used while `work` ran, in cores (from /proc/stat minus the CPU time
+ * of this process and of every process it started): the noise indicator printed next to the throughput figures.
+ * Undefined off Linux.
  */
 export async function withOtherLoad<T>(work: () => Promise<T> | T): Promise<{ result: T; otherCores?: number }> {
   const busy = (): number | undefined => {
@@ -352,14 +393,10 @@ export async function withOtherLoad<T>(work: () => Promise<T> | T): Promise<{ re
       return undefined;
     }
   };
-  const own = () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1e6;
-  };
-  const [b0, o0, t0] = [busy(), own(), performance.now()];
+  const [b0, o0, t0] = [busy(), treeCpu(), performance.now()];
   const result = await work();
-  const [b1, o1, t1] = [busy(), own(), performance.now()];
-  if (b0 === undefined || b1 === undefined) return { result };
+  const [b1, o1, t1] = [busy(), treeCpu(), performance.now()];
+  if (b0 === undefined || b1 === undefined || o0 === undefined || o1 === undefined) return { result };
   return { result, otherCores: Math.max(0, (b1 - b0 - (o1 - o0)) / ((t1 - t0) / 1000)) };
 }
 
