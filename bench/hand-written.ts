@@ -8,6 +8,8 @@
  * them against the generated validators on every fixture of test/fixtures/validators/{message,notification}.
  */
 
+import { NODE_ADDRESS } from "./peer-rules.js";
+
 export interface HandError {
   pointer: string;
   message: string;
@@ -18,7 +20,7 @@ export type HandResult = { valid: true } | { valid: false; errors: HandError[] }
 const VALID: HandResult = Object.freeze({ valid: true }) as HandResult;
 
 /** schemas/messaging/node-address.schema.json `pattern` (AJV compiles patterns with the `u` flag). */
-const NODE_ADDRESS = /^[^@/]+@[^@/]+(?:\/.+)?$/u;
+const NODE_ADDRESS_PATTERN = new RegExp(NODE_ADDRESS, "u");
 /** schemas/messaging/media-type.schema.json `pattern`: `type/subtype`, RFC 6838 restricted names, no parameters. */
 const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/u;
 /** The media types with a content document (all lower case, as declared). */
@@ -48,7 +50,7 @@ const push = (errors: Errors, pointer: string, message: string, keyword: string)
 
 function nodeAddress(value: unknown, pointer: string, errors: Errors): Errors {
   if (typeof value !== "string") return push(errors, pointer, "must be a string", "type");
-  if (!NODE_ADDRESS.test(value)) return push(errors, pointer, "must match the pattern ^[^@/]+@[^@/]+(?:/.+)?$", "pattern");
+  if (!NODE_ADDRESS_PATTERN.test(value)) return push(errors, pointer, `must match the pattern ${NODE_ADDRESS}`, "pattern");
   return errors;
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 /**
  * The messaging rules the TypeBox and valibot peers (bench/typebox-schemas.ts, bench/valibot-schemas.ts) build their
  * schemas from, as data: one home for the patterns and the declared media types. Written from
@@ -5,8 +7,19 @@
  * (The typia peer spells the same patterns in its type declarations, bench/typia/messaging.ts: typia reads types, not values.)
  */
 
-/** node-address.schema.json `pattern`. */
-export const NODE_ADDRESS = "^[^@/]+@[^@/]+(?:/.+)?$";
+/** A `pattern` of a shipped messaging schema, read from the file: the peers never lag a rule change. */
+function shippedPattern(file: string, ...path: string[]): string {
+  let node: unknown = JSON.parse(readFileSync(new URL(`../generated/schemas/messaging/${file}`, import.meta.url), "utf8"));
+  for (const key of path) node = (node as Record<string, unknown>)[key];
+  const { pattern } = node as { pattern?: unknown };
+  if (typeof pattern !== "string") throw new Error(`bench/peer-rules.ts: no pattern at ${file}#/${path.join("/")}`);
+  return pattern;
+}
+
+/** node-address.schema.json `pattern` (an FQDN-shaped domain). */
+export const NODE_ADDRESS = shippedPattern("node-address.schema.json");
+/** schedule.schema.json `when` `pattern` (every spelling of a UTC instant; the calendar is the `date-time` format's). */
+export const SCHEDULE_WHEN = shippedPattern("schedule.schema.json", "properties", "when");
 const MEDIA_TYPE_BODY = "[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$";
 /** media-type.schema.json `pattern`: `type/subtype`, RFC 6838 restricted names, no parameters. */
 export const MEDIA_TYPE = `^${MEDIA_TYPE_BODY}`;

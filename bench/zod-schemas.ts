@@ -14,6 +14,7 @@
  * validators use. bench/agreement.ts checks these schemas against the generated validators on every fixture.
  */
 import { z } from "zod";
+import { NODE_ADDRESS, SCHEDULE_WHEN } from "./peer-rules.js";
 import formatsModule from "ajv-formats/dist/formats.js";
 
 const formats = (formatsModule as unknown as { fullFormats: Record<string, { validate: (value: string) => boolean }> }).fullFormats;
@@ -32,7 +33,7 @@ const anyObject = z.looseObject({});
 
 // ---------------------------------------------------------------- messaging
 
-export const nodeAddress = z.string().regex(/^[^@/]+@[^@/]+(?:\/.+)?$/u);
+export const nodeAddress = z.string().regex(new RegExp(NODE_ADDRESS, "u"));
 export const reason = z.looseObject({ code: integer, description: optStr });
 /** media-type.schema.json: `type/subtype`, two RFC 6838 restricted names, no parameters. */
 export const mediaType = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/u);
@@ -147,7 +148,7 @@ export const schedule = z.looseObject({
   message,
   when: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/u)
+    .regex(new RegExp(SCHEDULE_WHEN, "u"))
     .refine((value) => isDateTime(value), "must be an ISO 8601 date-time"),
   name: optStr,
 });

@@ -1,7 +1,7 @@
 // Written by bench/typia/generate.ts from bench/peer-rules.ts and generated/schemas/configs/; do not edit.
 import typia, { type tags } from "typia";
 
-type NodeAddress = string & tags.Pattern<"^[^@/]+@[^@/]+(?:/.+)?$">;
+type NodeAddress = string & tags.Pattern<"^[^@/]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:/.+)?$">;
 type MediaType = string & tags.Pattern<"^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$">;
 type OtherMediaType = string & tags.Pattern<"^(?!(?:[tT][eE][xX][tT]\\/[pP][lL][aA][iI][nN]|[aA][pP][pP][lL][iI][cC][aA][tT][iI][oO][nN]\\/[vV][nN][dD]\\.[lL][iI][mM][eE]\\.[cC][hH][aA][tT][sS][tT][aA][tT][eE]\\+[jJ][sS][oO][nN]|[aA][pP][pP][lL][iI][cC][aA][tT][iI][oO][nN]\\/[vV][nN][dD]\\.[lL][iI][mM][eE]\\.[cC][oO][lL][lL][eE][cC][tT][iI][oO][nN]\\+[jJ][sS][oO][nN]|[aA][pP][pP][lL][iI][cC][aA][tT][iI][oO][nN]\\/[vV][nN][dD]\\.[lL][iI][mM][eE]\\.[cC][oO][nN][tT][aA][iI][nN][eE][rR]\\+[jJ][sS][oO][nN]|[aA][pP][pP][lL][iI][cC][aA][tT][iI][oO][nN]\\/[vV][nN][dD]\\.[lL][iI][mM][eE]\\.[mM][eE][dD][iI][aA]-[lL][iI][nN][kK]\\+[jJ][sS][oO][nN]|[aA][pP][pP][lL][iI][cC][aA][tT][iI][oO][nN]\\/[vV][nN][dD]\\.[lL][iI][mM][eE]\\.[sS][eE][lL][eE][cC][tT]\\+[jJ][sS][oO][nN])$)[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$">;
 type Integer = number & tags.Type<"int64">;
