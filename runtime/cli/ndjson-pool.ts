@@ -5,7 +5,7 @@
  * in the order it sent the batches.
  */
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
+import { workerEntry } from "../worker-entry.js";
 import { Worker } from "node:worker_threads";
 import type { Batch, BatchResult } from "./ndjson.js";
 import type { NdjsonWorkerData } from "./ndjson-worker.js";
@@ -28,7 +28,7 @@ export class NdjsonPool {
   private nextId = 0;
 
   constructor(data: NdjsonWorkerData, size = Math.max(1, availableParallelism())) {
-    const [entry, options] = workerEntry();
+    const [entry, options] = workerEntry(import.meta.url, "ndjson-worker");
     this.slots = Array.from({ length: size }, () => {
       const slot: Slot = { worker: new Worker(entry, { ...options, workerData: data }), pending: new Map() };
       slot.worker.on("message", ({ id, result }: { id: number; result: BatchResult }) => {
@@ -73,14 +73,3 @@ export class NdjsonPool {
   }
 }
 
-/**
- * How to start the worker: ndjson-worker.js next to this module when it runs compiled; from the TypeScript sources
- * (tests, `tsx`), the .ts entry loaded through tsx (a development dependency).
- */
-function workerEntry(): [string | URL, { eval?: boolean }] {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith(".js")) return [new URL("./ndjson-worker.js", import.meta.url), {}];
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const entry = new URL("./ndjson-worker.ts", import.meta.url).href;
-  return [`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`, { eval: true }];
-}

@@ -5,7 +5,7 @@
  * check it held (the proxy answers 500 `proxy`) and is replaced on the next one.
  */
 import os from "node:os";
-import { fileURLToPath } from "node:url";
+import { workerEntry } from "../worker-entry.js";
 import { Worker } from "node:worker_threads";
 import type { CheckOutcome, CheckRequest } from "./check.js";
 import type { CheckAnswer, CheckTask } from "./check-worker.js";
@@ -57,7 +57,7 @@ export class CheckPool {
 
   private start(): Worker {
     this.started++;
-    const worker = new Worker(...workerEntry());
+    const worker = new Worker(...workerEntry(import.meta.url, "check-worker"));
     worker.on("message", (answer: CheckAnswer) => {
       const pending = this.busy.get(worker);
       this.busy.delete(worker);
@@ -84,14 +84,3 @@ export class CheckPool {
   }
 }
 
-/**
- * How to start the worker: check-worker.js next to this module when it runs compiled; from the TypeScript sources
- * (tests, `tsx`), the .ts entry loaded through tsx (a development dependency).
- */
-function workerEntry(): [string | URL, { eval?: boolean; workerData?: unknown }] {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith(".js")) return [new URL("./check-worker.js", import.meta.url), {}];
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const entry = new URL("./check-worker.ts", import.meta.url).href;
-  return [`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`, { eval: true }];
-}
