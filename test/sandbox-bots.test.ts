@@ -1,10 +1,10 @@
-import { createServer, type RequestListener, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { RequestListener, Server } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { commands, consumedNotification, createMessagingClient, createWebhookHandler } from "../generated/client.js";
 import { createEchoBot } from "../examples/echo-bot/bot.js";
 import type { Message } from "../generated/types.js";
 import { createSandbox, type Sandbox } from "../runtime/sandbox/server.js";
+import { listenOnLoopback } from "./helpers/loopback.js";
 
 // Bots run against the sandbox over real HTTP on loopback. Addresses under example.net are placeholders.
 const ACCESS_KEY = "sandbox-bots-access-key";
@@ -18,16 +18,9 @@ afterEach(async () => {
 });
 
 async function listen(listener: RequestListener | Server): Promise<string> {
-  const server = typeof listener === "function" ? createServer(listener) : listener;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, close } = await listenOnLoopback(listener);
+  cleanups.push(close);
+  return url;
 }
 
 /** A started sandbox, closed after the test; `bot` (a server or request listener) becomes both webhooks. */

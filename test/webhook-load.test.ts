@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { BadRequestError, ConfirmationWarning, consumedNotification, createMessagingClient, createWebhookHandler, type WebhookErrorContext } from "../generated/client.js";
 import { createSandbox, type Sandbox } from "../runtime/sandbox/server.js";
 import { startApiServer } from "./helpers/api-server.js";
+import { listenOnLoopback } from "./helpers/loopback.js";
 
 const ACCESS_KEY = "webhook-load-access-key-0123456789";
 const customer = (n: number) => `55319888${String(n).padStart(5, "0")}@sms.example.net/instance-1`;
@@ -22,16 +23,9 @@ afterEach(async () => {
 });
 
 async function listen(listener: RequestListener): Promise<string> {
-  const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url, close } = await listenOnLoopback(listener);
+  cleanups.push(close);
+  return url;
 }
 
 /** A sandbox on the Free plan (429 over its limits) whose messages webhook is `handler`. */
