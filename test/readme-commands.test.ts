@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { docFiles } from "./helpers/doc-files.js";
 import { CACHE_SEED, ROOT, readJson } from "./helpers/fixtures.js";
 import { freshClone, runShell } from "./helpers/fresh-clone.js";
 import { cacheDir, linkCache } from "./helpers/project-copy.js";
@@ -22,12 +23,14 @@ const { commands } = readJson<{ commands: ReadmeCommand[] }>(path.join(ROOT, "te
 const COMMAND_PREFIXES = ["npx specfirst", "npm run", "npm ci", "npm test", "npx tsx", "npx redocly"];
 
 /**
- * Every shell command README.md shows: each command of a ```sh block (a line ending in `\` continues on the next;
- * comment lines and trailing comments dropped) and each inline code span outside code blocks that begins with a
- * command prefix, with its whitespace collapsed.
+ * Every shell command the documentation shows (README.md, CONTRIBUTING.md, docs/*.md): each command of a ```sh
+ * block, indented or not (a line ending in `\` continues on the next; comment lines and trailing comments dropped),
+ * and each inline code span outside code blocks that begins with a command prefix, with its whitespace collapsed.
  */
-function readmeCommands(readme: string): string[] {
+function documentedCommands(): string[] {
   const found = new Set<string>();
+  // A fence indented under a list item is a fence too: every fence starts the line from here on.
+  const readme = docFiles().map((file) => readFileSync(path.join(ROOT, file), "utf8").replace(/^[ \t]+```/gm, "```")).join("\n");
   for (const [, block] of readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)) {
     for (const line of (block ?? "").replace(/\\\n\s*/g, "").split("\n")) {
       const command = line.replace(/\s+#\s.*$/, "").trim();
@@ -44,7 +47,7 @@ function readmeCommands(readme: string): string[] {
 
 describe("the README's commands", () => {
   it("are the maintained list, and each entry says how it is run", () => {
-    expect([...new Set(commands.map((entry) => entry.command))].sort()).toEqual(readmeCommands(readFileSync(path.join(ROOT, "README.md"), "utf8")));
+    expect([...new Set(commands.map((entry) => entry.command))].sort()).toEqual(documentedCommands());
     for (const entry of commands) {
       // Run as written unless the README writes a placeholder or the step is the clone's set-up (then say why).
       if (entry.run !== undefined && !/<[^>]+>/.test(entry.command)) expect(entry.why, entry.command).toBeDefined();
