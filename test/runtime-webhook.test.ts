@@ -1,3 +1,8 @@
+/**
+ * The webhook handler's run-time (runtime/client/webhook.ts) with hand-written descriptors and validators: dispatch,
+ * acknowledgement, failure reasons, status codes, body limits, onError. What the generated module adds (the real
+ * schemas and acknowledgement of the messaging source) is in webhook.test.ts. Proves docs/webhooks.md.
+ */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -145,6 +150,7 @@ describe("webhook handler on node:http", () => {
     await startBot({
       async onMessage(message) {
         seen.push(message);
+        // The notification is sent only after onMessage completes.
         await new Promise((resolve) => setTimeout(resolve, 50));
         expect(api.on("/notifications")).toEqual([]);
       },
@@ -282,6 +288,10 @@ describe("webhook handler on node:http", () => {
     const brokenText = await broken.text();
     expect(JSON.parse(brokenText)).toEqual({ errors: [{ pointer: "", message: "must be valid JSON", keyword: "json" }] });
     expect(brokenText).not.toContain(secret);
+    // The strict reader: a repeated key is not JSON the handler accepts.
+    const repeated = await post("/messages", '{"id":"m1","to":"a@b.c","to":"c@d.e","type":"text/plain","content":"hi"}');
+    expect(repeated.status).toBe(400);
+    expect(await repeated.json()).toEqual({ errors: [{ pointer: "", message: "must be valid JSON", keyword: "json" }] });
 
     // A command matches no webhook by its fields, so it falls to the message webhook and fails its schema.
     const command = await post("/messages", { id: "c1", method: "get", uri: "/ping" });
