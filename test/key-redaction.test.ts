@@ -16,7 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { assertSuccess, commands, configsApi, createMessagingClient, createWebhookHandler, type ClientLogEntry } from "../generated/client.js";
 import type { InboundMessage } from "../generated/types.js";
 import { createClient, type OperationMethods, type SecurityDescriptor } from "../runtime/client/index.js";
-import { createRedactor } from "../runtime/client/redact-secret.js";
+import { createRedactor } from "../runtime/client/scrub-credential.js";
 import { BYTE_ENCODINGS, BYTE_ENCODING_NAMES, ENCODINGS, ENCODING_NAMES, headerKey, keyPadding, leaks } from "./helpers/key-encodings.js";
 
 // ---- A server on loopback whose answers are functions of the request (it echoes what it received). ----

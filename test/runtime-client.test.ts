@@ -26,7 +26,7 @@ import {
   type OperationDescriptor,
   type SecurityDescriptor,
 } from "../runtime/client/index.js";
-import { createRedactor, sanitizedError } from "../runtime/client/redact-secret.js";
+import { createRedactor, sanitizedError } from "../runtime/client/scrub-credential.js";
 import { RETRY_DEFAULTS, backoff, parseRetryAfter, resolveRetry, sleep } from "../runtime/client/retry.js";
 import type { ValidationError, ValidationResult, Validates } from "../runtime/validation/result.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";

@@ -1,6 +1,6 @@
 /** `createClient`: one method per operation of an `ApiDescriptor`, sending over a transport of its own. */
 import type { ApiDescriptor } from "./descriptor.js";
-import { attachRedactor } from "./redact-secret.js";
+import { attachRedactor } from "./scrub-credential.js";
 import { attachObservable, createTransport, deepFreeze, type CreateClientOptions, type Middleware, type OperationMethod } from "./transport.js";
 
 /** A client as `createClient` builds it: one method per operation, keyed by operationId. */
