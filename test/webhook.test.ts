@@ -4,13 +4,11 @@
  * mechanics (dispatch, failure reasons, status codes, body limits, onError) are tested once, with hand-written
  * descriptors, in runtime-webhook.test.ts. Proves docs/webhooks.md.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMessagingClient, createWebhookHandler, type WebhookErrorContext, type WebhookHandlerOptions } from "../generated/client.js";
-import type { InboundMessage, InboundNotification, Message } from "../generated/types.js";
-import { startApiServer, type ApiServer } from "./helpers/api-server.js";
+import type { InboundMessage, InboundNotification } from "../generated/types.js";
+import { useWebhookBot } from "./helpers/webhook-bot.js";
 import { ROOT, readJson } from "./helpers/fixtures.js";
 
 const ACCESS_KEY = "webhook-test-key";
@@ -18,82 +16,36 @@ const EXAMPLES = path.join(ROOT, "openapi", "examples", "messaging");
 const inbound = readJson<InboundMessage<"text/plain">>(path.join(EXAMPLES, "inbound-message-text-plain.json"));
 const failedInbound = readJson<InboundNotification>(path.join(EXAMPLES, "inbound-notification-failed.json"));
 
-let api: ApiServer;
-let bot: Server | undefined;
-let botUrl = "";
-beforeAll(async () => {
-  api = await startApiServer();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.received.length = 0;
-});
-afterEach(async () => {
-  if (bot !== undefined) await new Promise<void>((resolve) => bot?.close(() => resolve()));
-  bot = undefined;
-});
+const bot = useWebhookBot();
+const post = (route: string, body: unknown, init?: RequestInit) => bot.post(route, body, init);
 
-/** The webhook handler on a real node:http server on loopback. */
-let served: ReturnType<typeof createWebhookHandler> | undefined;
-async function startBot(options: Omit<WebhookHandlerOptions, "client">): Promise<void> {
-  const client = createMessagingClient({ baseUrl: api.url, accessKey: ACCESS_KEY });
-  served = createWebhookHandler({ client, onError: () => {}, ...options });
-  bot = createServer(served);
-  await new Promise<void>((resolve) => bot?.listen(0, "127.0.0.1", resolve));
-  botUrl = `http://127.0.0.1:${(bot.address() as AddressInfo).port}`;
-}
-
-/** POSTs to the bot; resolves with its answer once the envelope's background processing is over too. */
-const post = async (route: string, body: unknown, init: RequestInit = {}) => {
-  const response = await fetch(`${botUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body), ...init });
-  await served?.idle();
-  return response;
-};
+/** Serves the generated handler with a messaging client of the fake API. */
+const startBot = (options: Omit<WebhookHandlerOptions, "client">) =>
+  bot.serve(createWebhookHandler({ client: createMessagingClient({ baseUrl: bot.api.url, accessKey: ACCESS_KEY }), onError: () => {}, ...options }));
 
 describe("the generated messaging webhook handler", () => {
-  it("acknowledges as the source's x-specfirst-acknowledge says: consumed once onMessage completes, failed with a reason when it throws", async () => {
-    const seen: Message[] = [];
-    await startBot({
-      async onMessage(message) {
-        seen.push(message);
-        // The notification is sent only after onMessage completes.
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(api.on("/notifications")).toEqual([]);
-      },
-    });
-    const response = await post("/messages", inbound);
-    expect(response.status).toBe(200);
-    expect(await response.text()).toBe("");
-    expect(seen).toEqual([inbound]);
-    const [notification, ...others] = api.received;
-    expect(others).toEqual([]);
-    expect(notification).toMatchObject({ method: "POST", path: "/notifications", headers: { authorization: `Key ${ACCESS_KEY}`, "content-type": "application/json" } });
-    expect(JSON.parse(notification?.body ?? "")).toEqual({ id: inbound.id, from: inbound.from, event: "consumed" });
-
-    await new Promise<void>((resolve) => bot?.close(() => resolve()));
-    api.received.length = 0;
+  it("replies through the context (POST /messages), then acknowledges as x-specfirst-acknowledge says: consumed, or failed with a reason", async () => {
     const errors: WebhookErrorContext[] = [];
     await startBot({
-      onMessage() {
-        throw Object.assign(new Error("order service unavailable"), { code: 42 });
+      async onMessage(message, { reply }) {
+        if (message.content === "fail") throw Object.assign(new Error("order service unavailable"), { code: 42 });
+        await reply({ type: "text/plain", content: `echo: ${String(message.content)}` });
       },
       onError: (_error, context) => errors.push(context),
     });
-    expect((await post("/messages", inbound)).status).toBe(200);
-    expect(api.received.map((request) => request.path)).toEqual(["/notifications"]);
-    expect(JSON.parse(api.received[0]?.body ?? "")).toEqual({ id: inbound.id, from: inbound.from, event: "failed", reason: { code: 42, description: "The bot failed to process the message" } });
-    expect(errors).toEqual([{ stage: "onMessage", envelope: inbound }]);
-  });
-
-  it("replies through the context (POST /messages), then sends the consumed notification", async () => {
-    await startBot({
-      async onMessage(message, { reply }) {
-        await reply({ type: "text/plain", content: `echo: ${String(message.content)}` });
-      },
-    });
-    expect((await post("/messages", inbound)).status).toBe(200);
-    expect(api.received.map((request) => request.path)).toEqual(["/messages", "/notifications"]);
-    expect(JSON.parse(api.received[0]?.body ?? "")).toMatchObject({ to: inbound.from, type: "text/plain", content: "echo: Where is my order?" });
+    const failing = { ...inbound, id: "7c9e6679-7425-40de-944b-e07fc1f90ae7", content: "fail" };
+    for (const message of [inbound, failing]) {
+      const answer = await post("/messages", message);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe("");
+    }
+    expect(bot.api.received.map((request) => `${request.method} ${request.path} ${request.headers.authorization}`)).toEqual([`POST /messages Key ${ACCESS_KEY}`, `POST /notifications Key ${ACCESS_KEY}`, `POST /notifications Key ${ACCESS_KEY}`]);
+    expect(bot.api.received.map((request) => JSON.parse(request.body) as unknown)).toEqual([
+      { id: expect.any(String), to: inbound.from, type: "text/plain", content: "echo: Where is my order?" },
+      { id: inbound.id, from: inbound.from, event: "consumed" },
+      { id: failing.id, from: inbound.from, event: "failed", reason: { code: 42, description: "The bot failed to process the message" } },
+    ]);
+    expect(errors).toEqual([{ stage: "onMessage", envelope: failing }]);
   });
 
   it("validates with the inbound schemas: an inbound message carries id, from, to, type and content; a notification id, from, to and event", async () => {
@@ -125,7 +77,7 @@ describe("the generated messaging webhook handler", () => {
       expect(await answer.json(), field).toEqual({ errors: [{ pointer: `/${field}`, message: "is required", keyword: "required" }] });
     }
     expect(calls).toEqual([]);
-    expect(api.received).toEqual([]);
+    expect(bot.api.received).toEqual([]);
     expect((await post("/messages", inbound)).status).toBe(200);
     expect((await post("/notifications", failedInbound)).status).toBe(200);
     expect(calls).toEqual([inbound.from, failedInbound.to]);
@@ -151,7 +103,7 @@ describe("the generated messaging webhook handler", () => {
     expect(command.status).toBe(400);
     expect(await command.json()).toEqual({ errors: expect.arrayContaining([{ pointer: "/to", message: "is required", keyword: "required" }]) });
     expect(calls).toEqual([]);
-    expect(api.received).toEqual([]);
+    expect(bot.api.received).toEqual([]);
   });
 
   it("needs a messaging client", () => {
