@@ -1,5 +1,5 @@
 /**
- * No key leak, by construction (issue 25): random keys, echoed by a real `node:http` server on loopback in every
+ * No key leak, by construction (docs/client.md, errors; docs/webhooks.md, errors): random keys, echoed by a real `node:http` server on loopback in every
  * encoding of test/helpers/key-encodings.ts (in a body, a header, a command failure reason, a redirect's Location,
  * or thrown by a middleware hook), never reach an error's message, stack, body, `JSON.stringify`, `util.inspect` or
  * cause chain, a logger entry, the webhook handler's default `onError` line or the `failed` notification it sends.

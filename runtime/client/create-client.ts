@@ -18,7 +18,7 @@ export type OperationMethods = Readonly<Record<string, OperationMethod>>;
  * operations) and returns the client.
  *
  * `Client` only types the result: a generated module passes its precise interface
- * (`createClient<MessagingClient>(messagingDescriptor, options)`), whose methods must be the descriptor's
+ * (`createClient<MessagingClient>(messagingApi, options)`), whose methods must be the descriptor's
  * operations; the runtime does not check that interface, so the generator owns that promise.
  */
 export function createClient<Client extends object = OperationMethods>(descriptor: ApiDescriptor, options: CreateClientOptions): Client {
