@@ -79,7 +79,7 @@ function targetLine(at: (key: Key) => number, baseline: number): string {
 }
 
 /**
- * Issue 29's targets, counted over the empty Node process: the first validation with `specfirst/validators` within
+ * The cold-start targets of docs/performance.md, counted over the empty Node process: the first validation with `specfirst/validators` within
  * 10 ms, with one API's `specfirst/<api>` within 5 ms (the slower of the two payloads of each case).
  */
 function closeToLimitLine(at: (key: Key) => number, baseline: number): string {

@@ -3,7 +3,7 @@
  * the project inputs (schemas/, templates/, openapi/, generated/, package.json): a full run (outputs and
  * content-hash cache deleted first), a no-change run, a run after editing one description in
  * schemas/configs/batching.schema.json, `--check`, and watch mode (save → types and validators rewritten).
- * Each row carries the target of issue 18.
+ * Each row carries its target from docs/performance.md (generation).
  */
 import { spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";

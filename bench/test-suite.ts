@@ -1,5 +1,5 @@
 /**
- * 7. The README's test command as a newcomer runs it (issue 18): a clean clone of the committed HEAD, `npm ci`, then
+ * 7. The README's test command as a newcomer runs it (docs/performance.md, test suite): a clean clone of the committed HEAD, `npm ci`, then
  * `npm test`, each timed from spawn to exit. One run: it takes over a minute and loads both cores, so a median of
  * several would triple the bench.
  */
@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { QUICK, ROOT, fmt, log, run, table, type Section } from "./shared.js";
 
-/** Issue 18: `npm test` takes at most 90 s of wall time on the 2-core machine. */
+/** The target of docs/performance.md: `npm test` takes at most 90 s of wall time on the 2-core machine. */
 const TARGET_MS = 90_000;
 
 // The figures vitest prints at the end of a run, and the browser the docs test found (test/docs-browser.test.ts).

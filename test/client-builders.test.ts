@@ -1,5 +1,5 @@
 /**
- * Builders for the seed's resources (issue 28): one schedule read and cancelled, one list read, against the sandbox
+ * Builders for the seed's resources (docs/client.md, typed commands): one schedule read and cancelled, one list read, against the sandbox
  * over loopback; the item goes into the URI, URI-encoded.
  */
 import { afterEach, describe, expect, it } from "vitest";

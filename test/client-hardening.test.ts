@@ -1,5 +1,5 @@
 /**
- * The messaging client hardened for real bots (issue 17), over real HTTP on loopback through the generated module:
+ * The messaging client hardened for real bots (docs/client.md: aborts, middleware, headers, key rotation, logging), over real HTTP on loopback through the generated module:
  * abort reasons, middleware, per-call headers, key rotation and the logger (no key in any error whatever the server
  * echoes: test/key-redaction.test.ts).
  */

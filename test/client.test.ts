@@ -1,24 +1,27 @@
+/**
+ * The typed clients through the generated module (generated/client.js): what the sources and the seed declare reaches
+ * the client — addresses, success statuses, typed commands, plan limits, which operations retry, the real validators,
+ * the messaging helpers — and the client stage of `npm run generate`. The run-time's mechanics (errors, timeouts,
+ * aborts, security schemes, the limiter, retries) are tested once, with hand-written descriptors, in
+ * runtime-client.test.ts. Proves docs/client.md.
+ */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  AbortedError,
-  BadRequestError,
-  ClientError,
   CommandFailedError,
   HttpError,
-  NetworkError,
+  PLAN_LIMITS,
+  RateLimitedError,
   RequestValidationError,
-  ResponseFormatError,
   ServerError,
-  TimeoutError,
-  UnauthorizedError,
   assertSuccess,
   commands,
   consumedNotification,
   createConfigsClient,
   createMessagingClient,
+  createRateLimiter,
   extensionAddress,
   failedNotification,
   newMessageId,
@@ -62,7 +65,7 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 const renderings = (error: Error) => [String(error), error.message, error.stack ?? "", JSON.stringify(error), inspect(error, { depth: null, showHidden: true })];
 
 describe("messaging client requests", () => {
-  it("POSTs a message to /messages with the key, JSON content type and the body, and resolves on 202", async () => {
+  it("POSTs a message to /messages with the key, JSON content type and the body, and resolves on 202 only", async () => {
     const message = example<Message<"text/plain">>("messaging/message-text-plain.json");
     await expect(messaging().sendMessage(message)).resolves.toBeUndefined();
     const [request, ...others] = server.received;
@@ -71,6 +74,9 @@ describe("messaging client requests", () => {
     expect(request?.headers.authorization).toBe(`Key ${ACCESS_KEY}`);
     expect(request?.headers["content-type"]).toBe("application/json");
     expect(JSON.parse(request?.body ?? "")).toEqual(message);
+    // 202 is the only success the source declares for a message: a 200 is an HttpError.
+    server.answer("/messages", { status: 200 });
+    expect(await rejection(messaging().sendMessage(message))).toMatchObject({ name: "HttpError", status: 200, operationId: "sendMessage" });
   });
 
   it("POSTs a notification to /notifications and resolves on 202", async () => {
@@ -104,12 +110,6 @@ describe("messaging client requests", () => {
     for (const request of server.received) expect(request.headers.authorization).toBe(`Key ${ACCESS_KEY}`);
   });
 
-  it("joins a base URL with a path prefix and a trailing slash", async () => {
-    const client = createMessagingClient({ baseUrl: `${server.url}/bots/api/`, accessKey: ACCESS_KEY });
-    await client.sendMessage({ to: "a@b.c", type: "text/plain", content: "hi" });
-    expect(server.received[0]?.path).toBe("/bots/api/messages");
-  });
-
   it("sends the typed commands of the seed to their addresses", async () => {
     const client = messaging();
     const when = "2026-12-01T13:30:00Z";
@@ -137,12 +137,6 @@ describe("messaging client requests", () => {
     expect(extensionAddress("broadcast", "example.net")).toBe("postmaster@broadcast.example.net");
   });
 
-  it("rejects a command answer that is not a JSON object with ResponseFormatError", async () => {
-    server.answer("/commands", { status: 200, body: "<html>oops</html>" });
-    const error = await rejection(messaging().sendCommand(commands.ping()));
-    expect(error).toBeInstanceOf(ResponseFormatError);
-    expect(error).toMatchObject({ status: 200, body: "<html>oops</html>", operationId: "sendCommand" });
-  });
 });
 
 describe("configs client", () => {
@@ -165,84 +159,22 @@ describe("configs client", () => {
   });
 });
 
-describe("errors", () => {
-  it.each([
-    [400, BadRequestError, "Bad Request"],
-    [401, UnauthorizedError, "Unauthorized"],
-    [500, ServerError, "Internal Server Error"],
-    [503, ServerError, "Service Unavailable"],
-    [418, HttpError, ""],
-  ] as const)("rejects HTTP %i with %o carrying status and the body text", async (status, type, text) => {
-    server.answer("/messages", { status, body: `{"error":"status ${status}"}` });
-    const error = await rejection(messaging().sendMessage({ to: "a@b.c", type: "text/plain", content: "hi" }));
-    expect(error).toBeInstanceOf(type);
-    expect(error).toBeInstanceOf(HttpError);
-    expect(error).toBeInstanceOf(ClientError);
-    expect(error).toMatchObject({ status, body: `{"error":"status ${status}"}`, operationId: "sendMessage", method: "POST", path: "/messages", name: type.name });
-    expect(error.message).toBe(`POST /messages answered HTTP ${status}${text ? ` ${text}` : ""}`);
-  });
-
-  it("treats a success status the operation does not declare as an error (200 for a message)", async () => {
-    server.answer("/messages", { status: 200 });
-    expect(await rejection(messaging().sendMessage({ to: "a@b.c", type: "text/plain", content: "hi" }))).toMatchObject({ name: "HttpError", status: 200 });
-  });
-
-  it("rejects with TimeoutError when the server is slower than timeoutMs (client default and per call)", async () => {
-    server.answer("/messages", { status: 202, delayMs: 1000 }, { status: 202, delayMs: 1000 });
-    const slow = await rejection(messaging({ timeoutMs: 100 }).sendMessage({ to: "a@b.c", type: "text/plain", content: "hi" }));
-    expect(slow).toBeInstanceOf(TimeoutError);
-    expect(slow).toMatchObject({ timeoutMs: 100, message: "POST /messages timed out after 100 ms" });
-    const perCall = await rejection(messaging().sendMessage({ to: "a@b.c", type: "text/plain", content: "hi" }, { timeoutMs: 80 }));
-    expect(perCall).toMatchObject({ name: "TimeoutError", timeoutMs: 80 });
-  });
-
-  it("rejects with AbortedError when the caller's signal fires, and sends nothing when it already has", async () => {
-    server.answer("/notifications", { status: 202, delayMs: 1000 });
-    const controller = new AbortController();
-    const pending = messaging().sendNotification({ id: "m1", from: "a@b.c", event: "consumed" }, { signal: controller.signal });
-    await server.waitFor(1);
-    controller.abort(new Error("shutting down"));
-    const aborted = await rejection(pending);
-    expect(aborted).toBeInstanceOf(AbortedError);
-    expect(aborted.cause).toMatchObject({ message: "shutting down" });
-
-    const before = server.received.length;
-    const early = await rejection(messaging().sendNotification({ id: "m1", from: "a@b.c", event: "consumed" }, { signal: AbortSignal.abort() }));
-    expect(early).toBeInstanceOf(AbortedError);
-    expect(server.received.length).toBe(before);
-  });
-
-  it("rejects with NetworkError when nothing listens", async () => {
-    const closed = await startApiServer();
-    await closed.close();
-    const error = await rejection(createMessagingClient({ baseUrl: closed.url, accessKey: ACCESS_KEY }).sendMessage({ to: "a@b.c", type: "text/plain", content: "hi" }));
-    expect(error).toBeInstanceOf(NetworkError);
-    expect(error).toMatchObject({ code: "ECONNREFUSED", operationId: "sendMessage" });
-  });
-
+describe("the credentials never reach an error", () => {
   it("never shows the access key or the API key, even when the server echoes them", async () => {
     const echo = JSON.stringify({ youSent: { authorization: `Key ${ACCESS_KEY}` }, raw: ACCESS_KEY, encoded: encodeURIComponent(ACCESS_KEY) });
-    server.answer("/messages", { status: 401, body: echo }, { status: 400, body: `bad key ${ACCESS_KEY}` }, { status: 202, delayMs: 1000 });
+    server.answer("/messages", { status: 401, body: echo }, { status: 400, body: `bad key ${ACCESS_KEY}` });
     server.answer("/v1/configs", { status: 401, body: `unknown key ${API_KEY} / ${encodeURIComponent(API_KEY)}` });
     const client = messaging();
     const configs = createConfigsClient({ baseUrl: server.url, apiKey: API_KEY });
-    const closed = await startApiServer();
-    await closed.close();
     const message = { to: "a@b.c", type: "text/plain", content: "hi" } as const;
+    // Every other path an error takes (timeouts, network failures, aborts, invalid options) is in runtime-client.test.ts.
     const errors = [
       await rejection(client.sendMessage(message)),
       await rejection(client.sendMessage(message)),
-      // Only this call has the short timeout: on a loaded machine an immediate answer once took over 100 ms.
-      await rejection(client.sendMessage(message, { timeoutMs: 100 })),
       await rejection(configs.createConfig({ name: "x" })),
-      await rejection(createMessagingClient({ baseUrl: closed.url, accessKey: ACCESS_KEY }).sendMessage(message)),
-      await rejection(client.sendMessage(message, { signal: AbortSignal.abort() })),
       await rejection(messaging({ validate: true }).sendMessage({ to: ACCESS_KEY } as never)),
-      // A key a header cannot carry (fetch would refuse it quoting the value): refused when the client is made.
-      await rejection(Promise.resolve().then(() => createMessagingClient({ baseUrl: server.url, accessKey: `${ACCESS_KEY}\nX` }))),
-      await rejection(Promise.resolve().then(() => createMessagingClient({ baseUrl: "ftp://example.net", accessKey: ACCESS_KEY }))),
     ];
-    expect(errors.map((error) => error.name)).toEqual(["UnauthorizedError", "BadRequestError", "TimeoutError", "UnauthorizedError", "NetworkError", "AbortedError", "RequestValidationError", "TypeError", "TypeError"]);
+    expect(errors.map((error) => error.name)).toEqual(["UnauthorizedError", "BadRequestError", "UnauthorizedError", "RequestValidationError"]);
     expect((errors[0] as HttpError).body).toContain("[REDACTED]");
     for (const error of errors) {
       for (const text of renderings(error)) {
@@ -254,6 +186,70 @@ describe("errors", () => {
     }
     expect(inspect(client, { depth: null, showHidden: true })).not.toContain(ACCESS_KEY);
     expect(JSON.stringify(client)).not.toContain(ACCESS_KEY);
+  });
+});
+
+/** The largest number of timestamps inside any window of `windowMs` starting at one of them. */
+function busiestWindow(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return Math.max(0, ...sorted.map((start) => sorted.filter((time) => time >= start && time < start + windowMs).length));
+}
+
+describe("plan limits", () => {
+  const text = (content: string) => ({ to: "5531988887777@sms.example.net", type: "text/plain" as const, content });
+
+  it("come from the seed's two listings, Free being the same in both", () => {
+    expect(PLAN_LIMITS).toEqual({
+      free: { messages: 3, notifications: 6, commands: 48 },
+      business: { messages: 250, notifications: 500, commands: 1000 },
+      enterprise: { messages: 500, notifications: 1000, commands: 2000 },
+      paid: { messages: 50, notifications: 100, commands: 200 },
+    });
+    expect(Object.isFrozen(PLAN_LIMITS.free)).toBe(true);
+    expect(() => createRateLimiter("gold" as never)).toThrow(/expected one of: free, business, enterprise, paid/);
+    expect(() => createRateLimiter({ messages: 0 })).toThrow(/positive integer/);
+  });
+
+  it("queue a burst of 7 messages on the Free plan: no 1-second window at the server holds more than 3, in order, while a command is not held up", async () => {
+    const client = messaging({ limits: "free" });
+    const sends = Array.from({ length: 7 }, (_, index) => client.sendMessage(text(`burst ${index}`)));
+    // Each kind is limited on its own (x-specfirst-rate-limit-kind): the command goes out before the queue drains.
+    await client.sendCommand(commands.ping());
+    expect(server.on("/messages").length).toBeLessThan(7);
+    await expect(Promise.all(sends)).resolves.toHaveLength(7);
+    const arrivals = server.on("/messages");
+    expect(arrivals).toHaveLength(7);
+    expect(busiestWindow(arrivals.map((request) => request.at), 1000)).toBeLessThanOrEqual(3);
+    // In order: the queue is first in, first out.
+    expect(arrivals.map((request) => (JSON.parse(request.body) as { content: string }).content)).toEqual(sends.map((_, index) => `burst ${index}`));
+  });
+});
+
+describe("retries", () => {
+  it("retry only what the source makes idempotent: a message with an id (after HTTP 429 and 500), never one without, nor notifications or commands", async () => {
+    const retrying = messaging({ retry: { baseDelayMs: 5, maxDelayMs: 50 } });
+    const withId = { to: "5531988887777@sms.example.net", type: "text/plain", content: "idempotent", id: "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed" } as const;
+    for (const [status, headers] of [
+      [429, { "retry-after": "0" }],
+      [500, {}],
+    ] as const) {
+      server.received.length = 0;
+      server.answer("/messages", { status, headers }, { status: 202 });
+      await expect(retrying.sendMessage(withId), String(status)).resolves.toBeUndefined();
+      const attempts = server.on("/messages");
+      expect(attempts, String(status)).toHaveLength(2);
+      expect(attempts[1]?.body).toBe(attempts[0]?.body);
+    }
+    server.received.length = 0;
+    server.answer("/messages", { status: 429 }, { status: 500 });
+    const withoutId = { to: withId.to, type: "text/plain", content: "no id" } as const;
+    await expect(retrying.sendMessage(withoutId)).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(retrying.sendMessage(withoutId)).rejects.toBeInstanceOf(ServerError);
+    server.answer("/notifications", { status: 503 });
+    await expect(retrying.sendNotification({ id: "m1", from: "a@b.c", event: "consumed" })).rejects.toBeInstanceOf(ServerError);
+    server.answer("/commands", { status: 503 });
+    await expect(retrying.sendCommand(commands.ping())).rejects.toBeInstanceOf(ServerError);
+    expect(server.received.map((request) => request.path)).toEqual(["/messages", "/messages", "/notifications", "/commands"]);
   });
 });
 

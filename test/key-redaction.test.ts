@@ -1,5 +1,5 @@
 /**
- * No key leak, by construction (issue 25): random keys, echoed by a real `node:http` server on loopback in every
+ * No key leak, by construction (docs/client.md, errors; docs/webhooks.md, errors): random keys, echoed by a real `node:http` server on loopback in every
  * encoding of test/helpers/key-encodings.ts (in a body, a header, a command failure reason, a redirect's Location,
  * or thrown by a middleware hook), never reach an error's message, stack, body, `JSON.stringify`, `util.inspect` or
  * cause chain, a logger entry, the webhook handler's default `onError` line or the `failed` notification it sends.
@@ -16,7 +16,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { assertSuccess, commands, configsApi, createMessagingClient, createWebhookHandler, type ClientLogEntry } from "../generated/client.js";
 import type { InboundMessage } from "../generated/types.js";
 import { createClient, type OperationMethods, type SecurityDescriptor } from "../runtime/client/index.js";
-import { createRedactor } from "../runtime/client/redact-secret.js";
+import { createRedactor } from "../runtime/client/scrub-credential.js";
 import { BYTE_ENCODINGS, BYTE_ENCODING_NAMES, ENCODINGS, ENCODING_NAMES, headerKey, keyPadding, leaks } from "./helpers/key-encodings.js";
 
 // ---- A server on loopback whose answers are functions of the request (it echoes what it received). ----

@@ -1,6 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+/**
+ * The webhook handler's run-time (runtime/client/webhook.ts) with hand-written descriptors and validators: dispatch,
+ * acknowledgement, failure reasons, status codes, body limits, onError. What the generated module adds (the real
+ * schemas and acknowledgement of the messaging source) is in webhook.test.ts. Proves docs/webhooks.md.
+ */
+import { describe, expect, it } from "vitest";
 import {
   createClient,
   createWebhookHandler,
@@ -14,7 +17,7 @@ import {
 } from "../runtime/client/index.js";
 import type { ReplyContent } from "../runtime/messaging/index.js";
 import type { ValidationError, ValidationResult, Validates } from "../runtime/validation/result.js";
-import { startApiServer, type ApiServer } from "./helpers/api-server.js";
+import { useWebhookBot } from "./helpers/webhook-bot.js";
 
 const ACCESS_KEY = "webhook-test-key";
 const EVENTS = ["accepted", "dispatched", "received", "consumed", "failed"];
@@ -105,39 +108,13 @@ interface MessagingHandlers {
 type Options = WebhookHandlerOptions<MessagingHandlers, MessagingClient, Message | Notification, Message>;
 const messagingWebhookHandler = (options: Options): WebhookHandler => createWebhookHandler(messagingApi(), options);
 
-let api: ApiServer;
-let bot: Server | undefined;
-let botUrl = "";
-beforeAll(async () => {
-  api = await startApiServer();
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.received.length = 0;
-});
-afterEach(async () => {
-  if (bot !== undefined) await new Promise<void>((resolve) => bot?.close(() => resolve()));
-  bot = undefined;
-});
+const bot = useWebhookBot();
 
-const messagingClient = () => createClient<MessagingClient>(messagingApi(), { baseUrl: api.url, accessKey: ACCESS_KEY });
+const messagingClient = () => createClient<MessagingClient>(messagingApi(), { baseUrl: bot.api.url, accessKey: ACCESS_KEY });
 
-/** Serves a handler on a real node:http server on loopback. */
-let served: WebhookHandler | undefined;
-async function serve(handler: WebhookHandler): Promise<void> {
-  served = handler;
-  bot = createServer(handler);
-  await new Promise<void>((resolve) => bot?.listen(0, "127.0.0.1", resolve));
-  botUrl = `http://127.0.0.1:${(bot.address() as AddressInfo).port}`;
-}
-const startBot = (options: Omit<Options, "client">) => serve(messagingWebhookHandler({ client: messagingClient(), onError: () => {}, ...options }));
+const startBot = (options: Omit<Options, "client">) => bot.serve(messagingWebhookHandler({ client: messagingClient(), onError: () => {}, ...options }));
 
-/** POSTs to the bot; resolves with its answer once the envelope's background processing is over too. */
-const post = async (route: string, body: unknown, init: RequestInit = {}) => {
-  const response = await fetch(`${botUrl}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body), ...init });
-  await served?.idle();
-  return response;
-};
+const post = (route: string, body: unknown, init?: RequestInit) => bot.post(route, body, init);
 
 describe("webhook handler on node:http", () => {
   it("dispatches a message to onMessage, then sends the consumed notification, then answers 200", async () => {
@@ -145,15 +122,16 @@ describe("webhook handler on node:http", () => {
     await startBot({
       async onMessage(message) {
         seen.push(message);
+        // The notification is sent only after onMessage completes.
         await new Promise((resolve) => setTimeout(resolve, 50));
-        expect(api.on("/notifications")).toEqual([]);
+        expect(bot.api.on("/notifications")).toEqual([]);
       },
     });
     const response = await post("/messages", inbound);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("");
     expect(seen).toEqual([inbound]);
-    const [notification, ...others] = api.received;
+    const [notification, ...others] = bot.api.received;
     expect(others).toEqual([]);
     expect(notification).toMatchObject({ method: "POST", path: "/notifications", headers: { authorization: `Key ${ACCESS_KEY}`, "content-type": "application/json" } });
     expect(JSON.parse(notification?.body ?? "")).toEqual({ id: inbound.id, from: inbound.from, event: "consumed" });
@@ -168,8 +146,8 @@ describe("webhook handler on node:http", () => {
       onError: (_error, context) => errors.push(context),
     });
     expect((await post("/messages", inbound)).status).toBe(200);
-    expect(api.received.map((request) => request.path)).toEqual(["/notifications"]);
-    expect(JSON.parse(api.received[0]?.body ?? "")).toEqual({ id: inbound.id, from: inbound.from, event: "failed", reason: { code: 42, description: "The bot failed to process the message" } });
+    expect(bot.api.received.map((request) => request.path)).toEqual(["/notifications"]);
+    expect(JSON.parse(bot.api.received[0]?.body ?? "")).toEqual({ id: inbound.id, from: inbound.from, event: "failed", reason: { code: 42, description: "The bot failed to process the message" } });
     expect(errors).toEqual([{ stage: "onMessage", envelope: inbound }]);
   });
 
@@ -181,9 +159,8 @@ describe("webhook handler on node:http", () => {
       failureReason: (error, message) => ({ code: 7, description: `${(error as Error).message} on ${message.type}` }),
     });
     await post("/messages", inbound);
-    expect(JSON.parse(api.received[0]?.body ?? "")).toMatchObject({ event: "failed", reason: { code: 7, description: "boom on text/plain" } });
-    await new Promise<void>((resolve) => bot?.close(() => resolve()));
-    api.received.length = 0;
+    expect(JSON.parse(bot.api.received[0]?.body ?? "")).toMatchObject({ event: "failed", reason: { code: 7, description: "boom on text/plain" } });
+    bot.api.received.length = 0;
 
     const stages: string[] = [];
     await startBot({
@@ -196,7 +173,7 @@ describe("webhook handler on node:http", () => {
       onError: (_error, context) => stages.push(context.stage),
     });
     await post("/messages", inbound);
-    expect(JSON.parse(api.received[0]?.body ?? "")).toMatchObject({ event: "failed", reason: { code: 1, description: "The bot failed to process the message" } });
+    expect(JSON.parse(bot.api.received[0]?.body ?? "")).toMatchObject({ event: "failed", reason: { code: 1, description: "The bot failed to process the message" } });
     expect(stages).toEqual(["onMessage", "failureReason"]);
   });
 
@@ -207,9 +184,9 @@ describe("webhook handler on node:http", () => {
       },
     });
     await post("/messages", inbound);
-    const sent = JSON.parse(api.received[0]?.body ?? "") as Notification;
+    const sent = JSON.parse(bot.api.received[0]?.body ?? "") as Notification;
     expect(sent.reason).toEqual({ code: 1, description: "The bot failed to process the message" });
-    expect(api.received[0]?.body).not.toContain("hunter2");
+    expect(bot.api.received[0]?.body).not.toContain("hunter2");
   });
 
   it("puts the exception's message (first 500 characters) in the default reason with exposeErrorMessages", async () => {
@@ -220,7 +197,7 @@ describe("webhook handler on node:http", () => {
       },
     });
     await post("/messages", inbound);
-    expect((JSON.parse(api.received[0]?.body ?? "") as Notification).reason).toEqual({ code: 42, description: "x".repeat(500) });
+    expect((JSON.parse(bot.api.received[0]?.body ?? "") as Notification).reason).toEqual({ code: 42, description: "x".repeat(500) });
   });
 
   it("replies through the context and sends no notification for a message without id", async () => {
@@ -232,18 +209,17 @@ describe("webhook handler on node:http", () => {
     });
     const { id: _id, ...withoutId } = inbound;
     expect((await post("/messages", withoutId)).status).toBe(200);
-    expect(api.received.map((request) => request.path)).toEqual(["/messages"]);
-    expect(JSON.parse(api.received[0]?.body ?? "")).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), to: inbound.from, type: "text/plain", content: "echo: Where is my order?" });
+    expect(bot.api.received.map((request) => request.path)).toEqual(["/messages"]);
+    expect(JSON.parse(bot.api.received[0]?.body ?? "")).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), to: inbound.from, type: "text/plain", content: "echo: Where is my order?" });
   });
 
   it("sends no notification for a message whose id is empty, and acknowledges with none when there is no onMessage", async () => {
     await startBot({ onMessage: () => {} });
     expect((await post("/messages", { ...inbound, id: "" })).status).toBe(200);
-    expect(api.received).toEqual([]);
-    await new Promise<void>((resolve) => bot?.close(() => resolve()));
+    expect(bot.api.received).toEqual([]);
     await startBot({});
     expect((await post("/messages", inbound)).status).toBe(200);
-    expect(api.received).toEqual([]);
+    expect(bot.api.received).toEqual([]);
   });
 
   it("dispatches a notification (it has `event`) to onNotification and ignores an exception there", async () => {
@@ -262,7 +238,7 @@ describe("webhook handler on node:http", () => {
     expect(response.status).toBe(200);
     expect(notifications).toEqual([failedInbound]);
     expect(errors).toEqual(["onNotification"]);
-    expect(api.received).toEqual([]);
+    expect(bot.api.received).toEqual([]);
   });
 
   it("answers 400 with the validator's errors for an invalid payload, and calls no handler", async () => {
@@ -282,6 +258,10 @@ describe("webhook handler on node:http", () => {
     const brokenText = await broken.text();
     expect(JSON.parse(brokenText)).toEqual({ errors: [{ pointer: "", message: "must be valid JSON", keyword: "json" }] });
     expect(brokenText).not.toContain(secret);
+    // The strict reader: a repeated key is not JSON the handler accepts.
+    const repeated = await post("/messages", '{"id":"m1","to":"a@b.c","to":"c@d.e","type":"text/plain","content":"hi"}');
+    expect(repeated.status).toBe(400);
+    expect(await repeated.json()).toEqual({ errors: [{ pointer: "", message: "must be valid JSON", keyword: "json" }] });
 
     // A command matches no webhook by its fields, so it falls to the message webhook and fails its schema.
     const command = await post("/messages", { id: "c1", method: "get", uri: "/ping" });
@@ -293,7 +273,7 @@ describe("webhook handler on node:http", () => {
       expect(await answer.json()).toEqual({ errors: [{ pointer: "", message: "must be a message or a notification envelope", keyword: "kind" }] });
     }
     expect(calls).toEqual([]);
-    expect(api.received).toEqual([]);
+    expect(bot.api.received).toEqual([]);
   });
 
   it("decodes UTF-8 strictly: invalid bytes are a 400, never replaced", async () => {
@@ -309,19 +289,19 @@ describe("webhook handler on node:http", () => {
 
   it("answers 405 with Allow: POST to other methods and 413 to a body over maxBodyBytes", async () => {
     await startBot({ maxBodyBytes: 64, onMessage: () => {} });
-    const get = await fetch(`${botUrl}/messages`);
+    const get = await fetch(`${bot.url}/messages`);
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");
     expect(await get.json()).toEqual({ errors: [{ pointer: "", message: "only POST is accepted", keyword: "method" }] });
     const large = await post("/messages", { ...inbound, content: "x".repeat(200) });
     expect(large.status).toBe(413);
     expect(await large.json()).toEqual({ errors: [{ pointer: "", message: "is larger than 64 bytes", keyword: "maxBodyBytes" }] });
-    expect(api.received).toEqual([]);
+    expect(bot.api.received).toEqual([]);
   });
 
   it("still answers 200 when the consumed notification cannot be sent, reporting it to onError", async () => {
     const contexts: string[] = [];
-    api.answer("/notifications", { status: 401, body: "no" });
+    bot.api.answer("/notifications", { status: 401, body: "no" });
     await startBot({ onMessage: () => {}, onError: (error, context) => contexts.push(`${context.stage} ${(error as Error).name}`) });
     expect((await post("/messages", inbound)).status).toBe(200);
     expect(contexts).toEqual(["sendNotification UnauthorizedError"]);
@@ -375,7 +355,7 @@ describe("webhook handler with a parsed body (frameworks)", () => {
     expect(validatorLoads).toBe(1);
     await handler.idle();
     expect(seen).toEqual([inbound, inbound, inbound]);
-    expect(api.on("/notifications")).toHaveLength(3);
+    expect(bot.api.on("/notifications")).toHaveLength(3);
   });
 
   it("reads request.body when a framework has parsed it already", async () => {

@@ -5,7 +5,7 @@ import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateCommand } from "../runtime/cli/commands/validate.js";
-import { DEFAULT_PARALLEL_FROM_BYTES, runValidateCommand, type ValidateCommandOptions } from "../runtime/cli/validate-command.js";
+import { DEFAULT_PARALLEL_FROM_BYTES, runValidateCommand, type ValidateCommandOptions } from "../runtime/cli/validate-inputs.js";
 import { runCli, runInProcess } from "./helpers/cli.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "specfirst-validate-"));

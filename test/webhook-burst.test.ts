@@ -1,5 +1,5 @@
 /**
- * The webhook handler under a burst (issue 17): answers do not wait for the plan limiter, every reply and
+ * The webhook handler under a burst (docs/webhooks.md, plan limits and idle()): answers do not wait for the plan limiter, every reply and
  * acknowledgement is still sent, in order and under the limits; receivers registered by media type, predicate and
  * event; outstanding work awaited with `idle()` or handed to `waitUntil`.
  */
@@ -104,7 +104,7 @@ describe("webhook answers independent of the limiter", () => {
       const sent = notifications.map((request) => JSON.parse(request.body) as { id: string; event: string; reason?: unknown });
       expect(sent.filter((notification) => notification.event === "failed").map((notification) => notification.id).sort()).toEqual(Array.from({ length: 10 }, (_u, k) => `in-${k * 10 + 9}`).sort());
       expect(sent.filter((notification) => notification.event === "consumed")).toHaveLength(90);
-      // A confirmation no longer waits behind its message's reply (issue 28; test/webhook-load.test.ts proves it).
+      // A confirmation no longer waits behind its message's reply (docs/webhooks.md; test/webhook-load.test.ts proves it).
       // Under the Free plan's limits at the server: 3 messages and 6 notifications in any second.
       expect(busiestWindow(replies, 1000)).toBeLessThanOrEqual(3);
       expect(busiestWindow(notifications, 1000)).toBeLessThanOrEqual(6);

@@ -1,5 +1,5 @@
 /**
- * The bot runtime under real load (issue 28), over loopback against the sandbox: confirmations that do not wait for
+ * The bot runtime under real load (docs/webhooks.md, under load), over loopback against the sandbox: confirmations that do not wait for
  * the reply queue, redeliveries handled once, the seed's received/consumed/failed order as an option, confirmation
  * bookkeeping, errors that say why (redacted), timeouts that close the connection.
  */

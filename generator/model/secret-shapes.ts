@@ -8,7 +8,7 @@ import type { SchemaFile } from "../load/schemas.js";
  * time: `true` marks a secret value; `p` maps property names, `i` is the shape of array items, `a` of map values,
  * `r` names another schema's shape (so recursive schemas stay finite). Subtrees without secrets are left out.
  */
-import type { SecretShape } from "../../runtime/validation/redact.js";
+import type { SecretShape } from "../../runtime/validation/redact-secret-fields.js";
 export type { SecretShape };
 
 function merge(target: Exclude<SecretShape, true>, extra: SecretShape | undefined): SecretShape {

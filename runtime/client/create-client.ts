@@ -1,6 +1,6 @@
 /** `createClient`: one method per operation of an `ApiDescriptor`, sending over a transport of its own. */
 import type { ApiDescriptor } from "./descriptor.js";
-import { attachRedactor } from "./redact-secret.js";
+import { attachRedactor } from "./scrub-credential.js";
 import { attachObservable, createTransport, deepFreeze, type CreateClientOptions, type Middleware, type OperationMethod } from "./transport.js";
 
 /** A client as `createClient` builds it: one method per operation, keyed by operationId. */
@@ -18,7 +18,7 @@ export type OperationMethods = Readonly<Record<string, OperationMethod>>;
  * operations) and returns the client.
  *
  * `Client` only types the result: a generated module passes its precise interface
- * (`createClient<MessagingClient>(messagingDescriptor, options)`), whose methods must be the descriptor's
+ * (`createClient<MessagingClient>(messagingApi, options)`), whose methods must be the descriptor's
  * operations; the runtime does not check that interface, so the generator owns that promise.
  */
 export function createClient<Client extends object = OperationMethods>(descriptor: ApiDescriptor, options: CreateClientOptions): Client {

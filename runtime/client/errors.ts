@@ -1,12 +1,12 @@
 /**
  * The errors a client rejects with. None of them holds or prints the credential: every error a call rejects with
- * passes the client's redaction (`sealError` in redact-secret.ts) before anyone sees it, causes are redacted copies
+ * passes the client's redaction (`sealError` in scrub-credential.ts) before anyone sees it, causes are redacted copies
  * (`sanitizedError`), and requests (with their headers) are never attached. `CommandFailedError` redacts with the
  * client that returned the response.
  */
 import type { ValidationError } from "../validation/result.js";
 import type { OperationDescriptor } from "./descriptor.js";
-import { redactData, redactorOf } from "./redact-secret.js";
+import { redactData, redactorOf } from "./scrub-credential.js";
 
 /** What an error names of the operation that failed. */
 export type OperationRef = Pick<OperationDescriptor, "operationId" | "method" | "path">;

@@ -6,7 +6,7 @@ import type { Validates } from "../validation/result.js";
 import type { ApiDescriptor, OperationDescriptor, PlanLimits } from "./descriptor.js";
 import { AbortedError, HttpError, MiddlewareError, NetworkError, RateLimitedError, RedirectError, RequestValidationError, ResponseFormatError, ServerError, TimeoutError, httpError, serverReasons, type OperationRef } from "./errors.js";
 import { resolveLimiter, type LimitsOption, type RateLimiter } from "./limiter.js";
-import { attachRedactor, createRedactor, sanitizedError, sealError, type Redact } from "./redact-secret.js";
+import { attachRedactor, createRedactor, sanitizedError, sealError, type Redact } from "./scrub-credential.js";
 import { backoff, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from "./retry.js";
 
 /** Time allowed for one HTTP exchange when neither the client nor the call says (30 s). */

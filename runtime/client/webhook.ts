@@ -11,7 +11,7 @@ import type { ValidationError, Validates } from "../validation/result.js";
 import type { ApiDescriptor, WebhookDescriptor } from "./descriptor.js";
 import type { OperationMethods } from "./create-client.js";
 import { boundedKey, RecentKeys } from "./recent-keys.js";
-import { redactorOf, type Redact } from "./redact-secret.js";
+import { redactorOf, type Redact } from "./scrub-credential.js";
 import { deepFreeze, observerOf, type CallOptions } from "./transport.js";
 
 /** Largest body read from a request stream when `maxBodyBytes` is not given (1 MiB). */

@@ -81,7 +81,7 @@ export function checkBytes(validators: Validates, name: string, bytes: Uint8Arra
   return checkValue(validators, name, data);
 }
 
-/** Thrown by `readBody` when the body is over the limit; `checkError` turns it into the 413 answer. */
+/** Thrown by `readBody` when the body is over the limit; each adapter catches it and answers 413 with `tooLarge`. */
 export class BodyTooLargeError extends Error {
   readonly status = 413;
   constructor(readonly limit: number) {

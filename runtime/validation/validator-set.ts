@@ -1,5 +1,5 @@
 import { toErrors, type PatternHints } from "./error-messages.js";
-import { copyData, redactInPlace, type SecretShape } from "./redact.js";
+import { copyData, redactInPlace, type SecretShape } from "./redact-secret-fields.js";
 import { VALID, type ValidationError, type ValidationResult } from "./result.js";
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The forms a server may echo a credential in, and a detector of any of them in a text: the oracle of the
  * no-key-leak tests (test/client-hardening.test.ts, test/key-redaction.test.ts). Written independently of
- * runtime/client/redact-secret.ts, from Node's own encoders.
+ * runtime/client/scrub-credential.ts, from Node's own encoders.
  */
 import fc from "fast-check";
 

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_MAX_RECORD_BYTES, EXIT_USAGE } from "../validate-command.js";
+import { DEFAULT_MAX_RECORD_BYTES, EXIT_USAGE } from "../validate-inputs.js";
 import { processIo, type CliCommand, type CliIo } from "../command.js";
 
 const HELP = `Usage:
@@ -77,7 +77,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   const files = mediaType === undefined ? positionals.slice(1) : positionals;
   // No input named: read standard input when it is piped.
   const inputs = files.length === 0 && io.stdin.isTTY !== true ? ["-"] : files;
-  const { runValidateCommand } = await import("../validate-command.js");
+  const { runValidateCommand } = await import("../validate-inputs.js");
   return runValidateCommand({
     name,
     mediaType,

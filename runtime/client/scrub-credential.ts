@@ -18,7 +18,7 @@
  * not UTF-8 (exact for a Latin-1 secret, which every header value is).
  */
 
-import { REDACTED, copyData } from "../validation/redact.js";
+import { REDACTED, copyData } from "../validation/redact-secret-fields.js";
 
 export { REDACTED };
 
