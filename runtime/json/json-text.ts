@@ -243,8 +243,9 @@ export function locatePointer(text: string, pointer: string): Position {
   const target = pointerSegments(pointer);
   let i = 0;
   let best = 0;
+  // the text was parsed: white space between tokens is one of JSON's four characters
   const skipWs = () => {
-    while (i < text.length && /\s/.test(text[i] ?? "")) i++;
+    for (let c = text.charCodeAt(i); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++i));
   };
   const skipString = () => {
     i++;
@@ -323,7 +324,8 @@ export function locatePointer(text: string, pointer: string): Position {
       }
       return;
     }
-    while (i < text.length && !/[,}\]\s]/.test(text[i] ?? "")) i++;
+    // a number, true, false or null: up to the next comma, closing bracket or white space
+    for (let c = text.charCodeAt(i); i < text.length && c !== 44 && c !== 125 && c !== 93 && c !== 32 && c !== 9 && c !== 10 && c !== 13; c = text.charCodeAt(++i));
   };
   walk(0);
   return positionAt(text, best);
