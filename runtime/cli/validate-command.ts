@@ -49,7 +49,8 @@ export interface ValidateCommandOptions {
   progress: boolean;
   /**
    * With `ndjson`: once this many bytes of an input are read (a file whose size is known: from its start), its
-   * records are checked in worker threads, one per core (default `DEFAULT_PARALLEL_FROM_BYTES`).
+   * records are checked on the main thread and worker threads, one per other core (default
+   * `DEFAULT_PARALLEL_FROM_BYTES`).
    */
   parallelFromBytes?: number;
 }
