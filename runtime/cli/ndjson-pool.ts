@@ -27,7 +27,8 @@ export class NdjsonPool {
   private readonly slots: Slot[];
   private nextId = 0;
 
-  constructor(data: NdjsonWorkerData, size = Math.max(1, availableParallelism())) {
+  /** One worker per core but the one of the main thread, which checks batches too (and reads, and writes). */
+  constructor(data: NdjsonWorkerData, size = Math.max(1, availableParallelism() - 1)) {
     const [entry, options] = workerEntry(import.meta.url, "ndjson-worker");
     this.slots = Array.from({ length: size }, () => {
       const slot: Slot = { worker: new Worker(entry, { ...options, workerData: data }), pending: new Map() };

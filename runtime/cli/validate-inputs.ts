@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
 import { checkBatch, readBatches, type BatchResult } from "./ndjson.js";
 import { NdjsonPool } from "./ndjson-pool.js";
-import { checkJsonText, createCheck, loadValidators, type CheckTarget, type ReportedError } from "./record-check.js";
+import { checkJsonText, createCheck, loadValidators, type CheckTarget, type ReportedError, type ValidatorsModule } from "./record-check.js";
 
 export type { ReportedError };
 
@@ -49,7 +49,8 @@ export interface ValidateCommandOptions {
   progress: boolean;
   /**
    * With `ndjson`: once this many bytes of an input are read (a file whose size is known: from its start), its
-   * records are checked in worker threads, one per core (default `DEFAULT_PARALLEL_FROM_BYTES`).
+   * records are checked on the main thread and worker threads, one per other core (default
+   * `DEFAULT_PARALLEL_FROM_BYTES`).
    */
   parallelFromBytes?: number;
 }
@@ -90,32 +91,59 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
     options.stderr(`specfirst validate: ${message}\n`);
     return EXIT_USAGE;
   };
-  const validators = await loadValidators();
   let target: CheckTarget;
+  let variant: "lenient" | "strict" | undefined;
   if (options.mediaType !== undefined) target = { mediaType: options.mediaType };
   else {
     if (options.name === undefined) return usage("missing schema name (or --media-type)");
     if (options.lenient && options.strict === true) return usage("--lenient and --strict exclude each other");
-    const variant = options.lenient ? "lenient" : options.strict === true ? "strict" : undefined;
-    const name = variant === undefined ? options.name : `${options.name}-${variant}`;
+    variant = options.lenient ? "lenient" : options.strict === true ? "strict" : undefined;
+    target = { name: variant === undefined ? options.name : `${options.name}-${variant}` };
+  }
+  const parallelFrom = options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES;
+  // A file large enough for worker threads: they start now, loading the validators while this thread loads them
+  // too (closed below if the schema name turns out unknown).
+  let pool = options.ndjson && (await someFileHolds(options.inputs, parallelFrom)) ? new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes }) : undefined;
+  try {
+    return await validateInputs(options, await loadValidators(), target, variant, usage, () => (pool ??= new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes })));
+  } finally {
+    await pool?.close();
+  }
+}
+
+/** Whether one of the inputs is a file of at least `bytes` bytes (one that cannot be read is reported later). */
+async function someFileHolds(inputs: string[], bytes: number): Promise<boolean> {
+  const sizes = await Promise.all(inputs.map((input) => (input === STDIN ? 0 : stat(input).then((stats) => stats.size, () => 0))));
+  return sizes.some((size) => size >= bytes);
+}
+
+async function validateInputs(
+  options: ValidateCommandOptions,
+  validators: ValidatorsModule,
+  target: CheckTarget,
+  variant: "lenient" | "strict" | undefined,
+  usage: (message: string) => number,
+  workers: () => NdjsonPool,
+): Promise<number> {
+  if ("name" in target) {
+    const name = target.name;
     if (variant !== undefined && !validators.schemaNames.includes(name)) {
       const bases = validators.schemaNames.filter((known) => known.endsWith(`-${variant}`)).map((known) => known.slice(0, -`-${variant}`.length));
       return usage(`--${variant} applies to ${bases.join(", ")} only`);
     }
     if (!validators.schemaNames.includes(name)) return usage(`unknown schema "${name}"; expected one of: ${validators.schemaNames.join(", ")}`);
-    target = { name };
   }
   const check = createCheck(validators, target);
   if (options.inputs.length === 0) return usage("no input given (a file path, or - for standard input)");
 
   const counts = { records: 0, valid: 0, invalid: 0, unreadable: 0 };
   const jsonResults: RecordResult[] = [];
+  /** The output of a result: a line of JSON per NDJSON record with --format json, the text format's lines otherwise. */
+  const formatted = (result: RecordResult) => (options.format === "json" ? `${JSON.stringify(result)}\n` : formatText(result));
   /** Reports a result that is not valid, or (whole files only) a valid one. */
   const emit = (result: RecordResult) => {
-    if (options.format === "json") {
-      if (options.ndjson) options.stdout(`${JSON.stringify(result)}\n`);
-      else jsonResults.push(result);
-    } else options.stdout(formatText(result));
+    if (options.format === "json" && !options.ndjson) jsonResults.push(result);
+    else options.stdout(formatted(result));
   };
   /** Counts a result: valid, invalid against the schema, or not readable as JSON (exit code 2), counted apart. */
   const count = (valid: boolean, readable: boolean) => {
@@ -124,74 +152,72 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
     else if (readable) counts.invalid++;
     else counts.unreadable++;
   };
-  let pool: NdjsonPool | undefined;
-  try {
-    for (const input of options.inputs) {
-      const label = input === STDIN ? "<stdin>" : input;
-      let stream: AsyncIterable<Buffer> | Iterable<Buffer>;
-      let totalBytes: number | undefined;
-      try {
-        if (input === STDIN) stream = options.stdin;
-        else {
-          totalBytes = (await stat(input)).size;
-          stream = options.ndjson ? createReadStream(input, { highWaterMark: NDJSON_CHUNK_BYTES }) : [await readFile(input)];
-        }
-      } catch (error) {
-        count(false, false);
-        emit({ file: label, valid: false, errors: [{ pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` }] });
-        continue;
+  const parallelFrom = options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES;
+  for (const input of options.inputs) {
+    const label = input === STDIN ? "<stdin>" : input;
+    let stream: AsyncIterable<Buffer> | Iterable<Buffer>;
+    let totalBytes: number | undefined;
+    try {
+      if (input === STDIN) stream = options.stdin;
+      else {
+        totalBytes = (await stat(input)).size;
+        stream = options.ndjson ? createReadStream(input, { highWaterMark: NDJSON_CHUNK_BYTES }) : [await readFile(input)];
       }
-      if (!options.ndjson) {
-        const checked = checkJsonText(await readAll(stream), check);
-        count(checked.valid, checked.readable);
-        emit({ file: label, valid: checked.valid, errors: checked.errors });
-        continue;
-      }
-      const progress = createProgress(options, label, totalBytes);
-      // Results are taken in the order of the batches: line and record numbers continue from the batch before.
-      let lines = 0;
-      const take = (result: BatchResult) => {
-        const before = counts.records;
-        for (const finding of result.findings) {
-          if (finding.readable) counts.invalid++;
-          else counts.unreadable++;
-          const errors = finding.errors.map((error) => (error.line === undefined ? error : { ...error, line: lines + error.line }));
-          emit({ file: label, record: before + finding.record, line: lines + finding.line, valid: false, errors });
-        }
-        counts.records = before + result.records;
-        counts.valid += result.valid;
-        lines += result.lines;
-        progress.record(counts);
-      };
-      const parallelFrom = options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES;
-      let read = 0;
-      // Batches in input order: a result, or a worker's result to come. The main thread checks a batch itself when
-      // the workers are full (or still starting), so it never idles while they work.
-      const queued: { result?: BatchResult; pending?: Promise<BatchResult> }[] = [];
-      for await (const batch of readBatches(stream, options.maxRecordBytes, (bytes) => {
-        read += bytes;
-        progress.advance(bytes);
-      })) {
-        if (pool === undefined && queued.length === 0 && (totalBytes ?? read) < parallelFrom) {
-          take(checkBatch(batch, check, options.maxRecordBytes));
-          continue;
-        }
-        pool ??= new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes });
-        if (pool.full) queued.push({ result: checkBatch(batch, check, options.maxRecordBytes) });
-        else {
-          const entry: (typeof queued)[number] = { pending: pool.check(batch) };
-          entry.pending?.then((result) => (entry.result = result)).catch(() => {});
-          queued.push(entry);
-        }
-        // results taken in order as soon as they are in; at most two pools' worth waiting (memory stays bounded)
-        while (queued[0]?.result !== undefined) take((queued.shift() as { result: BatchResult }).result);
-        while (queued.length > 2 * pool.capacity) take(await (queued.shift() as { pending: Promise<BatchResult> }).pending);
-      }
-      for (const entry of queued) take(entry.result ?? (await (entry.pending as Promise<BatchResult>)));
-      progress.done();
+    } catch (error) {
+      count(false, false);
+      emit({ file: label, valid: false, errors: [{ pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` }] });
+      continue;
     }
-  } finally {
-    await pool?.close();
+    if (!options.ndjson) {
+      const checked = checkJsonText(await readAll(stream), check);
+      count(checked.valid, checked.readable);
+      emit({ file: label, valid: checked.valid, errors: checked.errors });
+      continue;
+    }
+    const progress = createProgress(options, label, totalBytes);
+    // Results are taken in the order of the batches: line and record numbers continue from the batch before.
+    let lines = 0;
+    // the output of a batch is written at once
+    const take = (result: BatchResult) => {
+      const before = counts.records;
+      let output = "";
+      for (const finding of result.findings) {
+        if (finding.readable) counts.invalid++;
+        else counts.unreadable++;
+        const errors = finding.errors.map((error) => (error.line === undefined ? error : { ...error, line: lines + error.line }));
+        output += formatted({ file: label, record: before + finding.record, line: lines + finding.line, valid: false, errors });
+      }
+      if (output !== "") options.stdout(output);
+      counts.records = before + result.records;
+      counts.valid += result.valid;
+      lines += result.lines;
+      progress.record(counts);
+    };
+    let read = 0;
+    // Batches in input order: a result, or a worker's result to come. The main thread checks a batch itself when
+    // the workers are full (or still starting), so it never idles while they work.
+    const queued: { result?: BatchResult; pending?: Promise<BatchResult> }[] = [];
+    for await (const batch of readBatches(stream, options.maxRecordBytes, (bytes) => {
+      read += bytes;
+      progress.advance(bytes);
+    })) {
+      if (queued.length === 0 && (totalBytes ?? read) < parallelFrom) {
+        take(checkBatch(batch, check, options.maxRecordBytes));
+        continue;
+      }
+      const pool = workers();
+      if (pool.full) queued.push({ result: checkBatch(batch, check, options.maxRecordBytes) });
+      else {
+        const entry: (typeof queued)[number] = { pending: pool.check(batch) };
+        entry.pending?.then((result) => (entry.result = result)).catch(() => {});
+        queued.push(entry);
+      }
+      // results taken in order as soon as they are in; at most two pools' worth waiting (memory stays bounded)
+      while (queued[0]?.result !== undefined) take((queued.shift() as { result: BatchResult }).result);
+      while (queued.length > 2 * pool.capacity) take(await (queued.shift() as { pending: Promise<BatchResult> }).pending);
+    }
+    for (const entry of queued) take(entry.result ?? (await (entry.pending as Promise<BatchResult>)));
+    progress.done();
   }
 
   if (options.format === "json") {

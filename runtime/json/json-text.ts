@@ -173,8 +173,8 @@ export function parseJson(text: string, options: { duplicateKeys?: boolean } = {
     const problem = scanJson(text) ?? { offset: 0, reason: "invalid JSON" };
     throw new JsonSyntaxError(`invalid JSON: ${problem.reason}`, positionAt(text, problem.offset));
   }
-  // The full scan (a Set of keys per object) runs only for a text that holds more keys than its parsed value.
-  if (options.duplicateKeys && keysInText(text) !== keysInValue(value)) {
+  // The full scan (a Set of keys per object) runs only when the cheap count cannot prove that no key repeats.
+  if (options.duplicateKeys && keyColonsInText(text) !== keysInValue(value)) {
     const problem = scanJson(text, { duplicateKeys: true });
     if (problem !== undefined) throw new JsonSyntaxError(`invalid JSON: ${problem.reason}`, positionAt(text, problem.offset));
   }
@@ -182,23 +182,19 @@ export function parseJson(text: string, options: { duplicateKeys?: boolean } = {
 }
 
 /**
- * Number of object keys written in a JSON text that JSON.parse accepted: the strings followed by `:`. JSON.parse
- * keeps one property per name, so the text repeats a key exactly when this exceeds `keysInValue` of its value.
+ * An upper bound of the object keys written in a JSON text that JSON.parse accepted: the colons that follow a `"`
+ * (white space between). Every key written ends with a `"` followed by its own colon, so the keys written are at
+ * most this many (a colon inside a string after an escaped quote counts too, which only makes the bound looser);
+ * JSON.parse keeps one property per name, so its value holds at most as many keys as were written
+ * (`keysInValue`). When the bound equals `keysInValue`, no key repeats; otherwise the full scan decides. Colons are
+ * fewer than quotes, so this costs a third of walking every string of the text.
  */
-function keysInText(text: string): number {
+function keyColonsInText(text: string): number {
   let keys = 0;
-  for (let open = text.indexOf('"'); open !== -1; ) {
-    let close = open;
-    for (;;) {
-      close = text.indexOf('"', close + 1);
-      let slashes = 0;
-      while (text.charCodeAt(close - 1 - slashes) === 92) slashes++; // backslashes before the quote
-      if (slashes % 2 === 0) break;
-    }
-    let next = close + 1;
-    for (let c = text.charCodeAt(next); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++next));
-    if (text.charCodeAt(next) === 58) keys++;
-    open = text.indexOf('"', close + 1);
+  for (let colon = text.indexOf(":"); colon !== -1; colon = text.indexOf(":", colon + 1)) {
+    let before = colon - 1;
+    for (let c = text.charCodeAt(before); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(--before));
+    if (text.charCodeAt(before) === 34) keys++;
   }
   return keys;
 }
@@ -247,8 +243,9 @@ export function locatePointer(text: string, pointer: string): Position {
   const target = pointerSegments(pointer);
   let i = 0;
   let best = 0;
+  // the text was parsed: white space between tokens is one of JSON's four characters
   const skipWs = () => {
-    while (i < text.length && /\s/.test(text[i] ?? "")) i++;
+    for (let c = text.charCodeAt(i); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++i));
   };
   const skipString = () => {
     i++;
@@ -327,7 +324,8 @@ export function locatePointer(text: string, pointer: string): Position {
       }
       return;
     }
-    while (i < text.length && !/[,}\]\s]/.test(text[i] ?? "")) i++;
+    // a number, true, false or null: up to the next comma, closing bracket or white space
+    for (let c = text.charCodeAt(i); i < text.length && c !== 44 && c !== 125 && c !== 93 && c !== 32 && c !== 9 && c !== 10 && c !== 13; c = text.charCodeAt(++i));
   };
   walk(0);
   return positionAt(text, best);
