@@ -93,7 +93,7 @@ describe("readApiModel", () => {
       "success responses with different bodies are not supported by the client",
     ],
     ["an unsupported security scheme", (d) => void (at(d, "components", "securitySchemes").chatKey = { type: "apiKey", in: "cookie", name: "k" }), "/components/securitySchemes/chatKey", "supported security schemes: apiKey in a header or query parameter, http bearer, http basic"],
-    ["a security scheme name that is not an identifier", (d) => void (d.security = [{ "chat-key": [] }]), "/paths/~1messages/post/security/0", "security scheme name chat-key must be a JavaScript identifier (it names the client option)"],
+    ["a security scheme name that is not an identifier", (d) => void (d.security = [{ "chat-key": [] }]), "/security/0", "security scheme name chat-key must be a JavaScript identifier (it names the client option)"],
     [
       "two security schemes in one document",
       (d) => {
@@ -117,6 +117,13 @@ describe("readApiModel", () => {
   ])("reports %s with the source file and the JSON pointer", (_name, edit, pointer, message) => {
     // Contained rather than equal: an edit may also break what refers to it (dropping sendMessage breaks the reply).
     expect(problemsAfter(edit)).toContainEqual({ file: FILE, pointer, message });
+  });
+
+  it("reports a rule broken at the document level once, at the document's pointer, not once per operation", () => {
+    const unsupported = problemsAfter((d) => void (at(d, "components", "securitySchemes").chatKey = { type: "apiKey", in: "cookie", name: "k" }));
+    expect(unsupported.filter((problem) => problem.pointer === "/components/securitySchemes/chatKey")).toHaveLength(1);
+    const badName = problemsAfter((d) => void (d.security = [{ "chat-key": [] }]));
+    expect(badName).toEqual([{ file: FILE, pointer: "/security/0", message: "security scheme name chat-key must be a JavaScript identifier (it names the client option)" }]);
   });
 
   it("reports every problem of the document at once", () => {

@@ -47,6 +47,14 @@ describe("checkSchemaAlone", () => {
     expect(await checkSchemaAlone({ type: "object" })).toEqual([["", 'missing "title" (it names the generated type)']]);
     expect(await checkSchemaAlone({ title: "Thing", properties: { name: { type: "string", minLength: -1 } } })).toEqual([["/properties/name/minLength", 'invalid schema: the value of "minLength" must be >= 0']]);
   });
+
+  it("checks a schema that names another draft against draft 2020-12 instead of failing (checkSchemas reports the $schema)", async () => {
+    const draft07 = { $schema: "http://json-schema.org/draft-07/schema#", title: "Thing", type: "object", properties: { count: { type: "integer", minimum: "0" } } };
+    expect(await checkSchemaAlone(draft07)).toEqual([["/properties/count/minimum", 'invalid schema: the value of "minimum" must be a number']]);
+    expect(await problemsOf(schemaFile("thing", { ...draft07, $id: `${ID}messaging/thing.schema.json`, properties: {} }))).toEqual([
+      expect.objectContaining({ file: "schemas/messaging/thing.schema.json", pointer: "/$schema", message: '"$schema" must be "https://json-schema.org/draft/2020-12/schema"' }),
+    ]);
+  });
 });
 
 describe("checkedPart", () => {

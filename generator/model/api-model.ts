@@ -59,7 +59,10 @@ const stringAt = (value: JsonValue | undefined): string | undefined => (typeof v
 /** The API's knowledge, from its built OpenAPI document. `schemaNames` maps schema titles to validator names. */
 export function readApiModel(api: string, file: string, document: JsonObject, schemaNames: ReadonlyMap<string, string>): ApiModel {
   const problems: Problem[] = [];
-  const fail = (pointer: string, message: string) => problems.push({ file, pointer, message });
+  // A rule broken at one place (a document-level security scheme, say) is reported once, not once per operation.
+  const fail = (pointer: string, message: string) => {
+    if (!problems.some((problem) => problem.pointer === pointer && problem.message === message)) problems.push({ file, pointer, message });
+  };
   const components = objectAt(document.components);
   const schemes = objectAt(components.securitySchemes);
 
@@ -96,7 +99,7 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
         fail(`${pointer}/operationId`, "needs an operationId that is a JavaScript identifier (it names the client method)");
         continue;
       }
-      readCredential(operation.security ?? document.security, `${pointer}/security`);
+      readCredential(operation.security ?? document.security, operation.security === undefined ? "/security" : `${pointer}/security`);
       const request = schemaOf(operation.requestBody, `${pointer}/requestBody`);
       const responses = objectAt(operation.responses);
       const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status)).map(Number);

@@ -52,7 +52,11 @@ export async function checkSchemaAlone(schema: JsonObject): Promise<FileProblem[
       problems.push(["", 'missing "title" (it names the generated type)']);
     }
   });
-  if (!validator.validateSchema(schema)) problems.push(...metaSchemaSentences(validator.errors ?? []));
+  // Against the 2020-12 meta-schema whatever the file's `$schema` says (a wrong `$schema` is reported by
+  // `checkSchemas`): AJV's `validateSchema` would throw on a draft it does not know instead of answering.
+  const metaSchema = validator.getSchema(DRAFT_2020_12);
+  if (metaSchema === undefined) throw new Error(`AJV has no meta-schema ${DRAFT_2020_12}`);
+  if (!metaSchema(schema)) problems.push(...metaSchemaSentences(metaSchema.errors ?? []));
   return problems;
 }
 
