@@ -51,11 +51,20 @@ export function preloadStages(when: "run" | "watch"): void {
 }
 
 /** A file a stage wrote must be one of the kinds it declares (each with its banner style). */
-function checkDeclared(stage: AnyStage, files: readonly OutputFile[]): void {
+function checkDeclared(stage: AnyStage, files: readonly OutputFile[], apis: readonly string[]): void {
   for (const file of files) {
-    if (!stage.outputs.some((declaration) => declares(declaration, file.path))) {
+    if (!stage.outputs.some((declaration) => declares(declaration, file.path, apis))) {
       throw new Error(`stage "${stage.name}" wrote ${file.path}, which none of its outputs declares (generator/stages/registry.ts); declare it in the stage's outputs`);
     }
+  }
+}
+
+/** No two outputs may share a path (an API named `index` would write over the docs index): refused, naming both. */
+function refuseSharedPaths(paths: readonly string[]): void {
+  const seen = new Set<string>();
+  for (const file of paths) {
+    if (seen.has(file)) throw new Error(`${file} is written twice in one run (two stages, or two APIs, produce it); rename the API or the output`);
+    seen.add(file);
   }
 }
 
@@ -115,7 +124,7 @@ export function runStages(inputs: RunInputs, options: StageRunOptions): Produced
     }
     const cached = Object.keys(stage.keys).length > 0 && !computed; // a stage that caches nothing computes every time
     timings.push({ stage: stage.name, ms: performance.now() - begin, ...(cached ? { cached: true } : {}) });
-    for (const result of results) checkDeclared(stage, result.files);
+    for (const result of results) checkDeclared(stage, result.files, apis);
     return results;
   }
 
@@ -133,8 +142,10 @@ export function runStages(inputs: RunInputs, options: StageRunOptions): Produced
     });
   };
   const lateStages = STAGE_LIST.filter((stage) => stage.late);
+  const latePaths = lateStages.flatMap((stage) => stage.outputs.flatMap((declaration) => declaration.paths?.(apis) ?? []));
   const main = (async () => {
     const files = await filesOf(STAGE_LIST.filter((stage) => !stage.late));
+    refuseSharedPaths([...files.map((file) => file.path), ...latePaths]);
     // Each piece of each file's text is cached: prettier runs only on text that changed, in one call.
     return (await timed("format", () => format(files))).map(addBanner);
   })();
@@ -142,6 +153,6 @@ export function runStages(inputs: RunInputs, options: StageRunOptions): Produced
   return {
     main,
     late: async () => (await format(await filesOf(lateStages))).map(addBanner),
-    latePaths: lateStages.flatMap((stage) => stage.outputs.flatMap((declaration) => declaration.paths?.(apis) ?? [])),
+    latePaths,
   };
 }

@@ -56,11 +56,12 @@ export const output = {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
-/** Whether `path` is a file of this kind (a placeholder stands for one path segment, or part of one). */
-export function declares(declaration: OutputDeclaration, path: string): boolean {
+/** Whether `path` is a file of this kind for one of `apis` (`<name>` stands for any name in one path segment). */
+export function declares(declaration: OutputDeclaration, path: string, apis: readonly string[]): boolean {
+  const api = `(?:${apis.map(escapeRegExp).join("|")})`;
   const source = declaration.pattern
     .split(/(<api>|<name>)/)
-    .map((part, index) => (index % 2 === 1 ? "[^/]+" : escapeRegExp(part)))
+    .map((part, index) => (index % 2 === 0 ? escapeRegExp(part) : part === "<api>" ? api : "[^/]+"))
     .join("");
   return new RegExp(`^${source}$`).test(path);
 }
