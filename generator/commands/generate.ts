@@ -50,9 +50,9 @@ export function preloadStages(): void {
 /**
  * The whole pipeline: load inputs → the stages of generator/stages/registry.ts (the contract: check schemas →
  * schema graph → OpenAPI documents; then the emitters, each once what it reads is ready) → format → banner → write
- * atomically, or with `check` compare with the disk and write nothing. When every input (CHANGELOG.md included) is byte-identical to a
- * run the cache remembers, its outputs are reused without running any stage. With `early`, the Redoc pages are
- * written after the other outputs.
+ * atomically, or with `check` compare with the disk and write nothing. When every input (CHANGELOG.md included) is
+ * byte-identical to a run the cache remembers, its outputs are reused without running any stage. With `early`, the
+ * late stages' outputs (the Redoc pages) are written after the others.
  * Throws `GenerationFailed` on a broken input, before anything is written.
  */
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {

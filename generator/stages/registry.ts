@@ -30,7 +30,6 @@ export const STAGES = {
   docs: docsStage,
 } satisfies Record<string, Stage<StageKeys, StageResult>>;
 
-export type StageName = keyof typeof STAGES;
 export const STAGE_LIST: readonly Stage<StageKeys, StageResult>[] = Object.values(STAGES);
 
 const bannerText = (banner: BannerStyle) => (banner.kind === "json-member" ? '`"x-generated"` member' : `\`${`${banner.open}…${banner.close}`.trim()}\``);
