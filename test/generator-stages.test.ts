@@ -3,10 +3,16 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addBanner, bannerIntact } from "../generator/format/banner.js";
-import { SOURCE_SUFFIX } from "../generator/load/openapi-sources.js";
 import { GENERATED_DIR } from "../generator/model/output-paths.js";
+import { loadSchemas } from "../generator/load/schemas.js";
+import { loadTemplates } from "../generator/load/templates.js";
+import { SOURCE_SUFFIX, parseOpenApiSources, readOpenApiFiles } from "../generator/load/openapi-sources.js";
+import { readPackageVersion } from "../generator/model/contract.js";
+import { openCache } from "../generator/write/cache.js";
+import { contractStage } from "../generator/stages/contract.js";
+import { runStages } from "../generator/stages/run.js";
 import { STAGE_LIST, describeStages } from "../generator/stages/registry.js";
-import { cacheKey, declares, output, type ReadValues, type Reads } from "../generator/stages/stage.js";
+import { cacheKey, declares, defineStage, output, type ReadValues, type Reads, type Stage, type StageKeys, type StageResult } from "../generator/stages/stage.js";
 import { WORKER_TASKS, type WorkerTask } from "../generator/workers/tasks.js";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -89,5 +95,26 @@ describe("the generator's stage registry (generator/stages/registry.ts)", () => 
   it.skipIf(!existsSync(path.join(ROOT, "CONTRIBUTING.md")))("is the table of CONTRIBUTING.md \"The generator's stages\"", () => {
     const text = readFileSync(path.join(ROOT, "CONTRIBUTING.md"), "utf8").replace(/\r\n/g, "\n");
     expect(text).toContain(`${describeStages()}\n`);
+  });
+});
+
+describe("the stage executor (generator/stages/run.ts)", () => {
+  /** Runs `stages` (after the contract) over the project's inputs, with no cache, and returns what the run says. */
+  async function runOver(stages: Stage<StageKeys, StageResult>[]): Promise<string> {
+    const [files, templates, openApiFiles, version] = await Promise.all([loadSchemas(ROOT), loadTemplates(ROOT), readOpenApiFiles(ROOT), readPackageVersion(ROOT)]);
+    const sources = await parseOpenApiSources(openApiFiles);
+    const cache = await openCache(ROOT, { enabled: false });
+    const produced = runStages({ files, templates, sources, openApiFiles, version, changelog: undefined }, { cache, timed: async (_s, run) => run(), timings: [], compiledValidators: [], signal: new AbortController().signal }, [contractStage, ...stages]);
+    return produced.main.then(
+      (outputs) => `wrote ${outputs.length}`,
+      (error: Error) => error.message,
+    );
+  }
+
+  it("stops a run whose stage writes a file none of its outputs declares, or a path another output has", async () => {
+    const undeclared = defineStage({ name: "emit extra", scope: "api", thread: "main", after: [], keys: {}, outputs: [output.perApi((api) => `generated/${api}/extra.ts`)], run: async ({ api }) => ({ files: [{ path: `generated/${api}/other.ts`, contents: "" }] }) });
+    expect(await runOver([undeclared])).toBe('stage "emit extra" wrote generated/configs/other.ts, which none of its outputs declares (generator/stages/registry.ts); declare it in the stage\'s outputs');
+    const twice = defineStage({ name: "emit index", scope: "run", thread: "main", after: [], keys: {}, outputs: [output.once("generated/openapi/configs.yaml")], run: async () => ({ files: [{ path: "generated/openapi/configs.yaml", contents: "" }] }) });
+    expect(await runOver([twice])).toBe("generated/openapi/configs.yaml is written twice in one run (two stages, or two APIs, produce it); rename the API or the output");
   });
 });

@@ -7,7 +7,7 @@ import type { BuiltContract } from "../model/contract.js";
 import { contractStage } from "./contract.js";
 import { STAGE_LIST } from "./registry.js";
 import { WORKERS } from "./threads.js";
-import { cacheKey, declares, type ApiStageContext, type RunInputs, type Stage, type StageContext, type StageKeys, type StageResult } from "./stage.js";
+import { cacheKey, declares, type ApiStageContext, type Reads, type ReadValues, type RunInputs, type Stage, type StageContext, type StageKeys, type StageResult } from "./stage.js";
 
 export interface StageTiming {
   stage: string;
@@ -41,8 +41,8 @@ type AnyStage = Stage<StageKeys, StageResult>;
 const CONTRACT: AnyStage = contractStage;
 
 /** Starts loading the stages' libraries: those that load when a run starts, or (`watch`) every one. */
-export function preloadStages(when: "run" | "watch"): void {
-  for (const stage of STAGE_LIST) {
+export function preloadStages(when: "run" | "watch", stages: readonly AnyStage[] = STAGE_LIST): void {
+  for (const stage of stages) {
     const preload = stage.preload;
     if (preload === undefined || (when === "run" && preload.when !== "run")) continue;
     if (typeof preload.load === "function") preload.load().catch(() => undefined); // a failure shows again where the stage imports it
@@ -69,16 +69,16 @@ function refuseSharedPaths(paths: readonly string[]): void {
 }
 
 /**
- * Runs every stage of the registry: each once its `after` stages (and the contract) are done, timed on its own
+ * Runs every stage of the registry (`stages`: a test runs others): each once its `after` stages (and the contract) are done, timed on its own
  * (`cached` when none of its cache entries was computed), memoised by the content hash of exactly the inputs its
  * cache entries declare, so an edit recomputes only what depends on it. Each stage's library is imported only when
  * one of its results is not in the cache; the threads that read the built documents start loading at once (nearly
  * every run that computes anything changes a document).
  */
-export function runStages(inputs: RunInputs, options: StageRunOptions): Produced {
+export function runStages(inputs: RunInputs, options: StageRunOptions, stages: readonly AnyStage[] = STAGE_LIST): Produced {
   const { cache, timed, timings, signal } = options;
   const apis = inputs.sources.map((source) => source.api).sort();
-  preloadStages("run");
+  preloadStages("run", stages);
   const started = new Map<AnyStage, Promise<StageResult[]>>();
   const start = (stage: AnyStage): Promise<StageResult[]> => {
     let results = started.get(stage);
@@ -95,6 +95,11 @@ export function runStages(inputs: RunInputs, options: StageRunOptions): Produced
     await Promise.all([...(stage === CONTRACT ? [] : [CONTRACT]), ...stage.after].map(start));
     let computed = false;
     const tracked = <T>(compute: () => Promise<T> | T) => () => ((computed = true), compute());
+    const keyOf = (entry: string, values: ReadValues<Reads>) => {
+      const reads = stage.keys[entry];
+      if (reads === undefined) throw new Error(`stage "${stage.name}" stores the cache entry "${entry}", which its \`keys\` do not declare`);
+      return cacheKey(reads, values);
+    };
     const context: StageContext<StageKeys> = {
       inputs,
       apis,
@@ -104,8 +109,8 @@ export function runStages(inputs: RunInputs, options: StageRunOptions): Produced
         if (dependency !== CONTRACT && !stage.after.includes(dependency)) throw new Error(`stage "${stage.name}" reads the results of "${other.name}", which its \`after\` does not list`);
         return (await start(dependency)) as R[];
       },
-      memo: (entry, values, compute) => cache.memo(entry, cacheKey(stage.keys[entry] ?? {}, values), tracked(compute)),
-      memoJson: (entry, values, compute) => cache.memoJson(entry, cacheKey(stage.keys[entry] ?? {}, values), tracked(compute)),
+      memo: (entry, values, compute) => cache.memo(entry, keyOf(entry, values), tracked(compute)),
+      memoJson: (entry, values, compute) => cache.memoJson(entry, keyOf(entry, values), tracked(compute)),
       call: (task, args) => {
         if (stage.thread === "main") throw new Error(`stage "${stage.name}" runs on the main thread: declare its worker thread to run ${task}`);
         return WORKERS[stage.thread].call(task, args, signal);
@@ -141,10 +146,10 @@ export function runStages(inputs: RunInputs, options: StageRunOptions): Produced
       set: (text, parser, formatted) => cache.store("format", [parser, text], formatted),
     });
   };
-  const lateStages = STAGE_LIST.filter((stage) => stage.late);
+  const lateStages = stages.filter((stage) => stage.late);
   const latePaths = lateStages.flatMap((stage) => stage.outputs.flatMap((declaration) => declaration.paths?.(apis) ?? []));
   const main = (async () => {
-    const files = await filesOf(STAGE_LIST.filter((stage) => !stage.late));
+    const files = await filesOf(stages.filter((stage) => !stage.late));
     refuseSharedPaths([...files.map((file) => file.path), ...latePaths]);
     // Each piece of each file's text is cached: prettier runs only on text that changed, in one call.
     return (await timed("format", () => format(files))).map(addBanner);
