@@ -1,6 +1,6 @@
 /**
  * The examples of an API and what each must be valid against, so that generation refuses an invalid one as it
- * refuses a broken schema (generator/commands/generate.ts "check examples"; the verdicts come from
+ * refuses a broken schema (generator/stages/examples.ts "check examples"; the verdicts come from
  * generator/emit/validators/check-examples.ts in the validators' worker thread):
  * - every example of the OpenAPI source (`examples.<name>.value` or `example` of a media type, a parameter or a
  *   header: request and response bodies, webhook payloads), against its `schema`: a schema file (`$ref` to a

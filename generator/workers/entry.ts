@@ -1,8 +1,9 @@
 import { parentPort } from "node:worker_threads";
 import { GenerationFailed } from "../problems.js";
 import type { StageAnswer, StageCall } from "./stage-worker.js";
+import { WORKER_TASKS } from "./tasks.js";
 
-/** The worker side of stage-worker.ts: runs the calls it is sent, one after another, in the order sent. */
+/** The worker side of stage-worker.ts: runs the tasks it is sent (tasks.ts), one after another, in the order sent. */
 const port = parentPort;
 if (port === null) throw new Error("generator/workers/entry.js runs in a worker thread (see stage-worker.ts)");
 let queue = Promise.resolve();
@@ -10,9 +11,8 @@ port.on("message", (call: StageCall) => {
   queue = queue.then(async () => {
     let answer: StageAnswer;
     try {
-      const module = (await import(new URL(`../${call.module}`, import.meta.url).href)) as Record<string, (...args: unknown[]) => unknown>;
-      const fn = module[call.fn];
-      if (typeof fn !== "function") throw new Error(`generator/${call.module} exports no function ${call.fn}`);
+      if (!Object.hasOwn(WORKER_TASKS, call.task)) throw new Error(`generator/workers/tasks.ts has no task ${call.task}`);
+      const fn = (await WORKER_TASKS[call.task]()) as (...args: unknown[]) => unknown;
       answer = { id: call.id, value: await fn(...call.args) };
     } catch (error) {
       const { message, stack } = error as Error;
@@ -21,7 +21,7 @@ port.on("message", (call: StageCall) => {
     try {
       port.postMessage(answer);
     } catch (error) {
-      port.postMessage({ id: call.id, error: { message: `generator/${call.module} ${call.fn}: ${(error as Error).message}` } } satisfies StageAnswer);
+      port.postMessage({ id: call.id, error: { message: `worker task ${call.task}: ${(error as Error).message}` } } satisfies StageAnswer);
     }
   });
 });

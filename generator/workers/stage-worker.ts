@@ -2,12 +2,12 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { GenerationFailed, type Problem } from "../problems.js";
+import type { PreloadTask, TaskArgs, TaskResult, WorkerTask } from "./tasks.js";
 
-/** What a worker thread is asked: call `fn` of the generator module `module` (a path under generator/, `.js`). */
+/** What a worker thread is asked: run the task `task` of tasks.ts with `args`. */
 export interface StageCall {
   id: number;
-  module: string;
-  fn: string;
+  task: WorkerTask;
   args: unknown[];
 }
 
@@ -15,7 +15,7 @@ export interface StageCall {
 export type StageAnswer = { id: number; value: unknown } | { id: number; error: { message: string; stack?: string; problems?: Problem[] } };
 
 /**
- * A worker thread running functions of the generator's modules, from the JavaScript build (generator/launch.mjs): a
+ * A worker thread running the generator's worker tasks (tasks.ts), from the JavaScript build (generator/launch.mjs): a
  * module it loaded, and the libraries that module loaded, stay loaded for the next call. The slow stages run in
  * such threads (Redoc, TypeScript's printer), so they use the machine's second core and, in watch mode, load once.
  * An idle worker does not keep the process alive.
@@ -32,17 +32,16 @@ export class StageWorker {
   ) {}
 
   /**
-   * Calls `fn(...args)` of the module at `module` (relative to generator/, as built: `emit/docs.js`) in the thread.
-   * Arguments and result are copied (structured clone). With `signal`, an abort rejects at once; the thread finishes
-   * the call and its result is dropped.
+   * Runs `task` with `args` in the thread. Arguments and result are copied (structured clone). With `signal`, an
+   * abort rejects at once; the thread finishes the call and its result is dropped.
    */
-  call<T>(module: string, fn: string, args: unknown[], signal?: AbortSignal): Promise<T> {
-    return this.send<T>({ module, fn, args }, true, signal);
+  call<T extends WorkerTask>(task: T, args: TaskArgs<T>, signal?: AbortSignal): Promise<TaskResult<T>> {
+    return this.send<TaskResult<T>>({ task, args }, true, signal);
   }
 
-  /** Starts the thread and has it load `module` (calling its `fn` with no argument) ahead of the calls that need it. */
-  preload(module: string, fn: string): void {
-    this.send({ module, fn, args: [] }, false).catch(() => undefined); // a failure shows again on the call that needs the module
+  /** Starts the thread and has it run `task` (which loads a stage's libraries) ahead of the calls that need them. */
+  preload(task: PreloadTask): void {
+    this.send({ task, args: [] }, false).catch(() => undefined); // a failure shows again on the call that needs the libraries
   }
 
   private async send<T>(call: Omit<StageCall, "id">, needed: boolean, signal?: AbortSignal): Promise<T> {

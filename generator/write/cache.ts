@@ -53,9 +53,8 @@ let fingerprint: Promise<string> | undefined;
 /**
  * Hash of everything besides a run's inputs whose content can change an output, so that no edit can be answered
  * with a stale result:
- * - every TypeScript source of generator/ (the worker threads load stage modules by a path string, which no import
- *   names), and every project file these import, transitively: the run-time code the generator runs or compiles
- *   into outputs (runtime/validation/error-messages.ts's rule messages are written into validators.compiled.ts);
+ * - every TypeScript source of generator/, and every project file these import, transitively: the run-time code the
+ *   generator runs or compiles into outputs (runtime/validation/error-messages.ts's rule messages are written into validators.compiled.ts);
  * - the installed version of every package those files import, and package-lock.json (the packages those packages
  *   use: Redoc under @redocly/cli, TypeScript under openapi-typescript);
  * - the files the generator reads at run time that are no input (`READ_FROM_WORKING_FOLDER`).

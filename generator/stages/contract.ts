@@ -1,0 +1,30 @@
+import { apiOutput } from "../model/output-paths.js";
+import type { BuiltContract } from "../model/contract.js";
+import { defineStage, output, type StageResult } from "./stage.js";
+
+/**
+ * The front stages (model/contract.ts: check schemas → expand declarations → schema graph → OpenAPI documents),
+ * which every other stage reads. Each file's own checks are cached by the part of it they read (a description edit
+ * finds them cached); each piece of a document's YAML (the document without its schemas, each schema component) by
+ * its value (an edit reprints the components it changed).
+ */
+export const contractStage = defineStage({
+  name: "build contract",
+  scope: "run",
+  thread: "main",
+  after: [],
+  keys: { check: { checkedPart: "text" }, yaml: { value: "text" } },
+  outputs: [output.perApi(apiOutput.openapi)],
+  async run(context): Promise<StageResult & { contract: BuiltContract }> {
+    const { buildContract } = await import("../model/contract.js");
+    const contract = await buildContract(context.inputs, {
+      timed: context.timed,
+      checkAlone: async (schema) => {
+        const { checkSchemaAlone, checkedPart } = await import("../model/check-schemas.js");
+        return context.memoJson("check", { checkedPart: JSON.stringify(checkedPart(schema)) }, () => checkSchemaAlone(schema));
+      },
+      print: (value) => context.memo("yaml", { value: JSON.stringify(value) }, async () => (await import("../emit/openapi.js")).printYaml(value)),
+    });
+    return { files: contract.documents.map((document) => document.file), contract };
+  },
+});
