@@ -1,6 +1,6 @@
 /**
  * Validator units: what AJV compiles, one schema at a time, so that each schema's validator code is cached by what
- * it compiles (generator/commands/generate.ts) and a rule edit recompiles only the schemas whose code it changes.
+ * it compiles (generator/stages/validators.ts) and a rule edit recompiles only the schemas whose code it changes.
  *
  * A unit is one schema file (or one of its variant twins, `-lenient` or `-strict`) as AJV compiles it: annotations dropped, value dispatches as
  * `x-dispatch` (compile-dispatch.ts), and each `$ref` to the whole of another file replaced by `x-call: <the export
