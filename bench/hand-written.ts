@@ -19,7 +19,11 @@ export type HandResult = { valid: true } | { valid: false; errors: HandError[] }
 
 const VALID: HandResult = Object.freeze({ valid: true }) as HandResult;
 
-/** schemas/messaging/node-address.schema.json `pattern` (AJV compiles patterns with the `u` flag). */
+/**
+ * schemas/messaging/node-address.schema.json `pattern` as written (AJV compiles patterns with the `u` flag). Not the
+ * generator's cheaper equivalent (generator/emit/validators/fast-patterns.ts): that is code generation's gain, and the
+ * bench says so in its description of the generated validators.
+ */
 const NODE_ADDRESS_PATTERN = new RegExp(NODE_ADDRESS, "u");
 /** schemas/messaging/media-type.schema.json `pattern`: `type/subtype`, RFC 6838 restricted names, no parameters. */
 const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/u;

@@ -15,6 +15,7 @@ import { runtimeImport } from "../../model/output-paths.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
 import { addDispatchKeyword } from "./compile-dispatch.js";
 import { withValidationErrorObjects } from "./error-objects.js";
+import { withFastPatterns } from "./fast-patterns.js";
 import { shortcutDispatchedPatterns } from "./known-values.js";
 import { plainSignatures, withPlainCalls } from "./plain-calls.js";
 import { CALL, baseId, type ValidatorUnit } from "./units.js";
@@ -71,7 +72,7 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
   try {
     for (const schema of unit.schemas) ajv.addSchema(schema);
     const compile = () => withValidationErrorObjects(runtimeImport(unit.module, "json/json-text.js"), () => standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }));
-    return unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile));
+    return withFastPatterns(unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile)));
   } catch (error) {
     throw compileProblem(files, error as Error);
   }
