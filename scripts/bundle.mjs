@@ -1,11 +1,12 @@
 // Second step of `npm run build` (after `tsc -b tsconfig.build.json`, which writes dist/generated/ and dist/runtime/
 // and every declaration file): bundles the entry points whose first use sits on a consumer's start-up path —
-// `specfirst/validators`, `specfirst/client` and each API's `specfirst/<api>` — from the TypeScript sources into
-// dist/bundle/, minified, one file per entry point plus the chunks they share (esbuild code splitting: a consumer
-// importing two of them loads each module once). Loading one minified file instead of a tree of modules is most
-// of the cold start: see the README's "## Package" and bench/cold-start.ts. package.json `exports` points these
-// entry points' `default` at dist/bundle/; their `types` stay the declaration files tsc writes.
-// Usage: node scripts/bundle.mjs
+// `specfirst/validators`, `specfirst/client`, each API's `specfirst/<api>` and its validators alone,
+// `specfirst/<api>/validators` — from the TypeScript sources into dist/bundle/, minified, one file per entry point
+// plus the chunks they share (esbuild code splitting: a consumer importing two of them loads each module once).
+// Loading one minified file instead of a tree of modules is most of the cold start: see docs/package.md,
+// docs/performance.md and bench/cold-start.ts. package.json `exports` points these entry points' `default` at
+// dist/bundle/; their `types` stay the declaration files tsc writes.
+// Usage: node scripts/bundle.mjs [output directory, dist/bundle/ by default]
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,11 +31,12 @@ export function bundleEntryPoints() {
   };
 }
 
-export async function bundle() {
-  rmSync(BUNDLE_DIR, { recursive: true, force: true });
+/** Bundles into `outdir` (dist/bundle/ by default; the tests bundle into a directory of their own). */
+export async function bundle(outdir = BUNDLE_DIR) {
+  rmSync(outdir, { recursive: true, force: true });
   await build({
     entryPoints: bundleEntryPoints(),
-    outdir: BUNDLE_DIR,
+    outdir,
     chunkNames: "chunks/[hash]",
     bundle: true,
     splitting: true,
@@ -50,4 +52,4 @@ export async function bundle() {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await bundle();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await bundle(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
