@@ -96,7 +96,7 @@ describe("the packed package", () => {
     expect(compiled.sort(), "dist/ is not the build of the sources (the build is incremental: `rm -rf dist && npm run build`)").toEqual(expected);
     // the bundle step (scripts/bundle.mjs) writes one file per bundled entry point, plus the chunks they share
     const apis = readdirSync(path.join(ROOT, "generated")).filter((name) => sources.includes(`generated/${name}/index.ts`));
-    const entries = ["dist/bundle/validators.js", "dist/bundle/client.js", ...apis.map((api) => `dist/bundle/${api}/index.js`)].sort();
+    const entries = ["dist/bundle/validators.js", "dist/bundle/client.js", ...apis.flatMap((api) => [`dist/bundle/${api}/index.js`, `dist/bundle/${api}/validators.js`])].sort();
     expect(packedFiles.filter((file) => file.startsWith("dist/bundle/") && !file.startsWith("dist/bundle/chunks/")).sort()).toEqual(entries);
   });
 
