@@ -51,6 +51,9 @@ export default defineConfig({
     // A guard against hangs, generous: on a loaded shared 2-core machine a test running the generator's CLI a few
     // times took over 60 s (the load average was 15).
     testTimeout: 120_000,
+    // The same for hooks (vitest's default is 10 s): a beforeAll copying the project into a new git repository took
+    // longer than that at load 48.
+    hookTimeout: 120_000,
     // Builds the spawned CLIs to JavaScript and generates once into a copy whose cache every project copy starts
     // from (see the file).
     globalSetup: ["test/setup/global.ts"],
