@@ -6,12 +6,13 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 /**
  * The longest test files, longest first (as measured in clean-clone runs of `npm test` on the loaded 2-core
  * machine, where contract-diff, started seventh, ended the run): they run the generator, npm, tsc, Prism or a
- * browser, or wait on the plan limiter. The package test comes first although it is not the busiest: it waits for the type check's build of dist/
- * (test/setup/global.ts) and then runs npm and tsc, the longest chain of the run. Vitest starts the files that took
- * longest in its last run first, but with no earlier run (a fresh clone, as in CI) it starts the largest files
- * first, and most of these, being small, would start last, and a long file started last ends the run late (the
- * README commands, started among the last in a clean clone, ended it); and its durations are wall times from
- * whatever ran last (a file run alone, a loaded machine), so even with them these did not always start first.
+ * browser, or wait on the plan limiter. The package test comes first although it is not the busiest: it waits for
+ * the type check's build of dist/ (test/setup/global.ts) and then runs npm and tsc, the longest chain of the run.
+ * Vitest starts the files that took longest in its last run first, but with no earlier run (a fresh clone, as in CI)
+ * it starts the largest files first, and most of these, being small, would start last, and a long file started last
+ * ends the run late (the README commands, started among the last in a clean clone, ended it); and its durations are
+ * wall times from whatever ran last (a file run alone, a loaded machine), so even with them these did not always
+ * start first.
  */
 const LONGEST_FILES = [
   "package",
