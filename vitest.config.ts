@@ -4,13 +4,37 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The longest test files, longest first: they run the generator, npm, tsc or a browser, or wait on the plan limiter.
+ * The longest test files, longest first (as measured in clean-clone runs of `npm test` on the loaded 2-core
+ * machine, where contract-diff, started seventh, ended the run): they run the generator, npm, tsc, Prism or a
+ * browser, or wait on the plan limiter. The package test comes first although it is not the busiest: it waits for
+ * the type check's build of dist/ (test/setup/global.ts) and then runs npm and tsc, the longest chain of the run.
  * Vitest starts the files that took longest in its last run first, but with no earlier run (a fresh clone, as in CI)
- * it starts the largest files first, and most of these, being small, would start last; and its durations are wall
- * times from whatever ran last (a file run alone, a loaded machine), so even with them these did not always start
- * first.
+ * it starts the largest files first, and most of these, being small, would start last, and a long file started last
+ * ends the run late (the README commands, started among the last in a clean clone, ended it); and its durations are
+ * wall times from whatever ran last (a file run alone, a loaded machine), so even with them these did not always
+ * start first.
  */
-const LONGEST_FILES = ["interrupted-run", "generate", "package", "generate-cache", "watch", "client-hardening", "webhook-burst", "docs-browser", "validate-command", "third-api"];
+const LONGEST_FILES = [
+  "package",
+  "contract-diff",
+  "release",
+  "interrupted-run",
+  "generate",
+  "readme-commands",
+  "generate-cache",
+  "docs-browser",
+  "watch",
+  "webhook-burst",
+  "webhook-load",
+  "validate-command",
+  "published-tools",
+  "client-generators",
+  "third-api",
+  "proxy-routing",
+  "key-redaction",
+  "schema-diff",
+  "client-hardening",
+];
 
 /** LONGEST_FILES first, in that order; the other files in vitest's order. */
 class LongestFirst extends BaseSequencer {
@@ -29,6 +53,9 @@ export default defineConfig({
     // A guard against hangs, generous: on a loaded shared 2-core machine a test running the generator's CLI a few
     // times took over 60 s (the load average was 15).
     testTimeout: 120_000,
+    // The same for hooks (vitest's default is 10 s): a beforeAll copying the project into a new git repository took
+    // longer than that at load 48.
+    hookTimeout: 120_000,
     // Builds the spawned CLIs to JavaScript and generates once into a copy whose cache every project copy starts
     // from (see the file).
     globalSetup: ["test/setup/global.ts"],

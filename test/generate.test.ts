@@ -8,7 +8,7 @@ import { addBanner } from "../generator/format/banner.js";
 import { generate } from "../generator/commands/generate.js";
 import { GenerationFailed, type Problem } from "../generator/problems.js";
 import { CACHE_SEED, ROOT } from "./helpers/fixtures.js";
-import { cacheDir, copyProject, editSchema } from "./helpers/project-copy.js";
+import { cacheDir, copyProject, editSchema, linkCache } from "./helpers/project-copy.js";
 import { runCli, runtimeBuild } from "./helpers/cli.js";
 import { DEVELOPMENT_COMMANDS } from "../generator/launch.mjs";
 
@@ -379,7 +379,7 @@ describe.concurrent("generate", () => {
   it("keeps the committed generated/ folder in step with the schemas", async () => {
     // Starting from the cache of the global setup's run on a copy of these inputs: where the repository's own cache
     // is empty (CI), the stages are not computed a second time.
-    cpSync(cacheDir(CACHE_SEED), cacheDir(ROOT), { recursive: true });
+    linkCache(cacheDir(CACHE_SEED), cacheDir(ROOT));
     const result = await generate({ root: ROOT, check: true });
     expect(result.stale).toEqual([]);
   });

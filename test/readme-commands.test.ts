@@ -73,8 +73,11 @@ describe("the README's commands", () => {
 
   it("say in one line (exit 2) that the packages are missing when npm ci was not run", async () => {
     const clone = freshClone({ packages: false });
-    for (const command of ["npx specfirst validate message -", "npx specfirst diff HEAD", "npm run generate"]) {
-      const result = await runShell(command, { cwd: clone, stdin: "{}" });
+    // Independent (each stops at its first import), so run at once.
+    const commands = ["npx specfirst validate message -", "npx specfirst diff HEAD", "npm run generate"];
+    const results = await Promise.all(commands.map((command) => runShell(command, { cwd: clone, stdin: "{}" })));
+    for (const [index, result] of results.entries()) {
+      const command = commands[index];
       expect(result.code, command).toBe(2);
       const lines = result.stderr.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("npm ") && !line.startsWith(">"));
       expect(lines, command).toHaveLength(1);

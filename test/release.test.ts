@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { runRelease, type ReleaseOptions } from "../generator/commands/release.js";
 import { emitChangelogPage } from "../generator/emit/docs-pages.js";
 import { GENERATOR_CLI, runCli, type CliResult } from "./helpers/cli.js";
 import { copyProject, editSchema } from "./helpers/project-copy.js";
@@ -21,11 +22,25 @@ function projectRepository(): string {
   return repo;
 }
 
-/** `specfirst release --root <repo> ...`, by the development CLI as `npm run release` runs it. */
-const release = (repo: string, ...args: string[]) =>
+/**
+ * `specfirst release --root <repo> ...`, by the development CLI as `npm run release` runs it: for the command line
+ * (its options, help and usage errors) and the exit codes through a process, and for one whole release.
+ */
+const releaseCli = (repo: string, ...args: string[]) =>
   new Promise<CliResult>((resolve) => {
     execFile(process.execPath, [GENERATOR_CLI, "release", "--root", repo, ...args], (error, stdout, stderr) => resolve({ code: error === null ? 0 : (error.code as number), stdout, stderr }));
   });
+
+/**
+ * The same release in this process (what the CLI runs once it has read its options): the release at the tag, which
+ * every run compares with, is then built once (generator/diff/sides.ts keeps it) instead of once per spawned run.
+ */
+async function release(repo: string, options: Partial<Pick<ReleaseOptions, "from" | "bump" | "yes" | "force">> = {}): Promise<CliResult> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runRelease({ root: repo, yes: false, force: false, ...options, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  return { code, stdout, stderr };
+}
 const readText = (repo: string, file: string) => readFileSync(path.join(repo, file), "utf8");
 const packageVersion = (repo: string) => (JSON.parse(readText(repo, "package.json")) as { version: string }).version;
 const documentVersion = (repo: string, api: string) => (parse(readText(repo, `generated/openapi/${api}.yaml`)) as { info: { version: string } }).info.version;
@@ -75,25 +90,25 @@ describe("specfirst release", () => {
   });
 
   it("refuses a bump lower than proposed without --force (exit 1), warns with it; usage errors exit 2; a hand-edited output stops --yes before the version changes", async () => {
-    const lower = await release(repo, "--bump", "minor");
+    const lower = await releaseCli(repo, "--bump", "minor");
     expect(lower.code).toBe(1);
     expect(lower.stderr).toContain("--bump minor is lower than the proposed major");
     expect(lower.stderr).toContain("--force");
 
-    const forced = await release(repo, "--bump", "minor", "--force");
+    const forced = await release(repo, { bump: "minor", force: true });
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stderr).toContain("warning: releasing as minor, lower than the proposed major");
     expect(forced.stdout).toContain("release: 0.1.0 → 0.2.0 (minor)");
 
-    const help = await release(repo, "--help");
+    const help = await releaseCli(repo, "--help");
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("specfirst release [--from <ref>] [--bump major|minor|patch] [--yes]");
     const notRepository = await release(copyProject({ cache: false }));
     expect(notRepository.code).toBe(2);
     expect(notRepository.stderr).toMatch(/^specfirst release: .*not a git repository/);
-    expect((await release(repo, "--bump", "huge")).code).toBe(2);
-    expect((await release(repo, "--yse")).code).toBe(2);
-    const badRef = await release(repo, "--from", "no-such-ref");
+    expect((await releaseCli(repo, "--bump", "huge")).code).toBe(2);
+    expect((await releaseCli(repo, "--yse")).code).toBe(2);
+    const badRef = await release(repo, { from: "no-such-ref" });
     expect(badRef.code).toBe(2);
     expect(badRef.stderr).toContain("no-such-ref");
     expect(packageVersion(repo)).toBe("0.1.0");
@@ -102,7 +117,7 @@ describe("specfirst release", () => {
     // A generated file edited by hand: the regeneration would refuse to overwrite it, so nothing is changed.
     const edited = path.join(repo, "generated/configs/types.ts");
     writeFileSync(edited, `${readFileSync(edited, "utf8")}// a hand edit\n`);
-    const handEdited = await release(repo, "--yes");
+    const handEdited = await release(repo, { yes: true });
     expect(handEdited.code).toBe(1);
     expect(handEdited.stderr).toContain("generated/configs/types.ts: was edited by hand");
     expect(handEdited.stderr).toContain("npm run generate fails on the current inputs (above): fix that first; nothing was changed");
@@ -113,7 +128,7 @@ describe("specfirst release", () => {
 
   it("--yes bumps package.json and the documents, prepends the changelog entry (breaking first), regenerates the changelog page", async () => {
     const before = readText(repo, "CHANGELOG.md");
-    const result = await release(repo, "--yes");
+    const result = await releaseCli(repo, "--yes");
     expect(result.code, result.stderr).toBe(0);
     expect(packageVersion(repo)).toBe("1.0.0");
     expect(documentVersion(repo, "messaging")).toBe("1.0.0");
@@ -152,7 +167,7 @@ describe("specfirst release", () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("package.json is at 1.0.0 but the last release tag is v0.1.0");
     expect(result.stderr).toContain("git tag v1.0.0");
-    const forced = await release(repo, "--force");
+    const forced = await release(repo, { force: true });
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toContain("release: 1.0.0 → 2.0.0 (major)");
     git(repo, "add", "-A");
@@ -165,7 +180,7 @@ describe("specfirst release", () => {
     // An entry for the next version already in CHANGELOG.md: released (or prepared) before, refused.
     const changelog = readText(repo, "CHANGELOG.md");
     writeFileSync(path.join(repo, "CHANGELOG.md"), changelog.replace("## 1.0.0 —", "## 1.0.1 — 2026-01-01\n\nBy hand.\n\n## 1.0.0 —"));
-    const again = await release(repo, "--yes");
+    const again = await release(repo, { yes: true });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("CHANGELOG.md already has an entry for 1.0.1");
     expect(packageVersion(repo)).toBe("1.0.0");

@@ -10,15 +10,35 @@ export const COPIED = ["schemas", "templates", "generated", "openapi", "package.
 export const CACHE_SEED = path.join(ROOT, "node_modules", ".cache", "specfirst-test-seed");
 /** The same with `editSchema` (helpers/project-copy.ts) applied: its cache answers a run on the edited inputs. */
 export const EDITED_SEED = path.join(ROOT, "node_modules", ".cache", "specfirst-test-seed-edited");
-/** Where the type check started by test/setup/global.ts keeps its incremental state and writes its result. */
-export const TYPECHECK = { dir: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck"), result: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck", "result.json") };
+/**
+ * Where the type check started by test/setup/global.ts keeps its incremental state and writes its results: `built`
+ * once its first step (the build of runtime/ and generated/ into dist/) has finished, `result` once the whole check
+ * has.
+ */
+export const TYPECHECK = {
+  dir: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck"),
+  built: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck", "built.json"),
+  result: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck", "result.json"),
+};
+
+/** What tsc printed and its exit code. */
+export interface TscResult {
+  code: number | null;
+  output: string;
+}
+
+/** The contents of `file` once it exists (polled), as written by test/setup/global.ts. */
+async function resultFile(file: string, timeoutMs: number): Promise<TscResult> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  return JSON.parse(readFileSync(file, "utf8")) as TscResult;
+}
 
 /** The result of the type check test/setup/global.ts runs in the background, once it has finished. */
-export async function typecheckResult(timeoutMs = 280_000): Promise<{ code: number | null; output: string }> {
-  const deadline = Date.now() + timeoutMs;
-  while (!existsSync(TYPECHECK.result) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  return JSON.parse(readFileSync(TYPECHECK.result, "utf8")) as { code: number | null; output: string };
-}
+export const typecheckResult = (timeoutMs = 280_000) => resultFile(TYPECHECK.result, timeoutMs);
+
+/** The result of that type check's first step, the build of dist/, once it has finished (the rest may still run). */
+export const buildResult = (timeoutMs = 280_000) => resultFile(TYPECHECK.built, timeoutMs);
 
 export interface InvalidFixture {
   description: string;

@@ -83,6 +83,10 @@ export function runShell(command: string, options: { cwd: string; stdin?: string
       clearTimeout(timer);
       resolve({ code: seen ? null : code, stdout, stderr });
     });
+    // A command that exits (or is stopped) before reading its input closes the pipe: EPIPE, not a failure of the test.
+    child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") reject(error);
+    });
     child.stdin.end(options.stdin ?? "");
   });
 }

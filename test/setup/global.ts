@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, write
 import path from "node:path";
 import { build } from "../../generator/launch.mjs";
 import { generate } from "../../generator/commands/generate.js";
-import { CACHE_SEED, COPIED, EDITED_SEED, ROOT, TYPECHECK } from "../helpers/fixtures.js";
+import { CACHE_SEED, COPIED, EDITED_SEED, ROOT, TYPECHECK, type TscResult } from "../helpers/fixtures.js";
 import { cacheDir, editSchema, linkCache } from "../helpers/project-copy.js";
 import { writeConformance } from "../helpers/type-conformance.js";
 
@@ -46,17 +46,18 @@ function refreshCopy(dir: string): void {
 }
 
 /**
- * The type check of the whole project, in one `tsc -b` process over two projects:
+ * The type check of the whole project, in two `tsc -b` processes, one after the other:
  * - tsconfig.build.json (runtime/ and generated/, a composite project): built into dist/ as `npm run build` does,
- *   so the package test's `npm pack` finds it up to date instead of compiling those files a second time;
+ *   so the package test's `npm pack` finds it up to date instead of compiling those files a second time; its result
+ *   is written to `TYPECHECK.built`, which the package test waits for (not for the rest of the check);
  * - every other file of tsconfig.json (generator/, test/, bench/, ...), checked against that build's declarations,
- *   from a tsconfig written here that extends tsconfig.json and references the build.
- * When no input changed since a check that passed (the build info records them), it answers at once instead of
- * parsing every file again. The build info is kept per package-lock.json, so that changed dependencies are checked
- * again. The package test waits for it before packing (see `typecheckResult`).
+ *   from a tsconfig written here that extends tsconfig.json and references the build (which it finds up to date).
+ * `TYPECHECK.result` then holds both steps' output. When no input changed since a check that passed (the build info
+ * records them), each step answers at once instead of parsing every file again. The build info is kept per
+ * package-lock.json, so that changed dependencies are checked again.
  */
 function startTypecheck(): Promise<void> {
-  rmSync(TYPECHECK.result, { force: true });
+  for (const file of [TYPECHECK.built, TYPECHECK.result]) rmSync(file, { force: true });
   mkdirSync(TYPECHECK.dir, { recursive: true });
   const lock = createHash("sha256").update(readFileSync(path.join(ROOT, "package-lock.json"))).digest("hex").slice(0, 16);
   const lockMark = path.join(TYPECHECK.dir, "lock");
@@ -83,15 +84,21 @@ function startTypecheck(): Promise<void> {
   )}\n`;
   // Rewritten only when it changes: tsc -b takes a newer tsconfig for a change.
   if (!existsSync(config) || readFileSync(config, "utf8") !== text) writeFileSync(config, text);
+  return (async () => {
+    const build = await runTsc(["-b", path.join(ROOT, "tsconfig.build.json")]);
+    writeFileSync(TYPECHECK.built, JSON.stringify(build));
+    const rest = await runTsc(["-b", config]);
+    const output = [build.output, rest.output].filter((text) => text !== "").join("\n");
+    writeFileSync(TYPECHECK.result, JSON.stringify({ code: build.code === 0 ? rest.code : build.code, output }));
+  })();
+}
+
+/** Runs tsc with `args` in the project; resolves with what it printed and its exit code. */
+function runTsc(args: string[]): Promise<TscResult> {
   const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-  const child = spawn(process.execPath, [tsc, "-b", config], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [tsc, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
   child.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
-  return new Promise((resolve) => {
-    child.on("close", (code) => {
-      writeFileSync(TYPECHECK.result, JSON.stringify({ code, output }));
-      resolve();
-    });
-  });
+  return new Promise((resolve) => child.on("close", (code) => resolve({ code, output })));
 }
