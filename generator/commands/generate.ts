@@ -122,7 +122,7 @@ export function preloadStages(): void {
  * stages run in worker threads, using the second core.
  */
 function produceOutputs(inputs: Inputs, cache: Cache, timed: Timed, timings: StageTiming[], compiledValidators: string[], signal: AbortSignal): Produced {
-  const { templates, sources, version } = inputs;
+  const { templates, sources } = inputs;
   // A run that computes anything nearly always changes a built document: the threads that read it load their
   // libraries (a second or so) on the other core meanwhile.
   preloadDocumentReaders();
