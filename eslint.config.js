@@ -17,6 +17,7 @@ export default tseslint.config(
       "test-artifacts/",
       "test/fixtures/",
       "bench/typia/generated/",
+      "test/types/validator-fixtures.generated.ts",
       "bench/typia/src/",
       "templates/",
     ],

@@ -23,7 +23,10 @@ describe("one house style (CONTRIBUTING.md)", () => {
     for (const file of files) {
       const options = await resolveConfig(file);
       expect(options).not.toBeNull();
-      expect(await check(await readFile(file, "utf8"), { ...options, filepath: file }), path.relative(GENERATED, file)).toBe(true);
+      expect(
+        await check(await readFile(file, "utf8"), { ...options, filepath: file }),
+        path.relative(GENERATED, file),
+      ).toBe(true);
     }
   });
 });
