@@ -17,7 +17,6 @@ import { checkAgreement } from "./agreement.js";
 import { PEERS, lacksNote } from "./peers.js";
 import { messageMix } from "./message-mix.js";
 import { profileValidate, type ProfileLine } from "./profile.js";
-import { AJV_OPTIONS } from "../generator/emit/validators/ajv-options.js";
 import {
   BENCH_TIME_MS,
   INSTANCES,

@@ -47,7 +47,7 @@ describe("examples/echo-bot", () => {
     const response = await fetch(`${botUrl}/notifications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(notification) });
     expect(response.status).toBe(200);
     // The receiver runs after the answer: wait for its log line.
-    for (let waited = 0; !/: failed \(reason 42\)$/.test(logs.at(-1) ?? "") && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; !(logs.at(-1) ?? "").endsWith(": failed (reason 42)") && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(logs.at(-1)).toMatch(/: failed \(reason 42\)$/);
   });
 });

@@ -15,7 +15,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { assertSuccess, commands, configsApi, createMessagingClient, createWebhookHandler, type ClientLogEntry } from "../generated/client.js";
 import type { InboundMessage } from "../generated/types.js";
-import { createClient, type OperationMethods, type SecurityDescriptor } from "../runtime/client/index.js";
+import { createClient, type SecurityDescriptor } from "../runtime/client/index.js";
 import { createRedactor } from "../runtime/client/scrub-credential.js";
 import { BYTE_ENCODINGS, BYTE_ENCODING_NAMES, ENCODINGS, ENCODING_NAMES, headerKey, keyPadding, leaks } from "./helpers/key-encodings.js";
 
@@ -205,7 +205,7 @@ describe("property: no encoding of a random key leaks, whatever the server echoe
       fc.asyncProperty(padded, fc.constantFrom(...schemes), encodingNames, async ({ key, given }, [security, credential, echoed], names) => {
         api.received.length = 0;
         api.respond((request) => ({ status: 403, body: echoed(request).flatMap((value) => names.map((name) => ENCODINGS[name]?.(value) ?? "")).join(" | ") }));
-        const client = createClient<OperationMethods>({ ...configsApi, credential: { option: "secret", security } }, { baseUrl: api.url, secret: credential(security.kind === "basic" ? key : given) });
+        const client = createClient({ ...configsApi, credential: { option: "secret", security } }, { baseUrl: api.url, secret: credential(security.kind === "basic" ? key : given) });
         const error = await client.createConfig?.({}).catch((rejection: unknown) => rejection);
         expect(error).toMatchObject({ name: "HttpError", status: 403 });
         // The basic password is sent as given (inside base64); every other credential trimmed.

@@ -15,7 +15,6 @@ import {
   type WebhookHandlerOptions,
   type WebhookDescriptor,
 } from "../runtime/client/index.js";
-import type { ReplyContent } from "../runtime/messaging/index.js";
 import type { ValidationError, ValidationResult, Validates } from "../runtime/validation/result.js";
 import { useWebhookBot } from "./helpers/webhook-bot.js";
 
@@ -102,7 +101,7 @@ interface MessagingClient {
 }
 /** The handler options of the messaging API, specialised as a generated module does. */
 interface MessagingHandlers {
-  onMessage?(message: Message, context: WebhookContext<MessagingClient, ReplyContent>): unknown;
+  onMessage?(message: Message, context: WebhookContext<MessagingClient>): unknown;
   onNotification?(notification: Notification): unknown;
 }
 type Options = WebhookHandlerOptions<MessagingHandlers, MessagingClient, Message | Notification, Message>;

@@ -171,11 +171,11 @@ function dispatchGenerics(file: SchemaFile, table: DispatchTable, description: s
     : `T extends keyof ${mapName} ? ${mapName}[T] : ${fallbackType(field)}`;
   const matching = table.each ? "items of the matching document" : "the matching document";
   return [
-    `${jsDoc(`${String(file.schema.description)}\n\n\`${title}<T>\` types \`${table.field}\` from \`${table.discriminator}\`: ${title}<${JSON.stringify(table.cases[0]?.value ?? "")}> has ${matching}.`)}` +
+    jsDoc(`${String(file.schema.description)}\n\n\`${title}<T>\` types \`${table.field}\` from \`${table.discriminator}\`: ${title}<${JSON.stringify(table.cases[0]?.value ?? "")}> has ${matching}.`) +
       `export type ${title}<T extends string = string> = ${title}Fields & {\n` +
       `${jsDoc(discriminatorDoc, "  ")}  ${table.discriminator}${optional(table.discriminator)}: T;\n` +
       `${jsDoc(field.description, "  ")}  ${table.field}${optional(table.field)}: ${fieldType};\n}${rules === undefined ? "" : ` & ${rules}`};`,
-    `${jsDoc(`A ${title} of one of the known \`${table.discriminator}\` values: \`switch (x.${table.discriminator})\` narrows \`${table.field}\`.`)}` +
+    jsDoc(`A ${title} of one of the known \`${table.discriminator}\` values: \`switch (x.${table.discriminator})\` narrows \`${table.field}\`.`) +
       `export type Known${title} = { [T in keyof ${mapName}]: ${title}<T> }[keyof ${mapName}];`,
   ].join("\n\n");
 }

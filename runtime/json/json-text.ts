@@ -222,7 +222,7 @@ function keysInValue(value: JsonValue): number {
 
 export function escapePointerSegment(segment: string): string {
   // Most segments hold neither character: return them as they are without running two regular expressions.
-  if (segment.indexOf("~") === -1 && segment.indexOf("/") === -1) return segment;
+  if (!segment.includes("~") && !segment.includes("/")) return segment;
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 

@@ -114,7 +114,7 @@ export function createValidatorSet<Name extends string>(table: ValidatorTable<Na
 }
 
 /** One table holding the schemas of several (per-API tables, for the aggregate `specfirst/validators`). */
-export function mergeValidatorTables<Name extends string>(tables: readonly ValidatorTable<string>[]): ValidatorTable<Name> {
+export function mergeValidatorTables<Name extends string>(tables: readonly ValidatorTable[]): ValidatorTable<Name> {
   const merged = { schemas: {}, secretShapes: {}, patternHints: {}, documentSchemas: {} } as { [K in keyof ValidatorTable]: Record<string, unknown> };
   for (const table of tables) {
     for (const key of Object.keys(merged) as (keyof ValidatorTable)[]) {
