@@ -113,7 +113,7 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
 
 /** Whether one of the inputs is a file of at least `bytes` bytes (one that cannot be read is reported later). */
 async function someFileHolds(inputs: string[], bytes: number): Promise<boolean> {
-  const sizes = await Promise.all(inputs.map((input) => (input === STDIN ? 0 : stat(input).then((stats) => stats.size, () => 0))));
+  const sizes = await Promise.all(inputs.map(async (input) => (input === STDIN ? 0 : stat(input).then((stats) => stats.size, () => 0))));
   return sizes.some((size) => size >= bytes);
 }
 
