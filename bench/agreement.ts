@@ -55,14 +55,18 @@ export async function checkAgreement(payloads: { name: string; schema: string; d
   for (const c of cases) {
     if (!generated.schemaNames.includes(c.schema)) continue;
     const reference = generated.validate(c.schema, c.data).valid;
-    if (c.expected !== undefined && c.expected !== reference) mismatches.push(`${c.label}: generated says ${reference}, fixture folder says ${c.expected}`);
+    if (c.expected !== undefined && c.expected !== reference)
+      mismatches.push(`${c.label}: generated says ${reference}, fixture folder says ${c.expected}`);
     for (const { peer, instance } of peers) {
       const outcome = instance.accepts(c.schema, c.data);
       if (outcome === undefined) continue;
       compared[peer.name]!++;
       if (outcome === reference) continue;
       if ((peer.lacks[c.schema] ?? []).length > 0) explained[peer.name]!++;
-      else mismatches.push(`${c.label}: ${peer.name} says ${outcome ? "valid" : "invalid"}, generated says ${reference ? "valid" : "invalid"}`);
+      else
+        mismatches.push(
+          `${c.label}: ${peer.name} says ${outcome ? "valid" : "invalid"}, generated says ${reference ? "valid" : "invalid"}`,
+        );
     }
   }
   return { cases: cases.length, compared, mismatches, explained };

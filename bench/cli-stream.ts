@@ -7,7 +7,19 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { messageMix } from "./message-mix.js";
-import { CLI_FROM_SOURCES, QUICK, cliCommand, distUrl, fmt, loadGenerated, log, median, run, table, type Section } from "./shared.js";
+import {
+  CLI_FROM_SOURCES,
+  QUICK,
+  cliCommand,
+  distUrl,
+  fmt,
+  loadGenerated,
+  log,
+  median,
+  run,
+  table,
+  type Section,
+} from "./shared.js";
 
 const RECORDS = QUICK ? 20_000 : 100_000;
 const RUNS = QUICK ? 1 : 3;
@@ -32,13 +44,23 @@ async function runCli(args: string[], file: string): Promise<Measured> {
   if (existsSync(TIME)) {
     const result = await run(TIME, ["-v", process.execPath, ...command]);
     const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr);
-    return { wallMs: result.ms, maxRssKb: rss ? Number(rss[1]) : Number.NaN, summary: lastLine(result.stdout), code: result.code };
+    return {
+      wallMs: result.ms,
+      maxRssKb: rss ? Number(rss[1]) : Number.NaN,
+      summary: lastLine(result.stdout),
+      code: result.code,
+    };
   }
   // no /usr/bin/time: a preloaded module reports process.resourceUsage().maxRSS at exit
   const preload = path.join(path.dirname(new URL(import.meta.url).pathname), "cold", "maxrss.cjs");
   const result = await run(process.execPath, ["--require", preload, ...command]);
   const rss = /maxRSS=(\d+)/.exec(result.stderr);
-  return { wallMs: result.ms, maxRssKb: rss ? Number(rss[1]) : Number.NaN, summary: lastLine(result.stdout), code: result.code };
+  return {
+    wallMs: result.ms,
+    maxRssKb: rss ? Number(rss[1]) : Number.NaN,
+    summary: lastLine(result.stdout),
+    code: result.code,
+  };
 }
 
 const lastLine = (text: string) => text.trim().split("\n").pop() ?? "";
@@ -76,12 +98,16 @@ export async function runCliStream(): Promise<Section> {
     // (JSON.parse, the repeated-key pre-check, the full repeated-key scan only when it cannot decide)
     let readJson: ((input: Uint8Array) => unknown) | undefined;
     try {
-      readJson = ((await import(distUrl("runtime/json/read-json.js"))) as typeof import("../runtime/json/read-json.js")).readJson;
+      readJson = ((await import(distUrl("runtime/json/read-json.js"))) as typeof import("../runtime/json/read-json.js"))
+        .readJson;
     } catch (error) {
       log(`cli stream: runtime/json/read-json.ts not usable: ${(error as Error).message}`);
     }
     const encoder = new TextEncoder();
-    const inProcessRound = await inProcess(file, readJson === undefined ? [JSON.parse] : [JSON.parse, (text) => readJson(encoder.encode(text))]);
+    const inProcessRound = await inProcess(
+      file,
+      readJson === undefined ? [JSON.parse] : [JSON.parse, (text) => readJson(encoder.encode(text))],
+    );
     // each run of the CLI is followed by a round in this process: the ratio is taken pair by pair
     const rounds: number[][] = [];
     const ratios: number[] = [];
@@ -112,10 +138,17 @@ export async function runCliStream(): Promise<Section> {
     };
     await measure(cli.label, cli.args, RUNS, true);
     if (other !== undefined) await measure(other.label, other.args, 1, false);
-    const row = (label: string, value: number | undefined) => rows.push([label, fmt(value ?? Number.NaN), "", "", "", ""]);
-    row("in-process: `JSON.parse` + generated `validate()` per line (no CLI, no repeated-key check)", median(rounds.map((round) => round[0] as number)));
+    const row = (label: string, value: number | undefined) =>
+      rows.push([label, fmt(value ?? Number.NaN), "", "", "", ""]);
+    row(
+      "in-process: `JSON.parse` + generated `validate()` per line (no CLI, no repeated-key check)",
+      median(rounds.map((round) => round[0] as number)),
+    );
     if (readJson !== undefined) {
-      row("in-process: runtime/json/read-json.ts `readJson(bytes)` (the CLI's strict reader, on each line's UTF-8 bytes) + `validate()`", median(rounds.map((round) => round[1] as number)));
+      row(
+        "in-process: runtime/json/read-json.ts `readJson(bytes)` (the CLI's strict reader, on each line's UTF-8 bytes) + `validate()`",
+        median(rounds.map((round) => round[1] as number)),
+      );
     }
     const ratio = median(ratios);
     const limit =
@@ -127,7 +160,11 @@ export async function runCliStream(): Promise<Section> {
         `The last rows parse and validate the same lines inside the benchmark process (no stream, no output; \`validate()\` of dist/generated/validators.js): with \`JSON.parse\` alone, and with the reader the CLI uses (dist/runtime/json/read-json.js \`readJson\` on the line's UTF-8 bytes: strict UTF-8 decoding, then \`parseJson\` of runtime/json/json-text.ts: JSON.parse, an upper bound of the keys written in the text (the colons after a quote) against the keys of the parsed value, and the full repeated-key scan of the text only when the two differ; the encoding of each line to bytes is inside the timing). ` +
         `Reproduce: \`npm run bench -- cli-stream\` (the file is generated with a fixed seed into a temporary folder and deleted afterwards).`,
       "",
-      table(["Command", "records/s", "records/s excluding start-up", "wall time", "peak RSS", "CLI summary line"], rows, ["l", "r", "r", "r", "r", "l"]),
+      table(
+        ["Command", "records/s", "records/s excluding start-up", "wall time", "peak RSS", "CLI summary line"],
+        rows,
+        ["l", "r", "r", "r", "r", "l"],
+      ),
     ].join("\n");
     return { title: "5. CLI stream", body, limit };
   } finally {

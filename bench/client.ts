@@ -21,8 +21,13 @@ const ACCESS_KEY = "bench-access-key";
 type Send = () => Promise<unknown>;
 
 async function startServer(): Promise<{ baseUrl: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(BENCH_DIR, "client", "server.mjs")], { stdio: ["ignore", "pipe", "inherit"] });
-  const [line] = await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value as string]);
+  const child = spawn(process.execPath, [path.join(BENCH_DIR, "client", "server.mjs")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [line] = await createInterface({ input: child.stdout })
+    [Symbol.asyncIterator]()
+    .next()
+    .then((r) => [r.value as string]);
   return { baseUrl: `http://127.0.0.1:${Number(line)}`, stop: () => child.kill() };
 }
 
@@ -48,15 +53,26 @@ const CLIENT = "`client.sendMessage(message)`";
 export async function runClient(): Promise<Section> {
   // the client as a consumer imports it: `specfirst/client`, the build of generated/client.ts
   const { createMessagingClient } = (await import(distUrl("generated/client.js"))) as ClientModule;
-  const message = JSON.parse(readFileSync(path.join(BENCH_DIR, "payloads", "message-text.json"), "utf8")) as Parameters<ReturnType<ClientModule["createMessagingClient"]>["sendMessage"]>[0];
+  const message = JSON.parse(readFileSync(path.join(BENCH_DIR, "payloads", "message-text.json"), "utf8")) as Parameters<
+    ReturnType<ClientModule["createMessagingClient"]>["sendMessage"]
+  >[0];
   const server = await startServer();
   try {
     const url = `${server.baseUrl}/messages`;
-    const headers = { Authorization: `Key ${ACCESS_KEY}`, "Content-Type": "application/json", Accept: "application/json" };
+    const headers = {
+      Authorization: `Key ${ACCESS_KEY}`,
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    };
     const client = createMessagingClient({ baseUrl: server.baseUrl, accessKey: ACCESS_KEY });
     const validating = createMessagingClient({ baseUrl: server.baseUrl, accessKey: ACCESS_KEY, validate: true });
     const rawFetch = async (signal: AbortSignal | undefined) => {
-      const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(message), ...(signal === undefined ? {} : { signal }) });
+      const response = await fetch(url, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(message),
+        ...(signal === undefined ? {} : { signal }),
+      });
       await response.arrayBuffer();
       if (response.status !== 202) throw new Error(`status ${response.status}`);
     };
@@ -72,7 +88,10 @@ export async function runClient(): Promise<Section> {
       [CLIENT, () => client.sendMessage(message)],
       ["`client.sendMessage(message)` with `validate: true`", () => validating.sendMessage(message)],
       // A caller's signal, kept for every call: the client links it to a new one per request, which fetch gets.
-      ["`client.sendMessage(message, { signal })` (one caller's `AbortSignal` for every call)", () => client.sendMessage(message, { signal: shutdown.signal })],
+      [
+        "`client.sendMessage(message, { signal })` (one caller's `AbortSignal` for every call)",
+        () => client.sendMessage(message, { signal: shutdown.signal }),
+      ],
     ];
     const rows: (string | number)[][] = [];
     const ratios = new Map<string, number>();
@@ -80,12 +99,14 @@ export async function runClient(): Promise<Section> {
       const figures = new Map<string, number[]>(implementations.map(([label]) => [label, []]));
       for (const [, send] of implementations) await throughput(send, concurrency, WARMUP_MS);
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [label, send] of implementations) figures.get(label)!.push(await throughput(send, concurrency, ROUND_MS));
+        for (const [label, send] of implementations)
+          figures.get(label)!.push(await throughput(send, concurrency, ROUND_MS));
       }
       const rawRounds = figures.get(RAW)!;
       // Each round's rate over the raw fetch round run just before it: a ratio paired in time, which the machine's
       // other work moves far less than either rate.
-      const pairedRatio = (label: string): number => median(figures.get(label)!.map((rps, round) => rps / rawRounds[round]!));
+      const pairedRatio = (label: string): number =>
+        median(figures.get(label)!.map((rps, round) => rps / rawRounds[round]!));
       const raw = median(rawRounds);
       for (const [label] of implementations) {
         const rps = median(figures.get(label)!);
@@ -109,7 +130,11 @@ export async function runClient(): Promise<Section> {
         "The client hands fetch a new AbortSignal per request (fired by its timeout, which then closes the connection, or by the caller's signal): the raw `fetch` rows with a signal show what each way costs Node's fetch. " +
         "Reproduce: `npm run bench -- client`.",
       "",
-      table(["In flight", "Sender", "requests/s", "÷ raw fetch", "overhead per request", "min – max requests/s"], rows, ["r", "l", "r", "r", "r", "r"]),
+      table(
+        ["In flight", "Sender", "requests/s", "÷ raw fetch", "overhead per request", "min – max requests/s"],
+        rows,
+        ["r", "l", "r", "r", "r", "r"],
+      ),
     ].join("\n");
     const closest = CONCURRENCY.map((concurrency) => {
       const bare = ratios.get(`${concurrency} ${CLIENT}`)!;

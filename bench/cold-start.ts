@@ -35,24 +35,28 @@ interface Case {
 const payload = (name: string) => path.join(BENCH_DIR, "payloads", `${name}.json`);
 const script = (name: string) => path.join(BENCH_DIR, "cold", name);
 
-const count = (api: string) => readdirSync(path.join(ROOT, "generated", "schemas", api)).filter((f) => f.endsWith(".schema.json")).length;
+const count = (api: string) =>
+  readdirSync(path.join(ROOT, "generated", "schemas", api)).filter((f) => f.endsWith(".schema.json")).length;
 const options = JSON.stringify(AJV_OPTIONS);
 
 const CASES: Case[] = [
   { key: "baseline", label: "empty Node process (baseline)", args: [script("baseline.mjs")] },
   {
     key: "messaging-aggregate",
-    label: "messaging — generated, `specfirst/validators` (dist/bundle/validators.js, every API): import, validate a message",
+    label:
+      "messaging — generated, `specfirst/validators` (dist/bundle/validators.js, every API): import, validate a message",
     args: [script("generated.mjs"), "message", payload("message-text"), "specfirst/validators"],
   },
   {
     key: "messaging-validators",
-    label: "messaging — generated, `specfirst/messaging/validators` (dist/bundle/messaging/validators.js: this API's validators alone): import, validate a message",
+    label:
+      "messaging — generated, `specfirst/messaging/validators` (dist/bundle/messaging/validators.js: this API's validators alone): import, validate a message",
     args: [script("generated.mjs"), "message", payload("message-text"), "specfirst/messaging/validators"],
   },
   {
     key: "messaging-alone",
-    label: "messaging — generated, `specfirst/messaging` alone (dist/bundle/messaging/index.js: validators, client): import, validate a message",
+    label:
+      "messaging — generated, `specfirst/messaging` alone (dist/bundle/messaging/index.js: validators, client): import, validate a message",
     args: [script("generated.mjs"), "message", payload("message-text"), "specfirst/messaging"],
   },
   {
@@ -62,22 +66,26 @@ const CASES: Case[] = [
   },
   {
     key: "configs-aggregate",
-    label: "Config — generated, `specfirst/validators` (dist/bundle/validators.js, every API): import, validate the large Config",
+    label:
+      "Config — generated, `specfirst/validators` (dist/bundle/validators.js, every API): import, validate the large Config",
     args: [script("generated.mjs"), "config", payload("config-large"), "specfirst/validators"],
   },
   {
     key: "configs-validators",
-    label: "Config — generated, `specfirst/configs/validators` (dist/bundle/configs/validators.js: this API's validators alone): import, validate the large Config",
+    label:
+      "Config — generated, `specfirst/configs/validators` (dist/bundle/configs/validators.js: this API's validators alone): import, validate the large Config",
     args: [script("generated.mjs"), "config", payload("config-large"), "specfirst/configs/validators"],
   },
   {
     key: "configs-alone",
-    label: "Config — generated, `specfirst/configs` alone (dist/bundle/configs/index.js: validators, client): import, validate the large Config",
+    label:
+      "Config — generated, `specfirst/configs` alone (dist/bundle/configs/index.js: validators, client): import, validate the large Config",
     args: [script("generated.mjs"), "config", payload("config-large"), "specfirst/configs"],
   },
   {
     key: "configs-unbundled",
-    label: "Config — generated, unbundled: the tsc output of `specfirst/configs` (dist/generated/configs/index.js, one module per source, what the package shipped before the bundle step): import, validate the large Config",
+    label:
+      "Config — generated, unbundled: the tsc output of `specfirst/configs` (dist/generated/configs/index.js, one module per source, what the package shipped before the bundle step): import, validate the large Config",
     args: [script("generated.mjs"), "config", payload("config-large"), "../../dist/generated/configs/index.js"],
   },
   {
@@ -106,7 +114,8 @@ function targetLine(at: (key: Key) => number, baseline: number): string {
  */
 function closeToLimitLine(at: (key: Key) => number, baseline: number): string {
   const over = (...keys: Key[]) => Math.max(...keys.map((key) => at(key) - baseline));
-  const verdict = (ms: number, limit: number) => `**${fmt(ms, 1)} ms** (target ≤ ${limit} ms: ${ms <= limit ? "met" : "**missed**"})`;
+  const verdict = (ms: number, limit: number) =>
+    `**${fmt(ms, 1)} ms** (target ≤ ${limit} ms: ${ms <= limit ? "met" : "**missed**"})`;
   return (
     `Targets, counted over an empty Node process (the limit: ${fmt(baseline, 1)} ms here): the first validation with \`specfirst/validators\` (every API) ≤ 10 ms: ${verdict(over("messaging-aggregate", "configs-aggregate"), 10)}; ` +
     `with one API's validators alone, \`specfirst/<api>/validators\`, ≤ 5 ms: ${verdict(over("messaging-validators", "configs-validators"), 5)} ` +
@@ -116,7 +125,14 @@ function closeToLimitLine(at: (key: Key) => number, baseline: number): string {
 }
 
 /** One API's entry point (`part`: its validators alone, or the whole `specfirst/<api>`) against the aggregate `specfirst/validators`. */
-function aloneLine(api: "configs" | "messaging", part: "validators" | "alone", what: string, at: (key: Key) => number, importMs: (key: Key) => number, baseline: number): string {
+function aloneLine(
+  api: "configs" | "messaging",
+  part: "validators" | "alone",
+  what: string,
+  at: (key: Key) => number,
+  importMs: (key: Key) => number,
+  baseline: number,
+): string {
   const [alone, aggregate] = [at(`${api}-${part}`), at(`${api}-aggregate`)];
   const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
   const entry = part === "validators" ? `specfirst/${api}/validators` : `specfirst/${api}`;
@@ -134,7 +150,8 @@ export async function runColdStart(): Promise<Section> {
   for (let launch = 0; launch < LAUNCHES; launch++) {
     for (const c of CASES) {
       const result = await run(process.execPath, c.args);
-      if (result.code !== 0) throw new Error(`${c.args.join(" ")} exited ${result.code}: ${result.stderr.slice(0, 300)}`);
+      if (result.code !== 0)
+        throw new Error(`${c.args.join(" ")} exited ${result.code}: ${result.stderr.slice(0, 300)}`);
       const { ms, importMs, valid } = JSON.parse(result.stdout) as { ms: number; importMs?: number; valid: boolean };
       if (!valid) throw new Error(`${c.label}: the payload was reported invalid`);
       firstResult.get(c.key)!.push(ms);
@@ -165,7 +182,17 @@ export async function runColdStart(): Promise<Section> {
       `"over baseline" subtracts the median of an empty Node process; "import()" is the time the \`await import(...)\` of the generated module took inside the script (median). ` +
       `Reproduce: \`npm run bench -- cold-start\`, or one launch (after \`npm run build\`): \`node bench/cold/generated.mjs config bench/payloads/config-large.json specfirst/configs\` / \`node bench/cold/runtime.mjs messaging message bench/payloads/message-text.json '${options}'\`.`,
     "",
-    table(["Case", "process start → first result, median ms", "over baseline ms", "import() ms", "min – max ms", "spawn → exit (wall), median ms"], rows),
+    table(
+      [
+        "Case",
+        "process start → first result, median ms",
+        "over baseline ms",
+        "import() ms",
+        "min – max ms",
+        "spawn → exit (wall), median ms",
+      ],
+      rows,
+    ),
     "",
     targetLine(at, baseline),
     "",

@@ -46,7 +46,8 @@ async function changed(files: string[], before: Map<string, string>, timeoutMs =
       const now = await readFile(file, "utf8").catch(() => before.get(file));
       if (now !== before.get(file)) done.add(file);
     }
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${files.filter((f) => !done.has(f)).join(", ")}`);
+    if (performance.now() > deadline)
+      throw new Error(`timed out waiting for ${files.filter((f) => !done.has(f)).join(", ")}`);
     if (done.size < files.length) await new Promise((resolve) => setTimeout(resolve, 5));
   }
   return performance.now();
@@ -59,7 +60,9 @@ export async function runGeneration(): Promise<Section> {
   const once = async (kind: Kind, extra: string[], expectExit = 0) => {
     const result = await run(NPM, [...cli, ...extra, "--json", "--root", tmp]);
     if (result.code !== expectExit) {
-      kind.failures.push(`exit ${result.code}: ${(result.stderr || result.stdout).trim().split("\n").slice(0, 3).join(" / ")}`);
+      kind.failures.push(
+        `exit ${result.code}: ${(result.stderr || result.stdout).trim().split("\n").slice(0, 3).join(" / ")}`,
+      );
       return;
     }
     kind.wall.push(result.ms);
@@ -70,7 +73,15 @@ export async function runGeneration(): Promise<Section> {
     }
   };
   const kind = (label: string, how: string, target: string, targetMs?: number): Kind => {
-    const k: Kind = { label, how, target, wall: [], reports: [], failures: [], ...(targetMs === undefined ? {} : { targetMs }) };
+    const k: Kind = {
+      label,
+      how,
+      target,
+      wall: [],
+      reports: [],
+      failures: [],
+      ...(targetMs === undefined ? {} : { targetMs }),
+    };
     kinds.push(k);
     return k;
   };
@@ -79,9 +90,19 @@ export async function runGeneration(): Promise<Section> {
     for (const entry of COPIED) await cp(path.join(ROOT, entry), path.join(tmp, entry), { recursive: true });
     const original = await readFile(file, "utf8");
     const schema = JSON.parse(original) as Schema;
-    const full = kind("full run", "generated/ and the content-hash cache (node_modules/.cache/specfirst of the copy) deleted, then `generate --force`", "≤ 6 s", 6000);
+    const full = kind(
+      "full run",
+      "generated/ and the content-hash cache (node_modules/.cache/specfirst of the copy) deleted, then `generate --force`",
+      "≤ 6 s",
+      6000,
+    );
     const noChange = kind("no-change run", "`generate --force` again, nothing edited", "— (≤ 1 s aimed)", 1000);
-    const edit = kind("one description edit", "one `description` of schemas/configs/batching.schema.json changed (a new text each run), then `generate --force`", "≤ 2.5 s", 2500);
+    const edit = kind(
+      "one description edit",
+      "one `description` of schemas/configs/batching.schema.json changed (a new text each run), then `generate --force`",
+      "≤ 2.5 s",
+      2500,
+    );
     const check = kind("`--check`", "`generate --check` on the up-to-date copy", "—");
     for (let i = 0; i < RUNS; i++) {
       await rm(path.join(tmp, "generated"), { recursive: true, force: true });
@@ -92,7 +113,10 @@ export async function runGeneration(): Promise<Section> {
     for (let i = 0; i < RUNS; i++) await once(noChange, ["--force"]);
     log("generation: no-change runs done");
     for (let i = 0; i < RUNS; i++) {
-      await writeFile(file, `${JSON.stringify({ ...schema, description: `${schema.description} (benchmark edit ${i + 1})` }, null, 2)}\n`);
+      await writeFile(
+        file,
+        `${JSON.stringify({ ...schema, description: `${schema.description} (benchmark edit ${i + 1})` }, null, 2)}\n`,
+      );
       await once(edit, ["--force"]);
       log(`generation: edit run ${i + 1}/${RUNS}`);
     }
@@ -101,15 +125,28 @@ export async function runGeneration(): Promise<Section> {
 
     // Watch mode: `npm run generate -- --watch`, then saves; the time from the save (writeFile returned) to the
     // moment the outputs named are all rewritten on disk, the 150 ms debounce included.
-    const watchDescription = kind("watch: description edit", "with `generate --watch` running, save a new `description` in batching.schema.json; until generated/configs/types.ts is rewritten", "≤ 1 s", 1000);
+    const watchDescription = kind(
+      "watch: description edit",
+      "with `generate --watch` running, save a new `description` in batching.schema.json; until generated/configs/types.ts is rewritten",
+      "≤ 1 s",
+      1000,
+    );
     const watchRule = kind(
       "watch: rule edit",
       "with `generate --watch` running, save batching.schema.json with one more optional property (a new name each save); until generated/configs/types.ts and validators.compiled.ts (AJV's code) are both rewritten",
       "≤ 1 s",
       1000,
     );
-    const watchDocs = kind("watch: rule edit, docs", "the same saves; until generated/docs/configs.html is rewritten too (docs may follow)", "— (docs may follow)");
-    const watcher = spawn(NPM, [...cli, "--watch", "--quiet", "--root", tmp], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const watchDocs = kind(
+      "watch: rule edit, docs",
+      "the same saves; until generated/docs/configs.html is rewritten too (docs may follow)",
+      "— (docs may follow)",
+    );
+    const watcher = spawn(NPM, [...cli, "--watch", "--quiet", "--root", tmp], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let out = "";
     watcher.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
     watcher.stderr.setEncoding("utf8").on("data", (d: string) => (out += d));
@@ -120,7 +157,8 @@ export async function runGeneration(): Promise<Section> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const outputs = (names: string[]) => names.map((name) => path.join(tmp, "generated", name));
-      const snapshot = async (files: string[]) => new Map(await Promise.all(files.map(async (f) => [f, await readFile(f, "utf8")] as const)));
+      const snapshot = async (files: string[]) =>
+        new Map(await Promise.all(files.map(async (f) => [f, await readFile(f, "utf8")] as const)));
       const save = async (kindOf: Kind, next: Schema, waitFor: string[], docs?: Kind) => {
         const before = await snapshot([...waitFor, ...outputs(["docs/configs.html"])]);
         const runs = out.split("watching").length;
@@ -133,14 +171,22 @@ export async function runGeneration(): Promise<Section> {
         }
         // Let the run end (docs included) before the next save.
         const settle = performance.now() + 60_000;
-        while (out.split("watching").length === runs && performance.now() < settle) await new Promise((resolve) => setTimeout(resolve, 20));
+        while (out.split("watching").length === runs && performance.now() < settle)
+          await new Promise((resolve) => setTimeout(resolve, 20));
       };
       for (let i = 0; i < RUNS; i++) {
-        await save(watchDescription, { ...schema, description: `${schema.description} (watch edit ${i + 1})` }, outputs(["configs/types.ts"]));
+        await save(
+          watchDescription,
+          { ...schema, description: `${schema.description} (watch edit ${i + 1})` },
+          outputs(["configs/types.ts"]),
+        );
         log(`generation: watch description edit ${i + 1}/${RUNS}`);
       }
       for (let i = 0; i < RUNS; i++) {
-        const next = { ...schema, properties: { ...schema.properties, [`bench_field_${i + 1}`]: { type: "integer", minimum: i } } };
+        const next = {
+          ...schema,
+          properties: { ...schema.properties, [`bench_field_${i + 1}`]: { type: "integer", minimum: i } },
+        };
         await save(watchRule, next, outputs(["configs/types.ts", "configs/validators.compiled.ts"]), watchDocs);
         log(`generation: watch rule edit ${i + 1}/${RUNS}`);
       }
@@ -186,7 +232,15 @@ export async function runGeneration(): Promise<Section> {
       "Targets from issue 18, for a 2-core machine; ✓/✗ compares the median with the target. " +
       `Reproduce: \`npm run bench -- generation\`, or by hand: copy those five entries into a folder and run \`npm run generate -- --force --root <folder>\`.`,
     "",
-    table(["Run", "What", "target", "median", "min – max", "cache / outputs", "stages of the median run (ms)"], rows, ["l", "l", "l", "r", "r", "l", "l"]),
+    table(["Run", "What", "target", "median", "min – max", "cache / outputs", "stages of the median run (ms)"], rows, [
+      "l",
+      "l",
+      "l",
+      "r",
+      "r",
+      "l",
+      "l",
+    ]),
   ].join("\n");
   return { title: "3. Generation", body };
 }

@@ -42,7 +42,8 @@ const EVENTS = new Set(["accepted", "dispatched", "received", "consumed", "faile
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const isInteger = (value: unknown): boolean => typeof value === "number" && Number.isInteger(value);
-const escape = (key: string) => (key.includes("~") || key.includes("/") ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key);
+const escape = (key: string) =>
+  key.includes("~") || key.includes("/") ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key;
 
 type Errors = HandError[] | null;
 const push = (errors: Errors, pointer: string, message: string, keyword: string): HandError[] => {
@@ -54,7 +55,8 @@ const push = (errors: Errors, pointer: string, message: string, keyword: string)
 
 function nodeAddress(value: unknown, pointer: string, errors: Errors): Errors {
   if (typeof value !== "string") return push(errors, pointer, "must be a string", "type");
-  if (!NODE_ADDRESS_PATTERN.test(value)) return push(errors, pointer, `must match the pattern ${NODE_ADDRESS}`, "pattern");
+  if (!NODE_ADDRESS_PATTERN.test(value))
+    return push(errors, pointer, `must match the pattern ${NODE_ADDRESS}`, "pattern");
   return errors;
 }
 
@@ -65,14 +67,18 @@ function nodeAddress(value: unknown, pointer: string, errors: Errors): Errors {
 function mediaType(value: unknown, pointer: string, errors: Errors, selects: boolean): Errors {
   if (typeof value !== "string") return push(errors, pointer, "must be a string", "type");
   if (selects && CONTENT_TYPES.has(value)) return errors;
-  if (!MEDIA_TYPE.test(value)) return push(errors, pointer, "must be a media type: type/subtype, without parameters", "pattern");
-  if (selects && CONTENT_TYPES.has(value.toLowerCase())) return push(errors, pointer, `must be spelled ${value.toLowerCase()}`, "pattern");
+  if (!MEDIA_TYPE.test(value))
+    return push(errors, pointer, "must be a media type: type/subtype, without parameters", "pattern");
+  if (selects && CONTENT_TYPES.has(value.toLowerCase()))
+    return push(errors, pointer, `must be spelled ${value.toLowerCase()}`, "pattern");
   return errors;
 }
 
 function optionalString(data: Record<string, unknown>, key: string, pointer: string, errors: Errors): Errors {
   const value = data[key];
-  return value === undefined || typeof value === "string" ? errors : push(errors, `${pointer}/${key}`, "must be a string", "type");
+  return value === undefined || typeof value === "string"
+    ? errors
+    : push(errors, `${pointer}/${key}`, "must be a string", "type");
 }
 
 /** The content document of a known media type; `undefined` media type → any string or object. */
@@ -92,7 +98,8 @@ function content(type: unknown, value: unknown, errors: Errors, at = "/content")
       if (value.items === undefined) return errors;
       if (!Array.isArray(value.items)) return push(errors, `${at}/items`, "must be an array", "type");
       // items are documents of `itemType` (any value for a media type without a document)
-      for (let index = 0; index < value.items.length; index++) errors = content(value.itemType, value.items[index], errors, `${at}/items/${index}`);
+      for (let index = 0; index < value.items.length; index++)
+        errors = content(value.itemType, value.items[index], errors, `${at}/items/${index}`);
       return errors;
     case "application/vnd.lime.container+json":
       if (!isObject(value)) return push(errors, at, "must be an object", "type");
@@ -115,7 +122,8 @@ function content(type: unknown, value: unknown, errors: Errors, at = "/content")
           errors = push(errors, `${at}/options/${index}`, "must be an object", "type");
           continue;
         }
-        if (option.order !== undefined && !isInteger(option.order)) errors = push(errors, `${at}/options/${index}/order`, "must be an integer", "type");
+        if (option.order !== undefined && !isInteger(option.order))
+          errors = push(errors, `${at}/options/${index}/order`, "must be an integer", "type");
         errors = optionalString(option, "text", `${at}/options/${index}`, errors);
       }
       return errors;
@@ -127,7 +135,8 @@ function content(type: unknown, value: unknown, errors: Errors, at = "/content")
 
 /** Same rules as `validate("message", data)`. */
 export function checkMessage(data: unknown): HandResult {
-  if (!isObject(data)) return { valid: false, errors: [{ pointer: "", message: "must be an object", keyword: "type" }] };
+  if (!isObject(data))
+    return { valid: false, errors: [{ pointer: "", message: "must be an object", keyword: "type" }] };
   let errors: Errors = null;
   const { id, from, to, type, metadata } = data;
   if (id !== undefined && typeof id !== "string") errors = push(errors, "/id", "must be a string", "type");
@@ -138,13 +147,15 @@ export function checkMessage(data: unknown): HandResult {
   else errors = mediaType(type, "/type", errors, true);
   const value = data.content;
   if (value === undefined) errors = push(errors, "/content", "is required", "required");
-  else if (typeof value !== "string" && !isObject(value)) errors = push(errors, "/content", "must be a string or an object", "type");
+  else if (typeof value !== "string" && !isObject(value))
+    errors = push(errors, "/content", "must be a string or an object", "type");
   if (value !== undefined) errors = content(type, value, errors);
   if (metadata !== undefined) {
     if (!isObject(metadata)) errors = push(errors, "/metadata", "must be an object", "type");
     else {
       for (const key in metadata) {
-        if (typeof metadata[key] !== "string") errors = push(errors, `/metadata/${escape(key)}`, "must be a string", "type");
+        if (typeof metadata[key] !== "string")
+          errors = push(errors, `/metadata/${escape(key)}`, "must be a string", "type");
       }
     }
   }
@@ -160,7 +171,8 @@ function reason(value: unknown, errors: Errors): Errors {
 
 /** Same rules as `validate("notification", data)`. */
 export function checkNotification(data: unknown): HandResult {
-  if (!isObject(data)) return { valid: false, errors: [{ pointer: "", message: "must be an object", keyword: "type" }] };
+  if (!isObject(data))
+    return { valid: false, errors: [{ pointer: "", message: "must be an object", keyword: "type" }] };
   let errors: Errors = null;
   const { id, from, to, event } = data;
   if (id !== undefined && typeof id !== "string") errors = push(errors, "/id", "must be a string", "type");

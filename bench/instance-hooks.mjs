@@ -5,11 +5,17 @@
 export async function resolve(specifier, context, nextResolve) {
   const resolved = await nextResolve(specifier, context);
   const parent = context.parentURL;
-  if (parent === undefined || !parent.includes("?instance=") || !(specifier.startsWith("./") || specifier.startsWith("../"))) return resolved;
+  if (
+    parent === undefined ||
+    !parent.includes("?instance=") ||
+    !(specifier.startsWith("./") || specifier.startsWith("../"))
+  )
+    return resolved;
   const parentUrl = new URL(parent);
   const instance = parentUrl.searchParams.get("instance");
   const url = new URL(resolved.url);
-  if (instance === null || url.protocol !== "file:" || !url.pathname.includes("/dist/") || url.search !== "") return resolved;
+  if (instance === null || url.protocol !== "file:" || !url.pathname.includes("/dist/") || url.search !== "")
+    return resolved;
   url.searchParams.set("instance", instance);
   return { ...resolved, url: url.href };
 }

@@ -19,7 +19,13 @@ function prng(seed: number): () => number {
   };
 }
 
-const CHANNELS = ["whatsapp.example.net", "messenger.example.net", "sms.example.net", "telegram.example.net", "webchat.example.net"];
+const CHANNELS = [
+  "whatsapp.example.net",
+  "messenger.example.net",
+  "sms.example.net",
+  "telegram.example.net",
+  "webchat.example.net",
+];
 const TEXTS = [
   "Hi, where is my order?",
   "I'd like to change my delivery address to Rua das Flores, 120, apartment 42.",
@@ -35,29 +41,49 @@ function message(random: () => number, index: number): Record<string, unknown> {
   const bot = "orderbot@msging.example.net";
   const inbound = random() < 0.6;
   const base: Record<string, unknown> = {
-    id: `${index.toString(16).padStart(8, "0")}-6b3d-4f0e-9a7c-${Math.floor(random() * 2 ** 48).toString(16).padStart(12, "0")}`,
-    ...(inbound ? { from: random() < 0.3 ? `${customer}/instance-${Math.floor(random() * 4)}` : customer, to: bot } : { to: customer }),
+    id: `${index.toString(16).padStart(8, "0")}-6b3d-4f0e-9a7c-${Math.floor(random() * 2 ** 48)
+      .toString(16)
+      .padStart(12, "0")}`,
+    ...(inbound
+      ? { from: random() < 0.3 ? `${customer}/instance-${Math.floor(random() * 4)}` : customer, to: bot }
+      : { to: customer }),
   };
-  if (inbound && random() < 0.4) base.metadata = { [`${pick(CHANNELS).split(".")[0]}.seq`]: String(index), [`${pick(CHANNELS).split(".")[0]}.mdi`]: `wamid.${index}` };
+  if (inbound && random() < 0.4)
+    base.metadata = {
+      [`${pick(CHANNELS).split(".")[0]}.seq`]: String(index),
+      [`${pick(CHANNELS).split(".")[0]}.mdi`]: `wamid.${index}`,
+    };
   const r = random();
   if (r < 0.5) return { ...base, type: "text/plain", content: pick(TEXTS) };
   if (r < 0.62) {
     const { id: _id, ...withoutId } = base;
-    return { ...withoutId, type: "application/vnd.lime.chatstate+json", content: { state: pick(["starting", "composing", "paused", "deleting", "gone"]) } };
+    return {
+      ...withoutId,
+      type: "application/vnd.lime.chatstate+json",
+      content: { state: pick(["starting", "composing", "paused", "deleting", "gone"]) },
+    };
   }
   if (r < 0.74) {
     const count = 2 + Math.floor(random() * 4);
     return {
       ...base,
       type: "application/vnd.lime.select+json",
-      content: { text: "How can I help you today?", options: Array.from({ length: count }, (_v, i) => ({ order: i + 1, text: `Option ${i + 1}` })) },
+      content: {
+        text: "How can I help you today?",
+        options: Array.from({ length: count }, (_v, i) => ({ order: i + 1, text: `Option ${i + 1}` })),
+      },
     };
   }
   if (r < 0.84) {
     return {
       ...base,
       type: "application/vnd.lime.media-link+json",
-      content: { text: "Your invoice", type: pick(["image/jpeg", "application/pdf", "image/png"]), uri: `https://cdn.example.net/media/${index}`, size: Math.floor(random() * 100000) },
+      content: {
+        text: "Your invoice",
+        type: pick(["image/jpeg", "application/pdf", "image/png"]),
+        uri: `https://cdn.example.net/media/${index}`,
+        size: Math.floor(random() * 100000),
+      },
     };
   }
   if (r < 0.9) {
@@ -73,8 +99,14 @@ function message(random: () => number, index: number): Record<string, unknown> {
       },
     };
   }
-  if (r < 0.93) return { ...base, type: "application/vnd.lime.container+json", content: { type: "text/plain", value: pick(TEXTS) } };
-  if (r < 0.97) return { ...base, type: "application/json", content: { event: "cart.updated", items: Math.floor(random() * 9) } };
+  if (r < 0.93)
+    return {
+      ...base,
+      type: "application/vnd.lime.container+json",
+      content: { type: "text/plain", value: pick(TEXTS) },
+    };
+  if (r < 0.97)
+    return { ...base, type: "application/json", content: { event: "cart.updated", items: Math.floor(random() * 9) } };
   return { ...base, type: "image/png", content: `https://cdn.example.net/img/${index}.png` };
 }
 

@@ -9,7 +9,9 @@ import { readFileSync } from "node:fs";
 
 /** A `pattern` of a shipped messaging schema, read from the file: the peers never lag a rule change. */
 function shippedPattern(file: string, ...path: string[]): string {
-  let node: unknown = JSON.parse(readFileSync(new URL(`../generated/schemas/messaging/${file}`, import.meta.url), "utf8"));
+  let node: unknown = JSON.parse(
+    readFileSync(new URL(`../generated/schemas/messaging/${file}`, import.meta.url), "utf8"),
+  );
   for (const key of path) node = (node as Record<string, unknown>)[key];
   const { pattern } = node as { pattern?: unknown };
   if (typeof pattern !== "string") throw new Error(`bench/peer-rules.ts: no pattern at ${file}#/${path.join("/")}`);

@@ -44,7 +44,10 @@ export const freshModule = async <T>(file: string, instance: string): Promise<T>
  * A `PeerInstance` from per-schema boolean checks and error-returning calls. Each is wrapped in its own function
  * (`new Function`), so a call site sees one target only, like the timed loop around it.
  */
-export function fromChecks(is: Record<string, Check | undefined>, errors: Record<string, ((data: unknown) => unknown) | undefined>): PeerInstance {
+export function fromChecks(
+  is: Record<string, Check | undefined>,
+  errors: Record<string, ((data: unknown) => unknown) | undefined>,
+): PeerInstance {
   return {
     call(schema, readErrors) {
       const fn = readErrors ? errors[schema] : is[schema];
@@ -72,7 +75,14 @@ function ajvInstance(ajv: Ajv2020): PeerInstance {
       const fn = compiled(schema);
       if (fn === undefined) return undefined;
       if (!readErrors) return { fn, lead: [] };
-      return { fn: (new Function("fn", "return function ajvWithErrors(data) { fn(data); return fn.errors; };") as (f: Check) => Check)(fn), lead: [] };
+      return {
+        fn: (
+          new Function("fn", "return function ajvWithErrors(data) { fn(data); return fn.errors; };") as (
+            f: Check,
+          ) => Check
+        )(fn),
+        lead: [],
+      };
     },
     accepts: (schema, data) => compiled(schema)?.(data),
   };
@@ -119,7 +129,9 @@ export const PEERS: readonly Peer[] = [
       const entries = Object.entries(typeboxChecks);
       return fromChecks(
         Object.fromEntries(entries.map(([name, check]) => [name, (data: unknown) => check.Check(data)])),
-        Object.fromEntries(entries.map(([name, check]) => [name, (data: unknown) => (check.Check(data) ? [] : [...check.Errors(data)])])),
+        Object.fromEntries(
+          entries.map(([name, check]) => [name, (data: unknown) => (check.Check(data) ? [] : [...check.Errors(data)])]),
+        ),
       );
     },
   },
@@ -139,19 +151,23 @@ export const PEERS: readonly Peer[] = [
   },
   {
     name: "zod 4",
-    describe: "`z.safeParse(schema, data)` with bench/zod-schemas.ts (every schema; on both paths, zod has no separate boolean check)",
+    describe:
+      "`z.safeParse(schema, data)` with bench/zod-schemas.ts (every schema; on both paths, zod has no separate boolean check)",
     lacks: {},
     load: async (instance) => {
       const { zodSchemas } = await freshModule<ZodModule>("zod-schemas.ts", instance);
       return {
-        call: (schema) => (zodSchemas[schema] === undefined ? undefined : { fn: z.safeParse, lead: [zodSchemas[schema]] }),
-        accepts: (schema, data) => (zodSchemas[schema] === undefined ? undefined : z.safeParse(zodSchemas[schema], data).success),
+        call: (schema) =>
+          zodSchemas[schema] === undefined ? undefined : { fn: z.safeParse, lead: [zodSchemas[schema]] },
+        accepts: (schema, data) =>
+          zodSchemas[schema] === undefined ? undefined : z.safeParse(zodSchemas[schema], data).success,
       };
     },
   },
   {
     name: "hand-written",
-    describe: "bench/hand-written.ts (message and notification; collects every error and returns the shape of `validate()`)",
+    describe:
+      "bench/hand-written.ts (message and notification; collects every error and returns the shape of `validate()`)",
     lacks: {},
     load: async (instance) => {
       const { checkMessage, checkNotification } = await freshModule<HandModule>("hand-written.ts", instance);

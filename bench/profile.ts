@@ -19,16 +19,33 @@ export interface ProfileLine {
   name: string;
 }
 
-export async function profileValidate(payload: string, schema: string, seconds = 2): Promise<{ opsPerSec: number; top: ProfileLine[] }> {
+export async function profileValidate(
+  payload: string,
+  schema: string,
+  seconds = 2,
+): Promise<{ opsPerSec: number; top: ProfileLine[] }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "specfirst-bench-prof-"));
   try {
-    const args = ["--cpu-prof", "--cpu-prof-dir", dir, "--cpu-prof-interval", "100", path.join(BENCH_DIR, "cold", "profile-loop.mjs"), schema, path.join(BENCH_DIR, "payloads", `${payload}.json`), String(seconds)];
+    const args = [
+      "--cpu-prof",
+      "--cpu-prof-dir",
+      dir,
+      "--cpu-prof-interval",
+      "100",
+      path.join(BENCH_DIR, "cold", "profile-loop.mjs"),
+      schema,
+      path.join(BENCH_DIR, "payloads", `${payload}.json`),
+      String(seconds),
+    ];
     const result = await run(process.execPath, args);
     if (result.code !== 0) throw new Error(`profile run failed: ${result.stderr.slice(0, 300)}`);
     const { opsPerSec } = JSON.parse(result.stdout) as { opsPerSec: number };
     const file = (await readdir(dir)).find((f) => f.endsWith(".cpuprofile"));
     if (file === undefined) throw new Error("no .cpuprofile written");
-    const profile = JSON.parse(await readFile(path.join(dir, file), "utf8")) as { nodes: ProfileNode[]; samples: number[] };
+    const profile = JSON.parse(await readFile(path.join(dir, file), "utf8")) as {
+      nodes: ProfileNode[];
+      samples: number[];
+    };
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const self = new Map<string, number>();
     for (const id of profile.samples) {
@@ -57,5 +74,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   process.stderr.write(`${ensureBuilt()}\n`);
   const [payload = "message-text", schema = "message", seconds = "3"] = process.argv.slice(2);
   const { opsPerSec, top } = await profileValidate(payload, schema, Number(seconds));
-  process.stdout.write(`${fmt(opsPerSec)} ops/s\n${top.slice(0, 15).map((l) => `${l.share.toFixed(1).padStart(5)}%  ${l.name}`).join("\n")}\n`);
+  process.stdout.write(
+    `${fmt(opsPerSec)} ops/s\n${top
+      .slice(0, 15)
+      .map((l) => `${l.share.toFixed(1).padStart(5)}%  ${l.name}`)
+      .join("\n")}\n`,
+  );
 }

@@ -30,17 +30,28 @@ const SMALL = '{"to":"a@b.c","type":"text/plain","content":"hi"}';
 
 function post(port: number, body: string | Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
-    const outgoing = request({ host: "127.0.0.1", port, path: "/messages", method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (response) => {
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
-    });
+    const outgoing = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/messages",
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end(body);
   });
 }
 
 async function startProxy(options: Record<string, unknown>): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(BENCH_DIR, "proxy", "proxy.mjs"), JSON.stringify(options)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [path.join(BENCH_DIR, "proxy", "proxy.mjs"), JSON.stringify(options)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const first = await createInterface({ input: child.stdout! })[Symbol.asyncIterator]().next();
   return { port: Number(first.value), child };
 }
@@ -51,7 +62,8 @@ function peakRssMiB(pid: number): number {
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
 
 /** Small requests one after another for `ms`: their latencies (ms). */
 async function smallLatencies(port: number, ms: number): Promise<number[]> {
@@ -77,11 +89,23 @@ interface Row {
 }
 
 /** A valid message whose content is an object of `keys` small keys. */
-const largeMessage = (keys: number) => Buffer.from(JSON.stringify({ to: "a@b.c", type: "application/json", content: Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, i])) }));
+const largeMessage = (keys: number) =>
+  Buffer.from(
+    JSON.stringify({
+      to: "a@b.c",
+      type: "application/json",
+      content: Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, i])),
+    }),
+  );
 
 async function measureMode(mode: string, options: Record<string, unknown>, keys: number): Promise<Row[]> {
   const large = largeMessage(keys);
-  const { port, child } = await startProxy({ upstream: upstreamUrl, enforce: true, maxBodyBytes: MAX_BODY_BYTES, ...options });
+  const { port, child } = await startProxy({
+    upstream: upstreamUrl,
+    enforce: true,
+    maxBodyBytes: MAX_BODY_BYTES,
+    ...options,
+  });
   try {
     await smallLatencies(port, 500); // warm-up
     const idle = await smallLatencies(port, LOAD_MS / 2);
@@ -104,7 +128,14 @@ async function measureMode(mode: string, options: Record<string, unknown>, keys:
     await senders;
     return [
       { mode, load: "idle", latencies: idle, large: 0, largeFailed: 0, rss: idleRss },
-      { mode, load: `${LARGE_IN_FLIGHT} × ${fmt(large.length / 1e6, 1)} MB bodies (${fmt(keys)} keys) in flight`, latencies: loaded, large: largeDone, largeFailed, rss: peakRssMiB(child.pid!) },
+      {
+        mode,
+        load: `${LARGE_IN_FLIGHT} × ${fmt(large.length / 1e6, 1)} MB bodies (${fmt(keys)} keys) in flight`,
+        latencies: loaded,
+        large: largeDone,
+        largeFailed,
+        rss: peakRssMiB(child.pid!),
+      },
     ];
   } finally {
     child.kill();
@@ -124,11 +155,20 @@ async function thresholdRows(): Promise<(string | number)[][]> {
   try {
     for (const size of [1024, 16 * 1024, 64 * 1024, 256 * 1024, 1024 * 1024]) {
       const keys = Math.max(1, Math.round(size / 16));
-      const text = JSON.stringify({ to: "a@b.c", type: "application/json", content: Object.fromEntries(Array.from({ length: keys }, (_, i) => [`key${i}`, i])) });
+      const text = JSON.stringify({
+        to: "a@b.c",
+        type: "application/json",
+        content: Object.fromEntries(Array.from({ length: keys }, (_, i) => [`key${i}`, i])),
+      });
       const plain = new TextEncoder().encode(text);
       const shared = new Uint8Array(new SharedArrayBuffer(plain.length));
       shared.set(plain);
-      const request = (bytes: Uint8Array) => ({ schema: "message", bytes, encoding: undefined, maxBytes: 16 * 1024 * 1024 });
+      const request = (bytes: Uint8Array) => ({
+        schema: "message",
+        bytes,
+        encoding: undefined,
+        maxBytes: 16 * 1024 * 1024,
+      });
       const runs = QUICK ? 5 : 30;
       await pool.check(request(shared)); // the thread started
       const inline: number[] = [];
@@ -150,7 +190,9 @@ async function thresholdRows(): Promise<(string | number)[][]> {
 }
 
 export async function runProxy(): Promise<Section> {
-  const { INLINE_CHECK_BYTES, DEFAULT_MAX_BODY_BYTES } = (await import(distUrl("runtime/proxy/server.js"))) as ServerModule;
+  const { INLINE_CHECK_BYTES, DEFAULT_MAX_BODY_BYTES } = (await import(
+    distUrl("runtime/proxy/server.js")
+  )) as ServerModule;
   const upstream: Server = createServer((req, res) => {
     req.resume();
     req.on("end", () => res.writeHead(202, { "content-length": "0" }).end());
@@ -166,14 +208,36 @@ export async function runProxy(): Promise<Section> {
     log("proxy: main thread");
     rows.push(...(await measureMode("main thread only (`checkThreads: 0`)", { checkThreads: 0 }, LARGE_KEYS)));
     log("proxy: default limit");
-    rows.push(...(await measureMode("worker threads, default 1 MiB limit", { maxBodyBytes: DEFAULT_MAX_BODY_BYTES }, DEFAULT_LIMIT_KEYS)));
+    rows.push(
+      ...(await measureMode(
+        "worker threads, default 1 MiB limit",
+        { maxBodyBytes: DEFAULT_MAX_BODY_BYTES },
+        DEFAULT_LIMIT_KEYS,
+      )),
+    );
     const loadAfter = os.loadavg()[0]!;
     const body = [
       `Small requests (${SMALL.length} B, \`POST /messages\`, valid) sent one after another through \`createProxy({ enforce: true, maxBodyBytes: 32 MiB })\` (the last two rows: the default 1 MiB) in its own process, for ${fmt(LOAD_MS / 2000, 0)} s idle and then ${fmt(LOAD_MS / 1000, 0)} s while ${LARGE_IN_FLIGHT} clients each send large bodies back to back; peak RSS is the proxy process's VmHWM after each phase. ${os.availableParallelism()} cores; load average ${fmt(loadBefore, 1)} before, ${fmt(loadAfter, 1)} after (other work on the machine makes the figures noisier).`,
       "",
       table(
-        ["Checking", "Meanwhile", "small p50 (ms)", "small p99 (ms)", "small requests", "large bodies 202 (other)", "proxy peak RSS (MiB)"],
-        rows.map((row) => [row.mode, row.load, fmt(percentile(row.latencies, 50), 1), fmt(percentile(row.latencies, 99), 1), row.latencies.length, `${row.large} (${row.largeFailed})`, fmt(row.rss, 0)]),
+        [
+          "Checking",
+          "Meanwhile",
+          "small p50 (ms)",
+          "small p99 (ms)",
+          "small requests",
+          "large bodies 202 (other)",
+          "proxy peak RSS (MiB)",
+        ],
+        rows.map((row) => [
+          row.mode,
+          row.load,
+          fmt(percentile(row.latencies, 50), 1),
+          fmt(percentile(row.latencies, 99), 1),
+          row.latencies.length,
+          `${row.large} (${row.largeFailed})`,
+          fmt(row.rss, 0),
+        ]),
         ["l", "l", "r", "r", "r", "r", "r"],
       ),
       "",

@@ -8,7 +8,16 @@
 import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { BENCH_DIR, QUICK, QUIET_CORES, ensureBuilt, log, otherLoadNote, withOtherLoad, type Section } from "./shared.js";
+import {
+  BENCH_DIR,
+  QUICK,
+  QUIET_CORES,
+  ensureBuilt,
+  log,
+  otherLoadNote,
+  withOtherLoad,
+  type Section,
+} from "./shared.js";
 
 type Runner = () => Promise<Section | Section[]>;
 
@@ -47,11 +56,18 @@ for (const [name, load] of selected) {
       const out = await (await load())();
       return Array.isArray(out) ? out : [out];
     } catch (error) {
-      return [{ title: `${name} (failed)`, body: `The section failed: \`${String((error as Error).stack ?? error).split("\n")[0]}\`` }];
+      return [
+        {
+          title: `${name} (failed)`,
+          body: `The section failed: \`${String((error as Error).stack ?? error).split("\n")[0]}\``,
+        },
+      ];
     }
   });
   sections.push(...result.map((section) => ({ section, ...(otherCores === undefined ? {} : { otherCores }) })));
-  log(`section ${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s, other processes' CPU ${otherLoadNote(otherCores)}`);
+  log(
+    `section ${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s, other processes' CPU ${otherLoadNote(otherCores)}`,
+  );
 }
 sections.sort((a, b) => Number.parseInt(a.section.title, 10) - Number.parseInt(b.section.title, 10));
 const loaded = sections.filter((s) => s.otherCores !== undefined && s.otherCores > QUIET_CORES);
@@ -93,7 +109,10 @@ const render = ({ section, otherCores }: (typeof sections)[number]) =>
 const glance = [
   "## At a glance: how close to the limit",
   "",
-  ...sections.map(({ section, otherCores }) => `- ${section.title}: ${(section.limit ?? "not stated by this section.").replace(/^How close to the limit: /, "")}${otherCores !== undefined && otherCores > QUIET_CORES ? " (taken under load)" : ""}`),
+  ...sections.map(
+    ({ section, otherCores }) =>
+      `- ${section.title}: ${(section.limit ?? "not stated by this section.").replace(/^How close to the limit: /, "")}${otherCores !== undefined && otherCores > QUIET_CORES ? " (taken under load)" : ""}`,
+  ),
   "",
 ].join("\n");
 const markdown = `${header}\n\n${glance}\n${sections.map(render).join("\n")}`;

@@ -50,11 +50,21 @@ const PAYLOADS: [name: string, label: string, schema: string, valid: boolean][] 
   ["message-media-link", "media-link message", "message", true],
   ["notification-failed", "failed notification", "notification", true],
   ["command-set-schedule", "set /schedules command (nested select message)", "command", true],
-  ["config-large", "large Config (kafka input, filter depth 6, 4 steps, flink processor, elastic output)", "config", true],
+  [
+    "config-large",
+    "large Config (kafka input, filter depth 6, 4 steps, flink processor, elastic output)",
+    "config",
+    true,
+  ],
   ["message-invalid", "invalid message (4 errors)", "message", false],
   ["notification-invalid", "invalid notification (1 error: failed without a reason)", "notification", false],
   ["config-invalid", "invalid Config (4 errors)", "config", false],
-  ["config-invalid-nested", "invalid Config (5 errors in nested objects: name, groups, kafka topics and tls, http timeout)", "config", false],
+  [
+    "config-invalid-nested",
+    "invalid Config (5 errors in nested objects: name, groups, kafka topics and tls, http timeout)",
+    "config",
+    false,
+  ],
 ];
 
 export function loadPayloads(): Payload[] {
@@ -111,17 +121,30 @@ export function ensureBuilt(): string {
   const start = performance.now();
   const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
   const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: ROOT, encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (exit ${result.status}): ${`${result.stdout}${result.stderr}`.slice(0, 500)}`);
-  const bundled = spawnSync(process.execPath, [path.join(ROOT, "scripts", "bundle.mjs")], { cwd: ROOT, encoding: "utf8" });
-  if (bundled.status !== 0) throw new Error(`scripts/bundle.mjs failed (exit ${bundled.status}): ${`${bundled.stdout}${bundled.stderr}`.slice(0, 500)}`);
+  if (result.status !== 0)
+    throw new Error(
+      `tsc -p tsconfig.build.json failed (exit ${result.status}): ${`${result.stdout}${result.stderr}`.slice(0, 500)}`,
+    );
+  const bundled = spawnSync(process.execPath, [path.join(ROOT, "scripts", "bundle.mjs")], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (bundled.status !== 0)
+    throw new Error(
+      `scripts/bundle.mjs failed (exit ${bundled.status}): ${`${bundled.stdout}${bundled.stderr}`.slice(0, 500)}`,
+    );
   const left = staleBuildSources();
-  if (left.length > 0) throw new Error(`dist/ still older than ${left.slice(0, 3).join(", ")} after tsc -p tsconfig.build.json`);
+  if (left.length > 0)
+    throw new Error(`dist/ still older than ${left.slice(0, 3).join(", ")} after tsc -p tsconfig.build.json`);
   return `dist/ built at start with \`tsc -p tsconfig.build.json\` and scripts/bundle.mjs (${stale.length} source(s) newer than their build; ${fmt((performance.now() - start) / 1000, 1)} s)`;
 }
 
 /** A file URL of dist/<relative>, with `?instance=<key>` when an instance is given (see bench/instance-hooks.mjs). */
 export function distUrl(relative: string, instance?: string): string {
-  return pathToFileURL(path.join(DIST, relative)).href + (instance === undefined ? "" : `?instance=${encodeURIComponent(instance)}`);
+  return (
+    pathToFileURL(path.join(DIST, relative)).href +
+    (instance === undefined ? "" : `?instance=${encodeURIComponent(instance)}`)
+  );
 }
 
 /**
@@ -134,7 +157,8 @@ export async function loadGenerated(instance?: string): Promise<GeneratedModule>
 }
 
 /** `message` → `isMessage`, `command-response` → `isCommandResponse` (the guard names of specfirst/validators). */
-export const guardName = (name: string) => `is${name.replace(/(^|-)(\w)/g, (_m, _s: string, c: string) => c.toUpperCase())}`;
+export const guardName = (name: string) =>
+  `is${name.replace(/(^|-)(\w)/g, (_m, _s: string, c: string) => c.toUpperCase())}`;
 
 export interface SchemaSource {
   name: string;
@@ -150,8 +174,14 @@ export function readSchemas(root = ROOT): SchemaSource[] {
   const out: SchemaSource[] = [];
   for (const api of ["configs", "messaging"]) {
     const dir = path.join(root, "generated", "schemas", api);
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".schema.json")).sort()) {
-      out.push({ name: file.replace(/\.schema\.json$/, ""), api, schema: JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown> });
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith(".schema.json"))
+      .sort()) {
+      out.push({
+        name: file.replace(/\.schema\.json$/, ""),
+        api,
+        schema: JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>,
+      });
     }
   }
   return out;
@@ -279,12 +309,16 @@ export function timeTasks(tasks: TimedTask[]): Map<string, Measured> {
   const sink: unknown[] = [];
   const prepared = tasks.map((task) => {
     const params = task.args.map((_a, i) => `a${i}`);
-    const loop = new Function("fn", ...params, "n", "sink", `let r; for (let i = 0; i < n; i++) r = fn(${params.join(", ")}); sink[0] = r;`) as (
-      ...args: unknown[]
-    ) => void;
+    const loop = new Function(
+      "fn",
+      ...params,
+      "n",
+      "sink",
+      `let r; for (let i = 0; i < n; i++) r = fn(${params.join(", ")}); sink[0] = r;`,
+    ) as (...args: unknown[]) => void;
     // warm up (~20 ms), then calibrate: how many calls fit in one sample
     let batch = 1;
-    for (let start = hrtimeNow(); hrtimeNow() - start < (QUICK ? 5 : 20); ) loop(task.fn, ...task.args, 16, sink);
+    for (let start = hrtimeNow(); hrtimeNow() - start < (QUICK ? 5 : 20);) loop(task.fn, ...task.args, 16, sink);
     for (;;) {
       const start = hrtimeNow();
       loop(task.fn, ...task.args, batch, sink);
@@ -309,7 +343,8 @@ export function timeTasks(tasks: TimedTask[]): Map<string, Measured> {
     bench.runSync();
     for (const p of prepared) {
       const result = bench.getTask(p.task.name)?.result;
-      if (result === undefined || result.error !== undefined) throw result?.error ?? new Error(`task ${p.task.name} did not run`);
+      if (result === undefined || result.error !== undefined)
+        throw result?.error ?? new Error(`task ${p.task.name} did not run`);
       for (const s of result.throughput.samples) p.samples.push(s * p.batch);
       p.rounds.push(median(result.throughput.samples) * p.batch);
       for (const s of result.latency.samples) p.latency.push(s);
@@ -406,7 +441,9 @@ export const QUIET_CORES = 0.2;
 /** How a row or section's absolute figures stand, from `withOtherLoad`'s reading: the flag RESULTS.md prints beside them. */
 export function otherLoadNote(otherCores: number | undefined): string {
   if (otherCores === undefined) return "unknown (no /proc/stat)";
-  return otherCores > QUIET_CORES ? `**${otherCores.toFixed(2)} cores: under load, absolute figures unreliable**` : `${otherCores.toFixed(2)} cores (quiet)`;
+  return otherCores > QUIET_CORES
+    ? `**${otherCores.toFixed(2)} cores: under load, absolute figures unreliable**`
+    : `${otherCores.toFixed(2)} cores (quiet)`;
 }
 
 // ---------------------------------------------------------------- processes
@@ -419,10 +456,18 @@ export interface Spawned {
 }
 
 /** Runs a command to completion, timing it from spawn to exit. */
-export function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Spawned> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<Spawned> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? ROOT,
+      env: options.env ?? process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
@@ -433,7 +478,10 @@ export function run(command: string, args: string[], options: { cwd?: string; en
 }
 
 /** The specfirst CLI run through tsx from its TypeScript sources (runtime/cli/main.ts). */
-export const CLI_FROM_SOURCES = { args: ["--import", "tsx", path.join(ROOT, "runtime", "cli", "main.ts")], label: "node --import tsx runtime/cli/main.ts" };
+export const CLI_FROM_SOURCES = {
+  args: ["--import", "tsx", path.join(ROOT, "runtime", "cli", "main.ts")],
+  label: "node --import tsx runtime/cli/main.ts",
+};
 
 /** How to run the specfirst CLI: the built one (dist/runtime/cli/main.js, what `bin/specfirst.js` loads) when dist/ exists, else the TypeScript sources through tsx. */
 export function cliCommand(): { args: string[]; label: string; note: string } {
@@ -443,7 +491,10 @@ export function cliCommand(): { args: string[]; label: string; note: string } {
     return {
       args: [built],
       label: "node dist/runtime/cli/main.js",
-      note: stale.length > 0 ? `dist/ is older than ${stale.length} source(s) of runtime/ or generated/ (built before the latest edits)` : "dist/ is up to date with runtime/ and generated/",
+      note:
+        stale.length > 0
+          ? `dist/ is older than ${stale.length} source(s) of runtime/ or generated/ (built before the latest edits)`
+          : "dist/ is up to date with runtime/ and generated/",
     };
   }
   return { ...CLI_FROM_SOURCES, note: "no dist/ build" };

@@ -18,7 +18,8 @@ export async function minified(code: string): Promise<string> {
 }
 
 const gzip = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;
-const brotli = (text: string) => brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const brotli = (text: string) =>
+  brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 export async function minifiedGzipBytes(code: string): Promise<number> {
   return gzip(await minified(code));
@@ -51,8 +52,15 @@ const rel = (file: string) => path.relative(DIST, file);
 /** Groups files for the note: dist/runtime/validation/*.js (4 files), dist/generated/messaging/validators.js ... */
 function describe(files: string[]): string {
   const byDir = new Map<string, string[]>();
-  for (const file of files) byDir.set(path.dirname(rel(file)), [...(byDir.get(path.dirname(rel(file))) ?? []), path.basename(file)]);
-  return [...byDir].map(([dir, names]) => (names.length > 3 ? `${dir}/{${names.length} files}` : `${dir}/${names.length === 1 ? names[0] : `{${names.join(", ")}}`}`)).join(", ");
+  for (const file of files)
+    byDir.set(path.dirname(rel(file)), [...(byDir.get(path.dirname(rel(file))) ?? []), path.basename(file)]);
+  return [...byDir]
+    .map(([dir, names]) =>
+      names.length > 3
+        ? `${dir}/{${names.length} files}`
+        : `${dir}/${names.length === 1 ? names[0] : `{${names.join(", ")}}`}`,
+    )
+    .join(", ");
 }
 
 export async function runSize(): Promise<Section> {
@@ -102,7 +110,20 @@ export async function runSize(): Promise<Section> {
       `Raw, gzip -9 of it, after \`terser\` (\`${JSON.stringify(TERSER_OPTIONS)}\`, each module on its own), and gzip -9 / brotli q11 of the minified code; each compression is of all the modules as one stream. ` +
       `Reproduce: \`npm run bench -- size\`.`,
     "",
-    table(["Entry point", "modules", "raw B", "gzip B", "minified B", "minified + gzip B", "minified + brotli B", "Modules counted"], rows, ["l", "r", "r", "r", "r", "r", "r", "l"]),
+    table(
+      [
+        "Entry point",
+        "modules",
+        "raw B",
+        "gzip B",
+        "minified B",
+        "minified + gzip B",
+        "minified + brotli B",
+        "Modules counted",
+      ],
+      rows,
+      ["l", "r", "r", "r", "r", "r", "r", "l"],
+    ),
   ].join("\n");
   return { title: "4. Size", body };
 }

@@ -13,17 +13,27 @@ const TARGET_MS = 90_000;
 
 // The figures vitest prints at the end of a run, and the browser the docs test found (test/docs-browser.test.ts).
 const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, "");
-const lineOf = (output: string, label: string) => new RegExp(`^\\s*${label}\\s+(.+)$`, "m").exec(plain(output))?.[1]?.trim() ?? "not printed";
+const lineOf = (output: string, label: string) =>
+  new RegExp(`^\\s*${label}\\s+(.+)$`, "m").exec(plain(output))?.[1]?.trim() ?? "not printed";
 const browserOf = (output: string) => /docs-browser: (\w+) browser/.exec(plain(output))?.[1] ?? "not printed";
 
 export async function runTestSuite(): Promise<Section> {
   const title = "7. Test suite";
-  if (QUICK) return { title, body: "Skipped with `--quick`: the section runs the whole test suite once and cannot be shortened." };
+  if (QUICK)
+    return {
+      title,
+      body: "Skipped with `--quick`: the section runs the whole test suite once and cannot be shortened.",
+    };
   const dir = await mkdtemp(path.join(os.tmpdir(), "specfirst-bench-clone-"));
   try {
     const clone = await run("git", ["clone", "--quiet", ROOT, dir]);
     if (clone.code !== 0) throw new Error(`git clone failed: ${clone.stderr}`);
-    const quiet = { ...process.env, npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
+    const quiet = {
+      ...process.env,
+      npm_config_audit: "false",
+      npm_config_fund: "false",
+      npm_config_update_notifier: "false",
+    };
     log("test-suite: npm ci");
     const install = await run("npm", ["ci"], { cwd: dir, env: quiet });
     if (install.code !== 0) throw new Error(`npm ci failed: ${install.stderr.slice(-500)}`);
@@ -33,7 +43,12 @@ export async function runTestSuite(): Promise<Section> {
     const verdict = test.ms <= TARGET_MS ? " ✓" : " ✗";
     const rows = [
       ["`npm ci`", "—", `${fmt(install.ms / 1000, 1)} s`, ""],
-      ["`npm test`", "≤ 90 s", `${fmt(test.ms / 1000, 1)} s${verdict}`, `exit ${test.code}; ${lineOf(output, "Tests")}; vitest's Duration ${lineOf(output, "Duration")}; docs browser: ${browserOf(output)}`],
+      [
+        "`npm test`",
+        "≤ 90 s",
+        `${fmt(test.ms / 1000, 1)} s${verdict}`,
+        `exit ${test.code}; ${lineOf(output, "Tests")}; vitest's Duration ${lineOf(output, "Duration")}; docs browser: ${browserOf(output)}`,
+      ],
       ["both", "—", `${fmt((install.ms + test.ms) / 1000, 1)} s`, ""],
     ];
     const body = [

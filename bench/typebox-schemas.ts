@@ -38,11 +38,16 @@ const documents: [string, TSchema][] = [
 
 /** The members of an object whose `key` selects the document held by `value` (`make` builds one member). */
 const byMediaType = (make: (type: TSchema, document: TSchema | undefined) => TSchema) =>
-  Type.Union([...documents.map(([type, document]) => make(Type.Literal(type), document)), make(otherMediaType, undefined)]);
+  Type.Union([
+    ...documents.map(([type, document]) => make(Type.Literal(type), document)),
+    make(otherMediaType, undefined),
+  ]);
 
 const collection = Type.Union(
   [
-    ...documents.map(([type, document]) => Type.Object({ itemType: Type.Literal(type), items: Type.Optional(Type.Array(document)) })),
+    ...documents.map(([type, document]) =>
+      Type.Object({ itemType: Type.Literal(type), items: Type.Optional(Type.Array(document)) }),
+    ),
     Type.Object({ itemType: Type.Optional(otherMediaType), items: Type.Optional(Type.Array(Type.Unknown())) }),
   ],
   { $id: "Collection" },
@@ -68,7 +73,12 @@ const message = byMediaType((type, document) =>
 const reason = Type.Object({ code: Type.Integer(), description: Type.Optional(str) });
 const notification = Type.Union([
   Type.Object({ ...envelope, to: Type.Optional(nodeAddress), event: Type.Literal("failed"), reason }),
-  Type.Object({ ...envelope, to: Type.Optional(nodeAddress), event: literals(EVENTS.filter((e) => e !== "failed")), reason: Type.Optional(reason) }),
+  Type.Object({
+    ...envelope,
+    to: Type.Optional(nodeAddress),
+    event: literals(EVENTS.filter((e) => e !== "failed")),
+    reason: Type.Optional(reason),
+  }),
 ]);
 
 /** One JSON Schema node of the Config tree as the TypeBox type a user would write. */
@@ -85,7 +95,10 @@ function fromJsonSchema(node: Record<string, unknown>, id?: string): TSchema {
     case "boolean":
       return Type.Boolean(options);
     case "array":
-      return Type.Array(node.items === undefined ? Type.Unknown() : fromJsonSchema(node.items as Record<string, unknown>), options);
+      return Type.Array(
+        node.items === undefined ? Type.Unknown() : fromJsonSchema(node.items as Record<string, unknown>),
+        options,
+      );
     case "object": {
       const required = new Set((node.required as string[] | undefined) ?? []);
       const properties = (node.properties ?? {}) as Record<string, Record<string, unknown>>;
@@ -102,17 +115,27 @@ function fromJsonSchema(node: Record<string, unknown>, id?: string): TSchema {
       return Type.Object(fields, { ...options, additionalProperties: additional === false ? false : true });
     }
     default:
-      if (node.type === undefined && Object.keys(node).every((k) => !["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"].includes(k))) {
+      if (
+        node.type === undefined &&
+        Object.keys(node).every(
+          (k) => !["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"].includes(k),
+        )
+      ) {
         return Type.Unknown(options);
       }
       throw new Error(`typebox peer: no translation for ${JSON.stringify(node).slice(0, 120)}`);
   }
 }
 
-const configTree = readSchemas().filter((s) => s.api === "configs").map((s) => fromJsonSchema(s.schema, s.name));
+const configTree = readSchemas()
+  .filter((s) => s.api === "configs")
+  .map((s) => fromJsonSchema(s.schema, s.name));
 
 export const typeboxChecks: Readonly<Record<string, TypeCheck<TSchema>>> = {
   message: TypeCompiler.Compile(message, [collection, container]),
   notification: TypeCompiler.Compile(notification),
-  config: TypeCompiler.Compile(configTree.find((s) => s.$id === "config")!, configTree),
+  config: TypeCompiler.Compile(
+    configTree.find((s) => s.$id === "config")!,
+    configTree,
+  ),
 };

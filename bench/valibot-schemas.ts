@@ -16,11 +16,15 @@ import { readSchemas } from "./shared.js";
 
 type Schema = v.GenericSchema;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const plainObject = v.custom<Record<string, unknown>>(isObject, "must be an object");
 /** A JSON Schema `object`: not an array, then the entries (extra keys kept, or refused when `strict`). */
 const object = (entries: v.ObjectEntries, strict = false): Schema =>
-  v.pipe(plainObject, (strict ? v.strictObject(entries) : v.looseObject(entries)) as unknown as v.GenericSchema<Record<string, unknown>>);
+  v.pipe(
+    plainObject,
+    (strict ? v.strictObject(entries) : v.looseObject(entries)) as unknown as v.GenericSchema<Record<string, unknown>>,
+  );
 
 const str = v.string();
 const integer = v.pipe(v.number(), v.integer());
@@ -30,7 +34,10 @@ const otherMediaType = v.pipe(v.string(), v.regex(new RegExp(OTHER_MEDIA_TYPE, "
 
 const chatState = object({ state: v.optional(v.picklist(CHAT_STATES)) });
 const mediaLink = object({ text: v.optional(str), type: v.optional(mediaType), uri: v.optional(str) });
-const select = object({ text: v.optional(str), options: v.optional(v.array(object({ order: v.optional(integer), text: v.optional(str) }))) });
+const select = object({
+  text: v.optional(str),
+  options: v.optional(v.array(object({ order: v.optional(integer), text: v.optional(str) }))),
+});
 const documents: [string, Schema][] = [
   [CONTENT_TYPES.text, str],
   [CONTENT_TYPES.chatState, chatState],
@@ -44,20 +51,36 @@ const byMediaType = (make: (type: Schema, document: Schema | undefined) => Schem
   v.union([...documents.map(([type, document]) => make(v.literal(type), document)), make(otherMediaType, undefined)]);
 
 const collection: Schema = byMediaType((type, document) =>
-  object({ itemType: document === undefined ? v.optional(type) : type, items: v.optional(v.array(document ?? v.unknown())) }),
+  object({
+    itemType: document === undefined ? v.optional(type) : type,
+    items: v.optional(v.array(document ?? v.unknown())),
+  }),
 );
-const container: Schema = byMediaType((type, document) => object({ type: document === undefined ? v.optional(type) : type, value: v.optional(document ?? v.unknown()) }));
+const container: Schema = byMediaType((type, document) =>
+  object({ type: document === undefined ? v.optional(type) : type, value: v.optional(document ?? v.unknown()) }),
+);
 
 const envelope = { id: v.optional(str), from: v.optional(nodeAddress) };
 const message = byMediaType((type, document) =>
-  object({ ...envelope, to: nodeAddress, type, content: document ?? v.union([str, plainObject]), metadata: v.optional(v.pipe(plainObject, v.record(v.string(), str))) }),
+  object({
+    ...envelope,
+    to: nodeAddress,
+    type,
+    content: document ?? v.union([str, plainObject]),
+    metadata: v.optional(v.pipe(plainObject, v.record(v.string(), str))),
+  }),
 );
 const reason = object({ code: integer, description: v.optional(str) });
 const notification = v.pipe(
   plainObject,
   v.variant("event", [
     v.looseObject({ ...envelope, to: v.optional(nodeAddress), event: v.literal("failed"), reason }),
-    v.looseObject({ ...envelope, to: v.optional(nodeAddress), event: v.picklist(EVENTS.filter((e) => e !== "failed")), reason: v.optional(reason) }),
+    v.looseObject({
+      ...envelope,
+      to: v.optional(nodeAddress),
+      event: v.picklist(EVENTS.filter((e) => e !== "failed")),
+      reason: v.optional(reason),
+    }),
   ]),
 );
 
@@ -77,7 +100,9 @@ function fromJsonSchema(node: Record<string, unknown>, named: Map<string, Schema
     case "boolean":
       return v.boolean();
     case "array":
-      return v.array(node.items === undefined ? v.unknown() : fromJsonSchema(node.items as Record<string, unknown>, named));
+      return v.array(
+        node.items === undefined ? v.unknown() : fromJsonSchema(node.items as Record<string, unknown>, named),
+      );
     case "object": {
       const required = new Set((node.required as string[] | undefined) ?? []);
       const properties = (node.properties ?? {}) as Record<string, Record<string, unknown>>;
@@ -94,7 +119,12 @@ function fromJsonSchema(node: Record<string, unknown>, named: Map<string, Schema
       return object(entries, additional === false);
     }
     default:
-      if (node.type === undefined && Object.keys(node).every((k) => !["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"].includes(k))) {
+      if (
+        node.type === undefined &&
+        Object.keys(node).every(
+          (k) => !["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"].includes(k),
+        )
+      ) {
         return v.unknown();
       }
       throw new Error(`valibot peer: no translation for ${JSON.stringify(node).slice(0, 120)}`);

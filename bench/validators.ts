@@ -59,10 +59,12 @@ interface Figure {
  */
 function pairedRatio(a: Figure, b: Figure): number {
   const ratios: number[] = [];
-  a.rounds.forEach((rounds, i) => rounds.forEach((value, r) => {
-    const reference = b.rounds[i]?.[r];
-    if (reference !== undefined && reference > 0) ratios.push(value / reference);
-  }));
+  a.rounds.forEach((rounds, i) =>
+    rounds.forEach((value, r) => {
+      const reference = b.rounds[i]?.[r];
+      if (reference !== undefined && reference > 0) ratios.push(value / reference);
+    }),
+  );
   return ratios.length > 0 ? median(ratios) : a.opsPerSec / b.opsPerSec;
 }
 
@@ -86,7 +88,12 @@ async function measurePayload(payload: Measurable): Promise<PayloadResult> {
     let task: TimedTask;
     if (payload.mixed) {
       const names = lead.map((_l, k) => `l${k}`);
-      const loop = new Function("f", ...names, "records", `let r; for (let i = 0; i < records.length; i++) r = f(${[...names, "records[i]"].join(", ")}); return r;`);
+      const loop = new Function(
+        "f",
+        ...names,
+        "records",
+        `let r; for (let i = 0; i < records.length; i++) r = f(${[...names, "records[i]"].join(", ")}); return r;`,
+      );
       task = { name: `${impl}#${i}`, fn: loop as TimedTask["fn"], args: [fn, ...lead, data] };
     } else task = { name: `${impl}#${i}`, fn, args: [...lead, data] };
     tasks.push(task);
@@ -138,12 +145,18 @@ export async function runValidators(): Promise<Section[]> {
     ...payloads,
     ...records.map((data, i) => ({ name: `mixed-messages[${i}]`, schema: "message", data })),
   ]);
-  if (agreement.mismatches.length > 0) log(`validators: ${agreement.mismatches.length} disagreements:\n  ${agreement.mismatches.join("\n  ")}`);
+  if (agreement.mismatches.length > 0)
+    log(`validators: ${agreement.mismatches.length} disagreements:\n  ${agreement.mismatches.join("\n  ")}`);
   const results: PayloadResult[] = [];
   for (const payload of [...payloads, mixed]) results.push(await measurePayload(payload));
   log("validators: CPU profiles");
   const profiles: { label: string; opsPerSec: number; top: ProfileLine[] }[] = [];
-  for (const [payload, schema] of [["message-text", "message"], ["message-invalid", "message"], ["notification-invalid", "notification"], ["config-invalid", "config"]] as const) {
+  for (const [payload, schema] of [
+    ["message-text", "message"],
+    ["message-invalid", "message"],
+    ["notification-invalid", "notification"],
+    ["config-invalid", "config"],
+  ] as const) {
     const label = `generated \`validate()\` on \`${payload}\``;
     try {
       profiles.push({ label, ...(await profileValidate(payload, schema, PROFILE_SECONDS)) });
@@ -177,7 +190,9 @@ function fastestPeer(result: PayloadResult): { name: string; ratio: number } | u
 
 const explainedNote = (explained: Record<string, number>) => {
   const counted = Object.entries(explained).filter(([, n]) => n > 0);
-  return counted.length === 0 ? "" : `; apart from the rules a peer declares it lacks (${counted.map(([k, n]) => `${k}: ${n} cases`).join(", ")})`;
+  return counted.length === 0
+    ? ""
+    : `; apart from the rules a peer declares it lacks (${counted.map(([k, n]) => `${k}: ${n} cases`).join(", ")})`;
 };
 
 const verdict = (r: number, goal: number) => `**${r.toFixed(2)}×** — ${r >= goal ? "met" : "**missed**"}`;
@@ -212,7 +227,13 @@ function throughputSection(
     });
     const reference = figures.get(GENERATED)!;
     const spread = `${fmt(Math.min(...reference.instances))} – ${fmt(Math.max(...reference.instances))}`;
-    return [`${payload.label} (\`${payload.name}\`)`, ...cells, bytes.join(" / "), spread, otherLoadNote(result.otherCores)];
+    return [
+      `${payload.label} (\`${payload.name}\`)`,
+      ...cells,
+      bytes.join(" / "),
+      spread,
+      otherLoadNote(result.otherCores),
+    ];
   });
   const targets: string[] = [];
   for (const result of results) {
@@ -220,12 +241,21 @@ function throughputSection(
     const gen = figures.get(GENERATED)!;
     if (payload.valid) {
       const best = fastestPeer(result);
-      if (best !== undefined) targets.push(`- valid \`${payload.name}\`: generated \`validate()\` ≥ 1× the fastest peer (${best.name}): ${verdict(best.ratio, 1)}`);
+      if (best !== undefined)
+        targets.push(
+          `- valid \`${payload.name}\`: generated \`validate()\` ≥ 1× the fastest peer (${best.name}): ${verdict(best.ratio, 1)}`,
+        );
       const hand = figures.get("hand-written");
-      if (hand !== undefined) targets.push(`- valid \`${payload.name}\`: generated \`validate()\` ≥ 1× hand-written: ${verdict(pairedRatio(gen, hand), 1)}`);
+      if (hand !== undefined)
+        targets.push(
+          `- valid \`${payload.name}\`: generated \`validate()\` ≥ 1× hand-written: ${verdict(pairedRatio(gen, hand), 1)}`,
+        );
     } else if (!payload.mixed) {
       const users = figures.get("AJV as users run it");
-      if (users !== undefined) targets.push(`- invalid \`${payload.name}\`: generated \`validate()\` ≥ 1× AJV as users run it (reading \`.errors\`): ${verdict(pairedRatio(gen, users), 1)}`);
+      if (users !== undefined)
+        targets.push(
+          `- invalid \`${payload.name}\`: generated \`validate()\` ≥ 1× AJV as users run it (reading \`.errors\`): ${verdict(pairedRatio(gen, users), 1)}`,
+        );
     }
   }
   const lacking = PEERS.flatMap((peer) =>
@@ -234,9 +264,12 @@ function throughputSection(
       .map(([schema, rules]) => `- ${peer.name} on \`${schema}\` lacks: ${rules.join("; ")}`),
   );
   const limit = `How close to the limit: the hand-written checks (bench/hand-written.ts) are the practical floor of the same rules; generated \`validate()\` runs at ${results
-          .filter((r) => r.payload.valid && r.figures.has("hand-written"))
-          .map((r) => `${pairedRatio(r.figures.get(GENERATED)!, r.figures.get("hand-written")!).toFixed(2)}× (\`${r.payload.name}\`)`)
-          .join(", ")} of them.`;
+    .filter((r) => r.payload.valid && r.figures.has("hand-written"))
+    .map(
+      (r) =>
+        `${pairedRatio(r.figures.get(GENERATED)!, r.figures.get("hand-written")!).toFixed(2)}× (\`${r.payload.name}\`)`,
+    )
+    .join(", ")} of them.`;
   const body = [
     `Ratios first: generated \`validate()\` ÷ each peer on the same payload, paired in time (above 1× = the generated validators are faster; "lacks rules": that peer does not enforce every rule on that schema, see below).`,
     "",
@@ -246,7 +279,13 @@ function throughputSection(
     "",
     ...targets,
     "",
-    ...(lacking.length === 0 ? ["Every peer enforces every rule of the schemas it is measured on."] : ["Rules a peer does not enforce (its rows are then not comparable, and left out of \"the fastest peer\"):", "", ...lacking]),
+    ...(lacking.length === 0
+      ? ["Every peer enforces every rule of the schemas it is measured on."]
+      : [
+          'Rules a peer does not enforce (its rows are then not comparable, and left out of "the fastest peer"):',
+          "",
+          ...lacking,
+        ]),
     "",
     `The peers: ${[`"generated validate()" is \`validate(name, data)\` of dist/generated/validators.js (\`specfirst/validators\` as a consumer imports it, built from generated/validators.ts, with the run-time wrapper of dist/runtime/validation/ that drops, merges and deduplicates errors and adds pattern hints; it tests the node address with an equivalent cheaper regular expression on values of up to 65 characters, generator/emit/validators/fast-patterns.ts, proven equivalent by test/fast-patterns.test.ts, which the peers are not given: they run the schema's pattern as written, bench/peer-rules.ts)`, `"generated guard" the guard of the same module (\`isMessage\`, \`isConfig\`, ...: a boolean)`, ...PEERS.map((p) => `"${p.name}" ${p.describe}`)].join("; ")}. Reproduce: \`npm run bench -- validators\`.`,
     "",
@@ -260,7 +299,13 @@ function throughputSection(
     `Absolute figures (what it measures: ${METHOD}):`,
     "",
     table(
-      ["Payload", ...IMPLS.map((n) => `${n} ops/s`), `B/call: ${[GENERATED, ...PEERS.map((p) => p.name)].join(" / ")}`, "generated validate(): min – max over instances", "other processes' CPU while timed"],
+      [
+        "Payload",
+        ...IMPLS.map((n) => `${n} ops/s`),
+        `B/call: ${[GENERATED, ...PEERS.map((p) => p.name)].join(" / ")}`,
+        "generated validate(): min – max over instances",
+        "other processes' CPU while timed",
+      ],
       rows,
     ),
     "",

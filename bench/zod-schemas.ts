@@ -17,10 +17,12 @@ import { z } from "zod";
 import { NODE_ADDRESS, SCHEDULE_WHEN } from "./peer-rules.js";
 import formatsModule from "ajv-formats/dist/formats.js";
 
-const formats = (formatsModule as unknown as { fullFormats: Record<string, { validate: (value: string) => boolean }> }).fullFormats;
+const formats = (formatsModule as unknown as { fullFormats: Record<string, { validate: (value: string) => boolean }> })
+  .fullFormats;
 const isDateTime = formats["date-time"]!.validate;
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const whenObject = { when: (payload: { value: unknown }) => isObject(payload.value) };
 
 const str = z.string();
@@ -36,7 +38,9 @@ const anyObject = z.looseObject({});
 export const nodeAddress = z.string().regex(new RegExp(NODE_ADDRESS, "u"));
 export const reason = z.looseObject({ code: integer, description: optStr });
 /** media-type.schema.json: `type/subtype`, two RFC 6838 restricted names, no parameters. */
-export const mediaType = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/u);
+export const mediaType = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/u);
 const optMediaType = mediaType.optional();
 
 type Ctx = z.core.$RefinementCtx<Record<string, unknown>>;
@@ -55,7 +59,12 @@ const documents = (entries: [string, z.ZodType][]): Documents => ({
  * The document `data[key]` selects, if any. Media types are case-insensitive, so a case variant of a declared media
  * type (`TEXT/PLAIN`) is an issue rather than some other, unchecked type.
  */
-function documentOf({ byType, spelling }: Documents, data: Record<string, unknown>, key: string, ctx: Ctx): z.ZodType | undefined {
+function documentOf(
+  { byType, spelling }: Documents,
+  data: Record<string, unknown>,
+  key: string,
+  ctx: Ctx,
+): z.ZodType | undefined {
   const type = data[key];
   if (typeof type !== "string") return undefined;
   const schema = byType.get(type);
@@ -67,16 +76,23 @@ function documentOf({ byType, spelling }: Documents, data: Record<string, unknow
 }
 
 export const plainText = z.string();
-export const chatState = z.looseObject({ state: z.enum(["starting", "composing", "paused", "deleting", "gone"]).optional() });
+export const chatState = z.looseObject({
+  state: z.enum(["starting", "composing", "paused", "deleting", "gone"]).optional(),
+});
 // Items of a collection and the value of a container are documents of their declared media type.
-export const collection = z.looseObject({ itemType: optMediaType, items: z.array(z.unknown()).optional() }).superRefine((data, ctx) => {
-  const schema = documentOf(contents, data, "itemType", ctx);
-  if (schema !== undefined && Array.isArray(data.items)) data.items.forEach((item, index) => nested(ctx, schema, item, ["items", index]));
-}, whenObject);
-export const container = z.looseObject({ type: optMediaType, value: z.unknown().optional() }).superRefine((data, ctx) => {
-  const schema = documentOf(contents, data, "type", ctx);
-  if (schema !== undefined && data.value !== undefined) nested(ctx, schema, data.value, ["value"]);
-}, whenObject);
+export const collection = z
+  .looseObject({ itemType: optMediaType, items: z.array(z.unknown()).optional() })
+  .superRefine((data, ctx) => {
+    const schema = documentOf(contents, data, "itemType", ctx);
+    if (schema !== undefined && Array.isArray(data.items))
+      data.items.forEach((item, index) => nested(ctx, schema, item, ["items", index]));
+  }, whenObject);
+export const container = z
+  .looseObject({ type: optMediaType, value: z.unknown().optional() })
+  .superRefine((data, ctx) => {
+    const schema = documentOf(contents, data, "type", ctx);
+    if (schema !== undefined && data.value !== undefined) nested(ctx, schema, data.value, ["value"]);
+  }, whenObject);
 export const mediaLink = z.looseObject({ text: optStr, type: optMediaType, uri: optStr });
 export const select = z.looseObject({
   text: optStr,
@@ -96,7 +112,8 @@ const contents = documents([
 function nested(ctx: Ctx, schema: z.ZodType, value: unknown, path: PropertyKey[]): void {
   const result = schema.safeParse(value);
   if (result.success) return;
-  for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: [...path, ...issue.path] } as z.core.$ZodSuperRefineIssue);
+  for (const issue of result.error.issues)
+    ctx.addIssue({ ...issue, path: [...path, ...issue.path] } as z.core.$ZodSuperRefineIssue);
 }
 const required = (ctx: Ctx, key: string) => ctx.addIssue({ code: "custom", message: "is required", path: [key] });
 
@@ -183,28 +200,33 @@ function commandRules(data: Record<string, unknown>, ctx: Ctx): void {
 
 // A request never carries `status` (responses only); an `observe` (never answered) has no `id`, any other method has
 // one; the extension URIs need `to`.
-export const command = z.looseObject({ ...commandFields, uri: str, status: z.never().optional() }).superRefine((data, ctx) => {
-  commandRules(data, ctx);
-  if (data.method === "observe") {
-    if (data.id !== undefined) ctx.addIssue({ code: "custom", message: "must be absent: an observe command is not answered", path: ["id"] });
-  } else if (data.id === undefined) required(ctx, "id");
-  if ((data.method === "set" || data.method === "observe") && data.resource === undefined) required(ctx, "resource");
-  if (data.to === undefined && typeof data.uri === "string" && EXTENSION_URI.test(data.uri)) required(ctx, "to");
-}, whenObject);
+export const command = z
+  .looseObject({ ...commandFields, uri: str, status: z.never().optional() })
+  .superRefine((data, ctx) => {
+    commandRules(data, ctx);
+    if (data.method === "observe") {
+      if (data.id !== undefined)
+        ctx.addIssue({ code: "custom", message: "must be absent: an observe command is not answered", path: ["id"] });
+    } else if (data.id === undefined) required(ctx, "id");
+    if ((data.method === "set" || data.method === "observe") && data.resource === undefined) required(ctx, "resource");
+    if (data.to === undefined && typeof data.uri === "string" && EXTENSION_URI.test(data.uri)) required(ctx, "to");
+  }, whenObject);
 
 // A response always has the id of its request, its from and to, and never answers an `observe` (which must not be answered).
-export const commandResponse = z.looseObject({
-  ...commandFields,
-  id: str,
-  from: nodeAddress,
-  to: nodeAddress,
-  method: z.enum(METHODS.filter((m) => m !== "observe")),
-  status: z.enum(["success", "failure"]),
-}).superRefine((data, ctx) => {
-  commandRules(data, ctx);
-  if (data.status === "failure" && data.reason === undefined) required(ctx, "reason");
-  if (data.method === "get" && data.status === "success" && data.resource === undefined) required(ctx, "resource");
-}, whenObject);
+export const commandResponse = z
+  .looseObject({
+    ...commandFields,
+    id: str,
+    from: nodeAddress,
+    to: nodeAddress,
+    method: z.enum(METHODS.filter((m) => m !== "observe")),
+    status: z.enum(["success", "failure"]),
+  })
+  .superRefine((data, ctx) => {
+    commandRules(data, ctx);
+    if (data.status === "failure" && data.reason === undefined) required(ctx, "reason");
+    if (data.method === "get" && data.status === "success" && data.resource === undefined) required(ctx, "resource");
+  }, whenObject);
 
 /** envelope.schema.json: a `method` or `status` makes a command (a response with `status`), `event` a notification. */
 export const envelope = anyObject.superRefine((data, ctx) => {
@@ -225,10 +247,22 @@ const strict = z.strictObject;
 const mapping = strict({ mapping: optStr }).optional();
 const format = strict({ format: optStr }).optional();
 
-export const awsCredential = strict({ id: optStr, profile: optStr, role: optStr, role_external_id: optStr, secret: optStr, token: optStr });
+export const awsCredential = strict({
+  id: optStr,
+  profile: optStr,
+  role: optStr,
+  role_external_id: optStr,
+  secret: optStr,
+  token: optStr,
+});
 export const basicAuth = strict({ user_id: optStr, password: optStr });
 export const batching = strict({ count: optInt, period: optStr });
-export const blobCredential = strict({ storage_access_key: optStr, storage_account: optStr, storage_connection_string: optStr, storage_sas_token: optStr });
+export const blobCredential = strict({
+  storage_access_key: optStr,
+  storage_account: optStr,
+  storage_connection_string: optStr,
+  storage_sas_token: optStr,
+});
 export const watermark = strict({ column: optStr, period: optInt, time_unit: optStr });
 export const createTable = strict({ columns: z.unknown().optional(), watermark: watermark.optional() });
 
@@ -259,10 +293,21 @@ export const flinkSql = strict({
 });
 export const headersListEntry = strict({ key: optStr, value: optStr });
 export const headers = z.record(z.string(), z.string());
-export const indexEntry = strict({ description: optStr, key: optStr, required: optBool, value: optStr, values: strings });
+export const indexEntry = strict({
+  description: optStr,
+  key: optStr,
+  required: optBool,
+  value: optStr,
+  values: strings,
+});
 export const scanner = strict({
   type: optStr,
-  csv: strict({ continue_on_error: optBool, lazy_quotes: optBool, parse_header_row: optBool, custom_delimiter: optStr }).optional(),
+  csv: strict({
+    continue_on_error: optBool,
+    lazy_quotes: optBool,
+    parse_header_row: optBool,
+    custom_delimiter: optStr,
+  }).optional(),
   lines: strict({ custom_delimiter: optStr, max_buffer_size: optInt }).optional(),
 });
 export const scheduler = strict({ cron: optStr, max_executions: optInt, seconds: optInt });
@@ -275,7 +320,13 @@ export const tls = strict({
   root_cas: optStr,
   skip_cert_verify: optBool,
 });
-export const kafkaSource = strict({ addresses: strings, consumer_group: optStr, sasl: sasl.optional(), tls: tls.optional(), topics: strings });
+export const kafkaSource = strict({
+  addresses: strings,
+  consumer_group: optStr,
+  sasl: sasl.optional(),
+  tls: tls.optional(),
+  topics: strings,
+});
 export const serviceAccountCredential = strict({
   auth_provider_x509_cert_url: optStr,
   auth_uri: optStr,
@@ -288,7 +339,12 @@ export const serviceAccountCredential = strict({
   token_uri: optStr,
   type: optStr,
 });
-export const oauth1 = strict({ access_token: optStr, access_token_secret: optStr, consumer_key: optStr, consumer_secret: optStr });
+export const oauth1 = strict({
+  access_token: optStr,
+  access_token_secret: optStr,
+  consumer_key: optStr,
+  consumer_secret: optStr,
+});
 export const oauth2 = strict({
   auth_style: optStr,
   client_key: optStr,
@@ -339,7 +395,11 @@ export const inputDeltaSharing = strict({
     until_datetime_value: datetimeValue,
   }).optional(),
 });
-export const inputGoogleCloudPubsub = strict({ credential: serviceAccountCredential.optional(), project: optStr, subscription: optStr });
+export const inputGoogleCloudPubsub = strict({
+  credential: serviceAccountCredential.optional(),
+  project: optStr,
+  subscription: optStr,
+});
 export const inputHttpClient = strict({
   url: optStr,
   verb: optStr,
@@ -368,7 +428,10 @@ export const inputN8n = strict({
       )
       .optional(),
     connections: z
-      .record(z.string(), strict({ main: z.array(z.array(strict({ node: optStr, type: optStr, index: optInt }))).optional() }))
+      .record(
+        z.string(),
+        strict({ main: z.array(z.array(strict({ node: optStr, type: optStr, index: optInt }))).optional() }),
+      )
       .optional(),
   }).optional(),
 });
@@ -376,7 +439,15 @@ export const inputSql = strict({
   driver: optStr,
   uri: optStr,
   scheduler: scheduler.optional(),
-  query: strict({ select: optStr, from: optStr, where: optStr, group_by: optStr, having: optStr, order_by: optStr, limit: optInt }).optional(),
+  query: strict({
+    select: optStr,
+    from: optStr,
+    where: optStr,
+    group_by: optStr,
+    having: optStr,
+    order_by: optStr,
+    limit: optInt,
+  }).optional(),
 });
 export const input = strict({
   type: optStr,
@@ -391,9 +462,23 @@ export const input = strict({
   sql: inputSql.optional(),
 });
 
-export const outputAwsKinesis = strict({ batching: batching.optional(), credential: awsCredential.optional(), region: optStr, stream: optStr });
-export const outputAwsS3 = strict({ bucket: optStr, credential: awsCredential.optional(), region: optStr, file: outputFile.optional() });
-export const outputAzureBlob = strict({ container: optStr, credential: blobCredential.optional(), file: outputFile.optional() });
+export const outputAwsKinesis = strict({
+  batching: batching.optional(),
+  credential: awsCredential.optional(),
+  region: optStr,
+  stream: optStr,
+});
+export const outputAwsS3 = strict({
+  bucket: optStr,
+  credential: awsCredential.optional(),
+  region: optStr,
+  file: outputFile.optional(),
+});
+export const outputAzureBlob = strict({
+  container: optStr,
+  credential: blobCredential.optional(),
+  file: outputFile.optional(),
+});
 export const outputDeltalake = strict({
   azure_blob_storage: strict({ root_path: optStr, storage_access_key: optStr, storage_account: optStr }).optional(),
   batching: batching.optional(),
@@ -418,7 +503,11 @@ const emailFields = { to: strings, cc: strings, bcc: strings, subject: optStr, f
 export const outputEmail = strict(emailFields);
 export const outputTransactionalEmail = strict({ ...emailFields, template_id: optStr });
 export const outputFirehose = strict({ config_ids: strings });
-export const outputGoogleCloudPubsub = strict({ credential: serviceAccountCredential.optional(), project: optStr, topic: optStr });
+export const outputGoogleCloudPubsub = strict({
+  credential: serviceAccountCredential.optional(),
+  project: optStr,
+  topic: optStr,
+});
 export const outputGoogleCloudStorage = strict({
   bucket: optStr,
   content_type: optStr,
@@ -437,7 +526,12 @@ export const outputHttp = strict({
   verify_token: optStr,
   verify_token_private_key: optStr,
 });
-export const outputKafka = strict({ topic: optStr, batching: batching.optional(), sasl: sasl.optional(), tls: tls.optional() });
+export const outputKafka = strict({
+  topic: optStr,
+  batching: batching.optional(),
+  sasl: sasl.optional(),
+  tls: tls.optional(),
+});
 export const outputMongodb = strict({
   uri: optStr,
   database: optStr,
@@ -455,7 +549,9 @@ export const outputSql = strict({
   table: strict({ name: optStr, schema: optStr }).optional(),
   update: strict({ key_fields: strings }).optional(),
   mssql: strict({
-    data_types: z.array(strict({ name: optStr, type: optStr, date: format, datetime: format, datetime_offset: format })).optional(),
+    data_types: z
+      .array(strict({ name: optStr, type: optStr, date: format, datetime: format, datetime_offset: format }))
+      .optional(),
   }).optional(),
 });
 export const output = strict({
@@ -504,7 +600,11 @@ export const step = strict({
   delete: mapping,
   http: stepHttp.optional(),
 });
-export const transformer = strict({ description: optStr, workflow: z.array(z.array(str)).optional(), steps: z.array(step).optional() });
+export const transformer = strict({
+  description: optStr,
+  workflow: z.array(z.array(str)).optional(),
+  steps: z.array(step).optional(),
+});
 
 export const config = strict({
   id: optStr,

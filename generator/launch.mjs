@@ -43,7 +43,11 @@ function sourcesOf(folders) {
 export async function build(folders = ["generator", "runtime"]) {
   const files = sourcesOf(folders);
   const hash = createHash("sha256");
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(path.join(ROOT, file))).update("\0");
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(ROOT, file)))
+      .update("\0");
   const out = path.join(BUILDS, `${folders.join("+")}-${hash.digest("hex").slice(0, 16)}`);
   if (existsSync(out)) {
     const now = new Date();
@@ -71,7 +75,8 @@ export async function build(folders = ["generator", "runtime"]) {
   }
   for (const name of readdirSync(BUILDS)) {
     const other = path.join(BUILDS, name);
-    if (other !== out && name.startsWith(`${folders.join("+")}-`) && Date.now() - statSync(other).mtimeMs > STALE_MS) rmSync(other, { recursive: true, force: true });
+    if (other !== out && name.startsWith(`${folders.join("+")}-`) && Date.now() - statSync(other).mtimeMs > STALE_MS)
+      rmSync(other, { recursive: true, force: true });
   }
   return out;
 }
@@ -88,7 +93,9 @@ async function withDependencies(load) {
     await load();
   } catch (error) {
     if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
-    const missing = /Cannot find (?:package|module) '([^']+)'/.exec(String(error.message))?.[1] ?? String(error.message).split("\n")[0];
+    const missing =
+      /Cannot find (?:package|module) '([^']+)'/.exec(String(error.message))?.[1] ??
+      String(error.message).split("\n")[0];
     process.stderr.write(`specfirst: ${missing} is not installed: run \`npm ci\` in ${ROOT} first\n`);
     process.exitCode = 2;
   }
@@ -111,4 +118,5 @@ export function specfirst(argv) {
   });
 }
 
-if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await runDevelopmentCli();
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  await runDevelopmentCli();

@@ -9,5 +9,8 @@ export function workerEntry(callerUrl: string, name: string): [string | URL, { e
   if (fileURLToPath(callerUrl).endsWith(".js")) return [new URL(`./${name}.js`, callerUrl), {}];
   const tsx = import.meta.resolve("tsx/esm/api");
   const entry = new URL(`./${name}.ts`, callerUrl).href;
-  return [`import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`, { eval: true }];
+  return [
+    `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)}));`,
+    { eval: true },
+  ];
 }

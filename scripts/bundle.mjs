@@ -52,4 +52,5 @@ export async function bundle(outdir = BUNDLE_DIR) {
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await bundle(process.argv[2] ? path.resolve(process.argv[2]) : undefined);
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await bundle(process.argv[2] ? path.resolve(process.argv[2]) : undefined);

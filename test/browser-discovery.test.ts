@@ -16,7 +16,9 @@ async function render(found: FoundBrowser): Promise<{ version: string; title: st
   const browser = await launchBrowser(found);
   try {
     const page = await browser.newPage();
-    await page.setContent(`<!doctype html><title>t</title><h1 id="title" style="font-family: sans-serif">Rendered by ${found.source}</h1>`);
+    await page.setContent(
+      `<!doctype html><title>t</title><h1 id="title" style="font-family: sans-serif">Rendered by ${found.source}</h1>`,
+    );
     const title = await page.locator("#title").innerText();
     const width = (await page.locator("#title").boundingBox())?.width ?? 0;
     const png = (await page.screenshot()).length;
@@ -56,7 +58,9 @@ beforeAll(async () => {
   machine = byDefault.source === "system" ? byDefault : undefined;
   const launcher = path.join(tmp, "npm-chromium");
   const exports = Object.entries(npm.env).map(([name, value]) => `export ${name}='${value}'`);
-  writeFileSync(launcher, ["#!/bin/sh", ...exports, `exec '${npm.executablePath}' "$@"`, ""].join("\n"), { mode: 0o755 });
+  writeFileSync(launcher, ["#!/bin/sh", ...exports, `exec '${npm.executablePath}' "$@"`, ""].join("\n"), {
+    mode: 0o755,
+  });
   realBrowser = launcher;
 }, 120_000);
 afterAll(() => {
@@ -66,8 +70,12 @@ afterAll(() => {
 describe("findBrowser", () => {
   it("npm: with no CHROMIUM_PATH and no system browser, unpacks @sparticuz/chromium and renders a page", async () => {
     expect(npm.source).toBe("npm");
-    expect(path.relative(ROOT, npm.executablePath)).toMatch(/^node_modules\/\.cache\/specfirst-chromium\/linux-x64-\d+\.\d+\.\d+\/chromium$/);
-    expect(npm.args).toEqual(expect.arrayContaining(["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]));
+    expect(path.relative(ROOT, npm.executablePath)).toMatch(
+      /^node_modules\/\.cache\/specfirst-chromium\/linux-x64-\d+\.\d+\.\d+\/chromium$/,
+    );
+    expect(npm.args).toEqual(
+      expect.arrayContaining(["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]),
+    );
     // Every library the binary links against resolves, NSS from the package's own copy (so a Debian with only
     // Node.js, without libnss3, runs it too).
     const ldd = execFileSync("ldd", [npm.executablePath], { env: { ...process.env, ...npm.env }, encoding: "utf8" });
@@ -80,7 +88,8 @@ describe("findBrowser", () => {
 
   it("system: the default candidates find the machine's Chromium when it has one, else fall through to npm", async () => {
     const found = await findBrowser({ env: { PATH: process.env.PATH } });
-    if (isExecutableFile("/usr/bin/chromium")) expect(found).toMatchObject({ source: "system", executablePath: "/usr/bin/chromium" });
+    if (isExecutableFile("/usr/bin/chromium"))
+      expect(found).toMatchObject({ source: "system", executablePath: "/usr/bin/chromium" });
     expect(found.source).toBe(machine ? "system" : "npm");
     expectRendered(await render(found), found.source);
   });
@@ -107,6 +116,8 @@ describe("findBrowser", () => {
   });
 
   it("env: a CHROMIUM_PATH that names no executable fails instead of falling back", async () => {
-    await expect(findBrowser({ env: { CHROMIUM_PATH: path.join(tmp, "no-such-chromium") } })).rejects.toThrow(/CHROMIUM_PATH=.*no-such-chromium is not an executable file/);
+    await expect(findBrowser({ env: { CHROMIUM_PATH: path.join(tmp, "no-such-chromium") } })).rejects.toThrow(
+      /CHROMIUM_PATH=.*no-such-chromium is not an executable file/,
+    );
   });
 });

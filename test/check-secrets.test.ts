@@ -9,14 +9,26 @@ import { checkSecretNames, looksSecret, nameWords, objectRefResolver } from "../
 import { FIXTURES, readJson } from "./helpers/fixtures.js";
 import { schemaFile } from "./helpers/schema-file.js";
 
-const NAMES = readJson<{ secret: [string, string[]][]; notSecret: [string, string[]][] }>(path.join(FIXTURES, "check-secrets", "names.json"));
+const NAMES = readJson<{ secret: [string, string[]][]; notSecret: [string, string[]][] }>(
+  path.join(FIXTURES, "check-secrets", "names.json"),
+);
 
 const ID = "https://specfirst.example/schemas/messaging/";
-const objectTarget = schemaFile("auth", { $id: `${ID}auth.schema.json`, title: "Auth", type: "object", properties: { user: { type: "string" } } });
-const stringTarget = schemaFile("token-text", { $id: `${ID}token-text.schema.json`, title: "TokenText", type: "string" });
+const objectTarget = schemaFile("auth", {
+  $id: `${ID}auth.schema.json`,
+  title: "Auth",
+  type: "object",
+  properties: { user: { type: "string" } },
+});
+const stringTarget = schemaFile("token-text", {
+  $id: `${ID}token-text.schema.json`,
+  title: "TokenText",
+  type: "string",
+});
 const holder = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   schemaFile("holder", { $id: `${ID}holder.schema.json`, title: "Holder", type: "object", properties, ...extra });
-const check = (file: ReturnType<typeof holder>) => checkSecretNames(file, objectRefResolver([objectTarget, stringTarget, file]));
+const check = (file: ReturnType<typeof holder>) =>
+  checkSecretNames(file, objectRefResolver([objectTarget, stringTarget, file]));
 
 describe("the secret-name rule", () => {
   it.each(NAMES.secret)("says %s holds a secret (words %j)", (name, words) => {
@@ -32,21 +44,34 @@ describe("the secret-name rule", () => {
 
 describe("checkSecretNames", () => {
   it("accepts a secret name marked x-secret true or false, and plain names without a mark", () => {
-    expect(check(holder({ password: { type: "string", writeOnly: true, "x-secret": true }, token_url: { type: "string", "x-secret": false }, name: { type: "string" } }))).toEqual([]);
+    expect(
+      check(
+        holder({
+          password: { type: "string", writeOnly: true, "x-secret": true },
+          token_url: { type: "string", "x-secret": false },
+          name: { type: "string" },
+        }),
+      ),
+    ).toEqual([]);
   });
 
   it("reports an unmarked secret name at the property, saying both ways to mark it", () => {
     expect(check(holder({ accessKey: { type: "string" } }))).toEqual([
       {
         pointer: "/properties/accessKey",
-        message: 'property "accessKey" looks like a secret (its name): mark it "x-secret": true and "writeOnly": true so redact() hides it, or "x-secret": false if it holds no secret',
+        message:
+          'property "accessKey" looks like a secret (its name): mark it "x-secret": true and "writeOnly": true so redact() hides it, or "x-secret": false if it holds no secret',
       },
     ]);
   });
 
   it('reports "x-secret": false on a name that does not look like a secret at the mark itself', () => {
     expect(check(holder({ name: { type: "string", "x-secret": false } }))).toEqual([
-      { pointer: "/properties/name/x-secret", message: 'property "name": "x-secret": false is only for a property whose name looks like a secret (the name rule in schemas/README.md); remove it' },
+      {
+        pointer: "/properties/name/x-secret",
+        message:
+          'property "name": "x-secret": false is only for a property whose name looks like a secret (the name rule in schemas/README.md); remove it',
+      },
     ]);
   });
 
@@ -77,7 +102,12 @@ describe("checkSecretNames", () => {
         private_key: { $ref: "auth.schema.json", minLength: 1 },
       }),
     );
-    expect(problems.map((problem) => problem.pointer)).toEqual(["/properties/token", "/properties/secret", "/properties/passwords", "/properties/private_key"]);
+    expect(problems.map((problem) => problem.pointer)).toEqual([
+      "/properties/token",
+      "/properties/secret",
+      "/properties/passwords",
+      "/properties/private_key",
+    ]);
   });
 
   it("leaves boolean property schemas and properties restated inside if/then/else to their declaration", () => {
@@ -85,7 +115,11 @@ describe("checkSecretNames", () => {
       check(
         holder(
           { password: { type: "string", writeOnly: true, "x-secret": true }, token: false },
-          { if: { properties: { password: { const: "x" } } }, then: { properties: { password: { minLength: 8 } } }, else: { properties: { token: true } } },
+          {
+            if: { properties: { password: { const: "x" } } },
+            then: { properties: { password: { minLength: 8 } } },
+            else: { properties: { token: true } },
+          },
         ),
       ),
     ).toEqual([]);

@@ -21,14 +21,26 @@ describe("command builders for one item", () => {
     sandbox = createSandbox({ accessKey: ACCESS_KEY });
     await sandbox.start();
     const client = createMessagingClient({ baseUrl: sandbox.url, accessKey: ACCESS_KEY });
-    const message = { id: "sched-1", to: "5531988887777@sms.example.net", type: "text/plain", content: "later" } as const;
+    const message = {
+      id: "sched-1",
+      to: "5531988887777@sms.example.net",
+      type: "text/plain",
+      content: "later",
+    } as const;
     const when = new Date(Date.now() + 60_000).toISOString();
     const set = assertSuccess(await client.sendCommand(commands.setSchedule({ message, when }, SCHEDULER)));
     const key = String((set.metadata as Record<string, string>)["#command.uri"]).split("/schedules/")[1] as string;
-    expect(commands.getSchedule(key, SCHEDULER)).toMatchObject({ method: "get", uri: `/schedules/${encodeURIComponent(key)}`, to: SCHEDULER.to });
+    expect(commands.getSchedule(key, SCHEDULER)).toMatchObject({
+      method: "get",
+      uri: `/schedules/${encodeURIComponent(key)}`,
+      to: SCHEDULER.to,
+    });
     const got = assertSuccess(await client.sendCommand(commands.getSchedule(key, SCHEDULER)));
     expect(got.resource).toMatchObject({ message, when });
-    expect(commands.cancelSchedule(key, SCHEDULER)).toMatchObject({ method: "delete", uri: `/schedules/${encodeURIComponent(key)}` });
+    expect(commands.cancelSchedule(key, SCHEDULER)).toMatchObject({
+      method: "delete",
+      uri: `/schedules/${encodeURIComponent(key)}`,
+    });
     assertSuccess(await client.sendCommand(commands.cancelSchedule(key, SCHEDULER)));
     expect(sandbox.scheduled.map((entry) => entry.state)).toEqual(["cancelled"]);
     expect((await client.sendCommand(commands.getSchedule(key, SCHEDULER))).status).toBe("failure");

@@ -1,5 +1,14 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -25,12 +34,18 @@ type Node = Record<string, unknown>;
 
 /** The request examples of a document's paths: operation id, path and each example's value. */
 function requestExamples(api: string): { operationId: string; path: string; values: unknown[] }[] {
-  const document = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as { paths: Record<string, Record<string, Node>> };
+  const document = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as {
+    paths: Record<string, Record<string, Node>>;
+  };
   return Object.entries(document.paths).flatMap(([route, item]) =>
     Object.values(item).flatMap((operation) => {
-      const content = ((operation.requestBody as Node | undefined)?.content as Record<string, Node> | undefined)?.["application/json"];
+      const content = ((operation.requestBody as Node | undefined)?.content as Record<string, Node> | undefined)?.[
+        "application/json"
+      ];
       const examples = Object.values((content?.examples ?? {}) as Record<string, Node>).map((example) => example.value);
-      return typeof operation.operationId === "string" && examples.length > 0 ? [{ operationId: operation.operationId, path: route, values: examples }] : [];
+      return typeof operation.operationId === "string" && examples.length > 0
+        ? [{ operationId: operation.operationId, path: route, values: examples }]
+        : [];
     }),
   );
 }
@@ -46,7 +61,11 @@ function examplesConsumer(tool: Tool, api: string): string {
   }[tool];
   const call = (op: (typeof operations)[number], value: unknown) => {
     const body = JSON.stringify(value);
-    return { "hey-api": `${op.operationId}({ body: ${body} })`, orval: `${op.operationId}(${body})`, "openapi-fetch": `client.POST(${JSON.stringify(op.path)}, { body: ${body} })` }[tool];
+    return {
+      "hey-api": `${op.operationId}({ body: ${body} })`,
+      orval: `${op.operationId}(${body})`,
+      "openapi-fetch": `client.POST(${JSON.stringify(op.path)}, { body: ${body} })`,
+    }[tool];
   };
   const calls = operations.flatMap((op) => op.values.map((value) => `  ${call(op, value)},`));
   return `${header}\n\nexport const sent = [\n${calls.join("\n")}\n];\n`;
@@ -69,10 +88,32 @@ beforeAll(async () => {
   await Promise.all(
     APIS.map(async (api) => {
       const input = path.join(ROOT, "generated", "openapi", `${api}.yaml`);
-      const printed = run(process.execPath, [orval, "--input", input, "--output", path.join(dir, `orval-${api}`, "client.ts"), "--client", "fetch", "--mode", "single"], { cwd: dir });
-      await heyApi({ input, output: path.join(dir, `hey-api-${api}`), plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"], logs: { level: "silent" } });
+      const printed = run(
+        process.execPath,
+        [
+          orval,
+          "--input",
+          input,
+          "--output",
+          path.join(dir, `orval-${api}`, "client.ts"),
+          "--client",
+          "fetch",
+          "--mode",
+          "single",
+        ],
+        { cwd: dir },
+      );
+      await heyApi({
+        input,
+        output: path.join(dir, `hey-api-${api}`),
+        plugins: ["@hey-api/client-fetch", "@hey-api/typescript", "@hey-api/sdk"],
+        logs: { level: "silent" },
+      });
       mkdirSync(path.join(dir, `openapi-fetch-${api}`));
-      writeFileSync(path.join(dir, `openapi-fetch-${api}`, "paths.ts"), astToString(await openapiTS(readFileSync(input, "utf8"), { silent: true })));
+      writeFileSync(
+        path.join(dir, `openapi-fetch-${api}`, "paths.ts"),
+        astToString(await openapiTS(readFileSync(input, "utf8"), { silent: true })),
+      );
       const { stdout, stderr } = await printed;
       orvalWarnings.push(...`${stdout}\n${stderr}`.split("\n").filter((line) => line.includes("⚠️")));
     }),
@@ -91,7 +132,19 @@ beforeAll(async () => {
     path.join(dir, "tsconfig.json"),
     // As a consumer's bundler project compiles them (the generated imports have no file extension); TypeScript's
     // own lib files are not checked (skipDefaultLibCheck).
-    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", lib: ["ES2022", "DOM", "DOM.Iterable"], module: "ESNext", moduleResolution: "Bundler", types: [], skipDefaultLibCheck: true }, files }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: "ES2022",
+        lib: ["ES2022", "DOM", "DOM.Iterable"],
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        types: [],
+        skipDefaultLibCheck: true,
+      },
+      files,
+    }),
   );
   const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
   const output = await run(process.execPath, [tsc, "-p", "tsconfig.json", "--pretty", "false"], { cwd: dir }).then(
@@ -112,10 +165,14 @@ afterAll(() => {
 
 /** tsc's diagnostics of one tool's files: its consumers and everything it generated. */
 function errorsOf(tool: Tool, ...consumers: string[]): string[] {
-  return [...diagnostics].filter(([file]) => consumers.includes(file) || file.startsWith(`${tool}-`)).flatMap(([, lines]) => lines);
+  return [...diagnostics]
+    .filter(([file]) => consumers.includes(file) || file.startsWith(`${tool}-`))
+    .flatMap(([, lines]) => lines);
 }
 
-const version = (name: string) => (JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+const version = (name: string) =>
+  (JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string })
+    .version;
 
 describe.each(TOOLS)("a client generated by %s", (tool) => {
   it.each(APIS)("for %s compiles under tsc --strict and takes every request example", (api) => {
@@ -129,7 +186,12 @@ describe.each(TOOLS)("a client generated by %s", (tool) => {
 
 it("the tools are the versions the README names (the last that run on Node 20)", () => {
   const names = ["@hey-api/openapi-ts", "orval", "openapi-typescript", "openapi-fetch"];
-  expect(Object.fromEntries(names.map((name) => [name, version(name)]))).toEqual({ "@hey-api/openapi-ts": "0.95.0", orval: "7.13.2", "openapi-typescript": "7.13.0", "openapi-fetch": "0.17.0" });
+  expect(Object.fromEntries(names.map((name) => [name, version(name)]))).toEqual({
+    "@hey-api/openapi-ts": "0.95.0",
+    orval: "7.13.2",
+    "openapi-typescript": "7.13.0",
+    "openapi-fetch": "0.17.0",
+  });
 });
 
 it("orval reads both documents without warnings", () => {

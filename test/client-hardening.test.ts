@@ -6,7 +6,13 @@
 import { getEventListeners } from "node:events";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
-import { AbortedError, BadRequestError, TimeoutError, createMessagingClient, type ClientLogEntry } from "../generated/client.js";
+import {
+  AbortedError,
+  BadRequestError,
+  TimeoutError,
+  createMessagingClient,
+  type ClientLogEntry,
+} from "../generated/client.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";
 import { leaks } from "./helpers/key-encodings.js";
 
@@ -19,21 +25,39 @@ beforeEach(() => {
   api.reset();
 });
 
-const text = (content: string, id?: string) => ({ ...(id === undefined ? {} : { id }), to: "5531988887777@sms.example.net", type: "text/plain" as const, content });
+const text = (content: string, id?: string) => ({
+  ...(id === undefined ? {} : { id }),
+  to: "5531988887777@sms.example.net",
+  type: "text/plain" as const,
+  content,
+});
 
 describe("abort reasons", () => {
   it("rejects as TimeoutError for AbortSignal.timeout() and any signal whose reason is a TimeoutError DOMException; AbortedError otherwise", async () => {
     // A server of its own: a connection the earlier tests left in the pool could be closed under this test's request.
     const api = await startApiServer();
     onTestFinished(() => api.close());
-    api.answer("/messages", { status: 202, delayMs: 2000 }, { status: 202, delayMs: 2000 }, { status: 202, delayMs: 2000 });
+    api.answer(
+      "/messages",
+      { status: 202, delayMs: 2000 },
+      { status: 202, delayMs: 2000 },
+      { status: 202, delayMs: 2000 },
+    );
     const client = createMessagingClient({ baseUrl: api.url, accessKey: "k-1" });
-    const timedOut = await client.sendMessage(text("a"), { signal: AbortSignal.timeout(50) }).catch((error: unknown) => error);
+    const timedOut = await client
+      .sendMessage(text("a"), { signal: AbortSignal.timeout(50) })
+      .catch((error: unknown) => error);
     expect(timedOut).toBeInstanceOf(TimeoutError);
-    expect(timedOut).toMatchObject({ name: "TimeoutError", message: "POST /messages timed out (the caller's signal)", cause: { name: "TimeoutError" } });
+    expect(timedOut).toMatchObject({
+      name: "TimeoutError",
+      message: "POST /messages timed out (the caller's signal)",
+      cause: { name: "TimeoutError" },
+    });
     const controller = new AbortController();
     setTimeout(() => controller.abort(new DOMException("took too long", "TimeoutError")), 30);
-    expect(await client.sendMessage(text("b"), { signal: controller.signal }).catch((error: unknown) => error)).toBeInstanceOf(TimeoutError);
+    expect(
+      await client.sendMessage(text("b"), { signal: controller.signal }).catch((error: unknown) => error),
+    ).toBeInstanceOf(TimeoutError);
     const plain = new AbortController();
     setTimeout(() => plain.abort(), 30);
     const aborted = await client.sendMessage(text("c"), { signal: plain.signal }).catch((error: unknown) => error);
@@ -43,7 +67,9 @@ describe("abort reasons", () => {
     const early = AbortSignal.timeout(1);
     await new Promise((resolve) => setTimeout(resolve, 10));
     const before = api.received.length;
-    expect(await client.sendMessage(text("d"), { signal: early }).catch((error: unknown) => error)).toBeInstanceOf(TimeoutError);
+    expect(await client.sendMessage(text("d"), { signal: early }).catch((error: unknown) => error)).toBeInstanceOf(
+      TimeoutError,
+    );
     expect(api.received.length).toBe(before);
   });
 
@@ -65,18 +91,31 @@ describe("abort reasons", () => {
     expect(api.received.slice(0, 200).every((request) => !request.abandoned)).toBe(true);
     // With a caller's signal, the request's own signal also fires on the client's timeout.
     api.answer("/messages", { status: 202, delayMs: 5000 });
-    const timed = await client.sendMessage(text("slow too"), { signal: new AbortController().signal, timeoutMs: 100 }).catch((error: unknown) => error);
+    const timed = await client
+      .sendMessage(text("slow too"), { signal: new AbortController().signal, timeoutMs: 100 })
+      .catch((error: unknown) => error);
     expect(timed).toBeInstanceOf(TimeoutError);
     await vi.waitFor(() => expect(api.received[201]?.abandoned).toBe(true));
   });
 
   it("a signal timing out while waiting for the limiter or between retries is a TimeoutError too", async () => {
-    const client = createMessagingClient({ baseUrl: api.url, accessKey: "k-1", limits: { messages: 1 }, retry: { maxDelayMs: 5000 } });
+    const client = createMessagingClient({
+      baseUrl: api.url,
+      accessKey: "k-1",
+      limits: { messages: 1 },
+      retry: { maxDelayMs: 5000 },
+    });
     await client.sendMessage(text("first"));
-    expect(await client.sendMessage(text("queued"), { signal: AbortSignal.timeout(50) }).catch((error: unknown) => error)).toBeInstanceOf(TimeoutError);
+    expect(
+      await client.sendMessage(text("queued"), { signal: AbortSignal.timeout(50) }).catch((error: unknown) => error),
+    ).toBeInstanceOf(TimeoutError);
     api.answer("/messages", { status: 503, headers: { "retry-after": "3" } });
     const retrying = createMessagingClient({ baseUrl: api.url, accessKey: "k-1", retry: { maxDelayMs: 5000 } });
-    expect(await retrying.sendMessage(text("x", "id-1"), { signal: AbortSignal.timeout(300) }).catch((error: unknown) => error)).toBeInstanceOf(TimeoutError);
+    expect(
+      await retrying
+        .sendMessage(text("x", "id-1"), { signal: AbortSignal.timeout(300) })
+        .catch((error: unknown) => error),
+    ).toBeInstanceOf(TimeoutError);
   });
 });
 
@@ -105,11 +144,23 @@ describe("bot ergonomics", () => {
     ).toBe(client);
     expect(Object.keys(client)).toEqual(["sendMessage", "sendNotification", "sendCommand"]);
     await client.sendMessage(text("hi"));
-    expect(api.received[0]?.headers).toMatchObject({ "x-request-id": "r-1", authorization: "Key k-mw", "content-type": "application/json" });
+    expect(api.received[0]?.headers).toMatchObject({
+      "x-request-id": "r-1",
+      authorization: "Key k-mw",
+      "content-type": "application/json",
+    });
     expect(JSON.parse(api.received[0]?.body ?? "")).toEqual(text("hi"));
     api.answer("/messages", { status: 400, body: "bad key k-mw" });
     await expect(client.sendMessage(text("again"))).rejects.toBeInstanceOf(BadRequestError);
-    expect(seen).toEqual(["request sendMessage 1 POST /messages", "second hook", "response 202", "request sendMessage 1 POST /messages", "second hook", "response 400", "error BadRequestError false"]);
+    expect(seen).toEqual([
+      "request sendMessage 1 POST /messages",
+      "second hook",
+      "response 202",
+      "request sendMessage 1 POST /messages",
+      "second hook",
+      "response 400",
+      "error BadRequestError false",
+    ]);
   });
 
   it("per-call and per-client headers go on the request; the credential's header cannot be replaced by them", async () => {
@@ -117,7 +168,11 @@ describe("bot ergonomics", () => {
     await client.sendMessage(text("hi"), { headers: { "X-Trace": "t-1", Authorization: "Key other" } });
     expect(api.received[0]?.headers).toMatchObject({ "x-bot": "echo", "x-trace": "t-1", authorization: "Key k-h" });
     // In any case (fetch would otherwise join both values into one header).
-    await createMessagingClient({ baseUrl: api.url, accessKey: "k-h", headers: { authorization: "Key client", "content-type": "text/plain" } }).sendMessage(text("hi"), { headers: { AUTHORIZATION: "Key call" } });
+    await createMessagingClient({
+      baseUrl: api.url,
+      accessKey: "k-h",
+      headers: { authorization: "Key client", "content-type": "text/plain" },
+    }).sendMessage(text("hi"), { headers: { AUTHORIZATION: "Key call" } });
     expect(api.received[1]?.headers).toMatchObject({ authorization: "Key k-h", "content-type": "application/json" });
   });
 
@@ -130,7 +185,10 @@ describe("bot ergonomics", () => {
     });
     await client.sendMessage(text("one"));
     // The server echoes the old key (a stale cache, a log line) while the client already sends the new one.
-    api.answer("/messages", { status: 400, body: JSON.stringify({ old: keys[0], oldEncoded: encodeURIComponent(keys[0] as string), now: keys[1] }) });
+    api.answer("/messages", {
+      status: 400,
+      body: JSON.stringify({ old: keys[0], oldEncoded: encodeURIComponent(keys[0] as string), now: keys[1] }),
+    });
     const error = (await client.sendMessage(text("two")).catch((rejection: unknown) => rejection)) as BadRequestError;
     expect(api.received.map((request) => request.headers.authorization)).toEqual([`Key ${keys[0]}`, `Key ${keys[1]}`]);
     expect(error.body).toBe(JSON.stringify({ old: "[REDACTED]", oldEncoded: "[REDACTED]", now: "[REDACTED]" }));
@@ -138,7 +196,10 @@ describe("bot ergonomics", () => {
     await sync.sendMessage(text("three"));
     expect(api.received.at(-1)?.headers.authorization).toBe("Key sync-key");
     // A supplier that fails rejects the call without quoting anything of it.
-    const failing = createMessagingClient({ baseUrl: api.url, accessKey: () => Promise.reject(new Error("vault down: token=abc")) });
+    const failing = createMessagingClient({
+      baseUrl: api.url,
+      accessKey: () => Promise.reject(new Error("vault down: token=abc")),
+    });
     const failure = await failing.sendMessage(text("four")).catch((rejection: unknown) => rejection);
     expect(failure).toMatchObject({ name: "NetworkError" });
     expect(JSON.stringify(failure) + inspect(failure)).not.toContain("abc");
@@ -147,10 +208,24 @@ describe("bot ergonomics", () => {
   it("the logger sees requests, responses, retries and errors with redacted data only", async () => {
     const key = "log+key/with=chars";
     const entries: ClientLogEntry[] = [];
-    const client = createMessagingClient({ baseUrl: api.url, accessKey: key, retry: { baseDelayMs: 1 }, logger: (entry) => entries.push(entry) });
-    api.answer("/messages", { status: 503, body: `down, key ${key}` }, { status: 400, body: JSON.stringify({ key: `Key ${key}` }) });
+    const client = createMessagingClient({
+      baseUrl: api.url,
+      accessKey: key,
+      retry: { baseDelayMs: 1 },
+      logger: (entry) => entries.push(entry),
+    });
+    api.answer(
+      "/messages",
+      { status: 503, body: `down, key ${key}` },
+      { status: 400, body: JSON.stringify({ key: `Key ${key}` }) },
+    );
     await expect(client.sendMessage(text("x", "id-log"))).rejects.toBeInstanceOf(BadRequestError);
-    expect(entries.map((entry) => `${entry.level} ${entry.event} ${entry.attempt}${entry.status === undefined ? "" : ` ${entry.status}`}`)).toEqual([
+    expect(
+      entries.map(
+        (entry) =>
+          `${entry.level} ${entry.event} ${entry.attempt}${entry.status === undefined ? "" : ` ${entry.status}`}`,
+      ),
+    ).toEqual([
       "debug request 1",
       "debug response 1 503",
       "warn retry 1 503",
@@ -158,10 +233,15 @@ describe("bot ergonomics", () => {
       "debug response 2 400",
       "error error 2 400",
     ]);
-    const everything = entries.map((entry) => `${JSON.stringify(entry)} ${inspect(entry, { depth: null, showHidden: true })}`).join("\n");
+    const everything = entries
+      .map((entry) => `${JSON.stringify(entry)} ${inspect(entry, { depth: null, showHidden: true })}`)
+      .join("\n");
     expect(leaks(everything, key)).toEqual([]);
     // No body either (the README: "never headers or bodies"): an error is its name and message.
     expect(everything).not.toMatch(/down|\[REDACTED\]|body/);
-    expect(entries.at(-1)?.error).toEqual({ name: "BadRequestError", message: "POST /messages answered HTTP 400 Bad Request" });
+    expect(entries.at(-1)?.error).toEqual({
+      name: "BadRequestError",
+      message: "POST /messages answered HTTP 400 Bad Request",
+    });
   });
 });

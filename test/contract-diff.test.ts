@@ -41,7 +41,8 @@ interface ContractCase {
 }
 
 let repo: string;
-const git = (...args: string[]) => execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdio: "pipe" }).toString();
+const git = (...args: string[]) =>
+  execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdio: "pipe" }).toString();
 
 /** Back to the committed base: every case edits the same copy. */
 function resetRepo(): void {
@@ -67,7 +68,9 @@ function applyEdit(edit: Edit): void {
     const [from, to] = edit.rename;
     const map = document.getIn(edit.path, true);
     expect(isMap(map), `${edit.path.join("/")} is a mapping in ${edit.file}`).toBe(true);
-    const pair = (map as YAMLMap).items.find((item) => String((item.key as { value?: unknown }).value ?? item.key) === from);
+    const pair = (map as YAMLMap).items.find(
+      (item) => String((item.key as { value?: unknown }).value ?? item.key) === from,
+    );
     expect(pair, `${from} is a key of ${edit.path.join("/")}`).toBeDefined();
     if (pair !== undefined) pair.key = document.createNode(to);
   }
@@ -78,16 +81,29 @@ function applyEdit(edit: Edit): void {
 async function diffHead(): Promise<{ code: number; report: DiffReport; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const code = await runDiffCommand({ root: repo, ref: "HEAD", format: "json", stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  const code = await runDiffCommand({
+    root: repo,
+    ref: "HEAD",
+    format: "json",
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
   return { code, report: (stdout === "" ? undefined : JSON.parse(stdout)) as DiffReport, stderr };
 }
 
 const summarised = (report: DiffReport): ExpectedChange[] =>
-  report.changes.map((change) => ({ api: change.api, rule: change.rule, breaks: change.breaks, who: change.who, ...(change.location.operation === undefined ? {} : { operation: change.location.operation }) }));
+  report.changes.map((change) => ({
+    api: change.api,
+    rule: change.rule,
+    breaks: change.breaks,
+    who: change.who,
+    ...(change.location.operation === undefined ? {} : { operation: change.location.operation }),
+  }));
 
 beforeAll(() => {
   repo = mkdtempSync(path.join(tmpdir(), "specfirst-contract-diff-"));
-  for (const input of ["schemas", "openapi", "package.json"]) cpSync(path.join(ROOT, input), path.join(repo, input), { recursive: true });
+  for (const input of ["schemas", "openapi", "package.json"])
+    cpSync(path.join(ROOT, input), path.join(repo, input), { recursive: true });
   git("init", "-q");
   git("add", ".");
   git("commit", "-qm", "base");
@@ -102,21 +118,24 @@ describe("specfirst diff: the published contract as built", () => {
     expect(code).toBe(0);
   });
 
-  it.each(jsonFiles<ContractCase>(path.join(FIXTURES, "diff", "contract")))("%s", async (_name, { edits, expected, bump, exit }) => {
-    resetRepo();
-    for (const edit of edits) applyEdit(edit);
-    const { code, report, stderr } = await diffHead();
-    expect(stderr).toBe("");
-    expect(summarised(report)).toEqual(expected);
-    expect(report.bump).toBe(bump);
-    expect(report.breaking).toBe(report.changes.filter((change) => change.breaks !== "none").length);
-    expect(code).toBe(exit);
-    for (const change of report.changes) {
-      expect(change.why).toMatch(/\.$/);
-      expect(change.location.file).toMatch(/^(schemas|openapi)\//); // the source to edit, not the generated document
-      expect(change.severity).toBe(change.breaks === "none" ? "compatible" : "breaking");
-    }
-  });
+  it.each(jsonFiles<ContractCase>(path.join(FIXTURES, "diff", "contract")))(
+    "%s",
+    async (_name, { edits, expected, bump, exit }) => {
+      resetRepo();
+      for (const edit of edits) applyEdit(edit);
+      const { code, report, stderr } = await diffHead();
+      expect(stderr).toBe("");
+      expect(summarised(report)).toEqual(expected);
+      expect(report.bump).toBe(bump);
+      expect(report.breaking).toBe(report.changes.filter((change) => change.breaks !== "none").length);
+      expect(code).toBe(exit);
+      for (const change of report.changes) {
+        expect(change.why).toMatch(/\.$/);
+        expect(change.location.file).toMatch(/^(schemas|openapi)\//); // the source to edit, not the generated document
+        expect(change.severity).toBe(change.breaks === "none" ? "compatible" : "breaking");
+      }
+    },
+  );
 });
 
 describe("specfirst diff: x-typed-by compared as expanded", () => {
@@ -125,16 +144,22 @@ describe("specfirst diff: x-typed-by compared as expanded", () => {
     const files = expandMediaTypes(await loadSchemas(repo));
     const message = files.find((file) => file.name === "message");
     const allOf = message?.schema.allOf;
-    if (message === undefined || !Array.isArray(allOf)) throw new Error("message.schema.json has an x-typed-by expansion");
+    if (message === undefined || !Array.isArray(allOf))
+      throw new Error("message.schema.json has an x-typed-by expansion");
     // The rule written by hand as before the declaration existed: relative refs, no case-variant entry.
-    const written = JSON.stringify({ ...message.schema, allOf: allOf.slice(0, -1) }, null, 2).replaceAll("https://specfirst.dev/schemas/messaging/", "");
+    const written = JSON.stringify({ ...message.schema, allOf: allOf.slice(0, -1) }, null, 2).replaceAll(
+      "https://specfirst.dev/schemas/messaging/",
+      "",
+    );
     const file = path.join(repo, message.file);
     writeFileSync(file, written.replace('"$id": "', '"$id": "https://specfirst.dev/schemas/messaging/'));
     git("commit", "-qam", "hand-written content-by-type rule");
     try {
       writeFileSync(file, readFileSync(path.join(ROOT, message.file), "utf8"));
       const { code, report } = await diffHead();
-      expect(summarised(report)).toEqual([{ api: "messaging", rule: "schema-constraint-added", breaks: "producers", who: ["caller", "service"] }]);
+      expect(summarised(report)).toEqual([
+        { api: "messaging", rule: "schema-constraint-added", breaks: "producers", who: ["caller", "service"] },
+      ]);
       expect(report.changes[0]?.location).toMatchObject({ file: message.file, pointer: "/allOf" });
       expect(code).toBe(1);
     } finally {
@@ -152,7 +177,9 @@ describe("specfirst diff: a change no rule describes", () => {
     if (message === undefined) throw new Error("message.schema.json exists");
     writeFileSync(path.join(repo, message.file), JSON.stringify(message.schema, null, 2));
     const { code, report } = await diffHead();
-    expect(summarised(report)).toEqual([{ api: "messaging", rule: "contract-changed", breaks: "both", who: ["caller", "service"] }]);
+    expect(summarised(report)).toEqual([
+      { api: "messaging", rule: "contract-changed", breaks: "both", who: ["caller", "service"] },
+    ]);
     expect(report.changes[0]?.location.file).toBe("generated/openapi/messaging.yaml");
     expect(report.changes[0]?.location.pointer).toMatch(/^\/components\/schemas\//);
     expect(code).toBe(1);
@@ -174,7 +201,9 @@ describe("specfirst diff: input and usage errors exit 2", () => {
     writeFileSync(file, readFileSync(file, "utf8").replace('"type": "object"', '"type": "object",,'));
     const tree = await diffHead();
     expect(tree.code).toBe(2);
-    expect(tree.stderr).toMatch(/in the working tree are broken:\n {2}schemas\/messaging\/reason\.schema\.json:\d+:\d+: /);
+    expect(tree.stderr).toMatch(
+      /in the working tree are broken:\n {2}schemas\/messaging\/reason\.schema\.json:\d+:\d+: /,
+    );
     git("commit", "-qam", "broken");
     try {
       // Only the ref is broken now.
@@ -203,10 +232,16 @@ describe("specfirst diff: the reports", () => {
   it("prints text, JSON and markdown from the spawned CLI, with the exit code of the report", async () => {
     resetRepo();
     applyEdit({ file: "openapi/configs.source.yaml", replace: "  /v1/configs:\n", with: "  /v2/configs:\n" });
-    applyEdit({ file: "openapi/messaging.source.yaml", path: ["paths", "/messages", "post", "parameters"], set: [{ name: "X-Trace", in: "header", schema: { type: "string" } }] });
+    applyEdit({
+      file: "openapi/messaging.source.yaml",
+      path: ["paths", "/messages", "post", "parameters"],
+      set: [{ name: "X-Trace", in: "header", schema: { type: "string" } }],
+    });
     const text = await runCli(["diff", "HEAD", "--root", repo]);
     expect(text.code).toBe(1);
-    expect(text.stdout).toContain("BREAKING for producers (caller)  api-path-changed  configs POST /v2/configs (createConfig): POST /v1/configs moved to /v2/configs");
+    expect(text.stdout).toContain(
+      "BREAKING for producers (caller)  api-path-changed  configs POST /v2/configs (createConfig): POST /v1/configs moved to /v2/configs",
+    );
     expect(text.stdout).toContain("2 change(s) since HEAD, 1 breaking; suggested version bump: major");
 
     const json = await runCli(["diff", "HEAD", "--root", repo, "--format", "json"]);
@@ -222,7 +257,12 @@ describe("specfirst diff: the reports", () => {
       who: ["caller"],
       direction: ["request"],
       bump: "major",
-      location: { file: "openapi/configs.source.yaml", pointer: "/paths/~1v2~1configs/post", operation: "POST /v2/configs", operationId: "createConfig" },
+      location: {
+        file: "openapi/configs.source.yaml",
+        pointer: "/paths/~1v2~1configs/post",
+        operation: "POST /v2/configs",
+        operationId: "createConfig",
+      },
       message: "POST /v1/configs moved to /v2/configs",
       why: "Callers send the request to the old path and get an error.",
     });
@@ -233,7 +273,9 @@ describe("specfirst diff: the reports", () => {
     // Grouped by API, breaking first within each.
     expect(markdown.stdout.indexOf("### configs")).toBeLessThan(markdown.stdout.indexOf("### messaging"));
     expect(markdown.stdout).toContain("**Suggested version bump: major** (1 breaking of 2 change(s))");
-    expect(markdown.stdout).toContain("| compatible | `request-parameter-added` | POST /messages (sendMessage)<br>`openapi/messaging.source.yaml#/paths/~1messages/post/parameters/0` |");
+    expect(markdown.stdout).toContain(
+      "| compatible | `request-parameter-added` | POST /messages (sendMessage)<br>`openapi/messaging.source.yaml#/paths/~1messages/post/parameters/0` |",
+    );
   });
 });
 
@@ -244,7 +286,9 @@ describe("docs/change-control.md: What `diff` reports", () => {
     expect(start).toBeGreaterThanOrEqual(0);
     const end = doc.indexOf("\n## ", start + 1);
     const section = doc.slice(start, end === -1 ? undefined : end);
-    const listed = [...section.matchAll(/^\| [a-z ]+ \| (.*) \|$/gm)].flatMap((row) => [...(row[1] ?? "").matchAll(/`([a-z-]+)` \(/g)].map((match) => match[1]));
+    const listed = [...section.matchAll(/^\| [a-z ]+ \| (.*) \|$/gm)].flatMap((row) =>
+      [...(row[1] ?? "").matchAll(/`([a-z-]+)` \(/g)].map((match) => match[1]),
+    );
     expect(listed.sort()).toEqual(Object.keys(RULES).sort());
   });
 });

@@ -45,9 +45,19 @@ function publishedRequestSchemas(api: string): Map<string, string | null> {
   if (cached !== undefined) return cached;
   const document = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as Json;
   // A component schema is published from the schema file whose title it has; the file's name is the validator name.
-  const byTitle = new Map(jsonFiles<{ title?: string }>(path.join(ROOT, "schemas", api)).map(([file, schema]) => [schema.title, file.replace(/\.schema\.json$/, "")]));
+  const byTitle = new Map(
+    jsonFiles<{ title?: string }>(path.join(ROOT, "schemas", api)).map(([file, schema]) => [
+      schema.title,
+      file.replace(/\.schema\.json$/, ""),
+    ]),
+  );
   const named = new Map<string, string | null>();
-  const items = [...Object.entries((document.paths ?? {}) as Record<string, Json>), ...Object.entries((document.webhooks ?? {}) as Record<string, Json>).map(([name, item]) => [`webhook ${name}`, item] as const)];
+  const items = [
+    ...Object.entries((document.paths ?? {}) as Record<string, Json>),
+    ...Object.entries((document.webhooks ?? {}) as Record<string, Json>).map(
+      ([name, item]) => [`webhook ${name}`, item] as const,
+    ),
+  ];
   for (const [pathName, item] of items) {
     for (const method of HTTP_METHODS) {
       const operation = item[method] as Json | undefined;
@@ -69,19 +79,28 @@ function publishedRequestSchemas(api: string): Map<string, string | null> {
   return named;
 }
 
-const operations = apis.flatMap((api) => api.operations.map((operation) => ({ api, operation, key: `${operation.method} ${operation.path}` })));
+const operations = apis.flatMap((api) =>
+  api.operations.map((operation) => ({ api, operation, key: `${operation.method} ${operation.path}` })),
+);
 
 describe("request schemas: published document, proxy and sandbox agree", () => {
   it("the descriptors list exactly the operations of the published documents", () => {
     for (const api of apis) {
       const documented = [...publishedRequestSchemas(api.api).keys()].sort();
-      const described = [...api.operations.map((operation) => `${operation.method} ${operation.path}`), ...api.webhooks.map((webhook) => `webhook ${webhook.name}`)];
+      const described = [
+        ...api.operations.map((operation) => `${operation.method} ${operation.path}`),
+        ...api.webhooks.map((webhook) => `webhook ${webhook.name}`),
+      ];
       expect(described.sort()).toEqual(documented);
     }
     expect(operations.length).toBeGreaterThan(0);
   });
 
-  it.each(operations.map(({ api, operation, key }) => [`${api.api}: ${key} (${operation.operationId})`, api.api, key] as const))("%s", (_label, api, key) => {
+  it.each(
+    operations.map(
+      ({ api, operation, key }) => [`${api.api}: ${key} (${operation.operationId})`, api.api, key] as const,
+    ),
+  )("%s", (_label, api, key) => {
     const named = publishedRequestSchemas(api).get(key);
     const proxy = ROUTES.filter((route) => `${route.method} ${route.path}` === key);
     const sandbox = SANDBOX_OPERATIONS.filter((operation) => `${operation.method} ${operation.path}` === key);
@@ -94,7 +113,9 @@ describe("request schemas: published document, proxy and sandbox agree", () => {
 });
 
 describe("webhook payloads: published document and sandbox agree", () => {
-  const webhooks = apis.flatMap((api) => api.webhooks.map((webhook) => [`${api.api}: webhook ${webhook.name}`, api.api, webhook.name] as const));
+  const webhooks = apis.flatMap((api) =>
+    api.webhooks.map((webhook) => [`${api.api}: webhook ${webhook.name}`, api.api, webhook.name] as const),
+  );
 
   it.each(webhooks)("%s", (_label, api, name) => {
     const sandbox = SANDBOX_WEBHOOKS.filter((webhook) => webhook.api === api && webhook.name === name);
@@ -108,17 +129,29 @@ describe("webhook payloads: published document and sandbox agree", () => {
     try {
       await sandbox.start();
       sandbox.setWebhooks({ messages: `${bot.url}/messages`, notifications: `${bot.url}/notifications` });
-      const schemaOf = (webhook: string) => publishedRequestSchemas("messaging").get(`webhook ${webhook}`) as SchemaName;
+      const schemaOf = (webhook: string) =>
+        publishedRequestSchemas("messaging").get(`webhook ${webhook}`) as SchemaName;
       // A customer message in, the bot's messages out (one delivered, one to a failing recipient): every webhook kind.
       await sandbox.inbound({ from: "5531988887777@sms.example.net", type: "text/plain", content: "hi" });
-      for (const [id, to] of [["out-1", "5531988887777@sms.example.net"], ["out-2", "unknown@sms.example.net"]]) {
-        const response = await fetch(`${sandbox.url}/messages`, { method: "POST", headers: { authorization: `Key ${sandbox.accessKey}`, "content-type": "application/json" }, body: JSON.stringify({ id, to, type: "text/plain", content: "x" }) });
+      for (const [id, to] of [
+        ["out-1", "5531988887777@sms.example.net"],
+        ["out-2", "unknown@sms.example.net"],
+      ]) {
+        const response = await fetch(`${sandbox.url}/messages`, {
+          method: "POST",
+          headers: { authorization: `Key ${sandbox.accessKey}`, "content-type": "application/json" },
+          body: JSON.stringify({ id, to, type: "text/plain", content: "x" }),
+        });
         expect(response.status).toBe(202);
       }
       await bot.waitFor(1 + 4 + 2);
       expect(bot.on("/messages")).toHaveLength(1);
-      for (const [route, webhook] of [["/messages", "messageReceived"], ["/notifications", "notificationReceived"]] as const) {
-        for (const received of bot.on(route)) expect(validate(schemaOf(webhook), JSON.parse(received.body)), received.body).toEqual({ valid: true });
+      for (const [route, webhook] of [
+        ["/messages", "messageReceived"],
+        ["/notifications", "notificationReceived"],
+      ] as const) {
+        for (const received of bot.on(route))
+          expect(validate(schemaOf(webhook), JSON.parse(received.body)), received.body).toEqual({ valid: true });
       }
     } finally {
       await sandbox.close();
@@ -141,14 +174,22 @@ describe("the sandbox validates each operation's request against exactly the pub
   // published `outbound-notification` refuses (no id, no from), say.
   const PROBES: unknown[] = [{}, [], { event: "consumed" }, { id: 42 }, { from: "a@b.c", event: "consumed" }];
 
-  it.each(operations.map(({ api, operation, key }) => [`${api.api}: ${key}`, api.api, operation.method, operation.path] as const))("%s", async (_label, api, method, pathName) => {
+  it.each(
+    operations.map(
+      ({ api, operation, key }) => [`${api.api}: ${key}`, api.api, operation.method, operation.path] as const,
+    ),
+  )("%s", async (_label, api, method, pathName) => {
     const named = publishedRequestSchemas(api).get(`${method} ${pathName}`) as SchemaName;
     const security = apis.find((candidate) => candidate.api === api)?.credential.security;
     const key = api === "messaging" ? sandbox.accessKey : sandbox.configsKey;
     const authorization = security?.kind === "apiKey" ? `${security.prefix}${key}` : key;
     for (const probe of PROBES) {
       const expected = validate(named, probe);
-      const response = await fetch(`${sandbox.url}${pathName}`, { method, headers: { authorization, "content-type": "application/json" }, body: JSON.stringify(probe) });
+      const response = await fetch(`${sandbox.url}${pathName}`, {
+        method,
+        headers: { authorization, "content-type": "application/json" },
+        body: JSON.stringify(probe),
+      });
       const body = await response.text();
       if (expected.valid) {
         expect(response.status, `${JSON.stringify(probe)} → ${body}`).toBeLessThan(300);

@@ -19,7 +19,10 @@ function headingSlugs(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   for (const [, heading] of withoutCodeBlocks(markdown).matchAll(/^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$/gm)) {
     const text = (heading ?? "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/[`*]/g, "");
-    const base = text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}_\- ]/gu, "").replace(/ /g, "-");
+    const base = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}_\- ]/gu, "")
+      .replace(/ /g, "-");
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     slugs.add(count === 0 ? base : `${base}-${count}`);
@@ -41,27 +44,32 @@ describe("the documentation's links", () => {
     for (const target of linkTargets(readFileSync(path.join(ROOT, file), "utf8"))) {
       if (/^[a-z][a-z+.-]*:/i.test(target)) continue; // http:, https:, mailto:: not this project's files
       const [where = "", anchor] = target.split("#");
-      const resolved = where === "" ? path.join(ROOT, file) : path.resolve(path.dirname(path.join(ROOT, file)), decodeURIComponent(where));
+      const resolved =
+        where === ""
+          ? path.join(ROOT, file)
+          : path.resolve(path.dirname(path.join(ROOT, file)), decodeURIComponent(where));
       if (!resolved.startsWith(ROOT + path.sep) || !existsSync(resolved)) {
         broken.push(`${target}: no file ${path.relative(ROOT, resolved)}`);
         continue;
       }
       if (anchor === undefined) continue;
       if (!resolved.endsWith(".md")) broken.push(`${target}: an anchor into a file that is not Markdown`);
-      else if (!headingSlugs(readFileSync(resolved, "utf8")).has(anchor)) broken.push(`${target}: no heading of ${path.relative(ROOT, resolved)} has the anchor #${anchor}`);
+      else if (!headingSlugs(readFileSync(resolved, "utf8")).has(anchor))
+        broken.push(`${target}: no heading of ${path.relative(ROOT, resolved)} has the anchor #${anchor}`);
     }
     expect(broken).toEqual([]);
   });
 
   it("finds links and anchors as GitHub renders them", () => {
-    expect([...headingSlugs("# What `diff` reports\n## The generator's stages\n### Web-standard `Request` (`specfirst/web`)\n```sh\n# not a heading\n```\n## Notes\n## Notes")]).toEqual([
-      "what-diff-reports",
-      "the-generators-stages",
-      "web-standard-request-specfirstweb",
-      "notes",
-      "notes-1",
+    expect([
+      ...headingSlugs(
+        "# What `diff` reports\n## The generator's stages\n### Web-standard `Request` (`specfirst/web`)\n```sh\n# not a heading\n```\n## Notes\n## Notes",
+      ),
+    ]).toEqual(["what-diff-reports", "the-generators-stages", "web-standard-request-specfirstweb", "notes", "notes-1"]);
+    expect(linkTargets("[a](docs/x.md#y) `[b](no.md)` and\n```ts\n[c](no.md)\n```\n[d](https://example.net)")).toEqual([
+      "docs/x.md#y",
+      "https://example.net",
     ]);
-    expect(linkTargets("[a](docs/x.md#y) `[b](no.md)` and\n```ts\n[c](no.md)\n```\n[d](https://example.net)")).toEqual(["docs/x.md#y", "https://example.net"]);
   });
 
   it("cover the README, CONTRIBUTING.md and every file of docs/", () => {

@@ -35,12 +35,16 @@ function expectedContent(api: string): { operations: { tag: string; summary: str
   for (const group of [document.paths, document.webhooks] as Record<string, Record<string, Node>>[]) {
     for (const item of Object.values(group ?? {})) {
       for (const op of Object.values(item)) {
-        if (typeof op.summary === "string") operations.push({ tag: String((op.tags as string[] | undefined)?.[0] ?? ""), summary: op.summary });
+        if (typeof op.summary === "string")
+          operations.push({ tag: String((op.tags as string[] | undefined)?.[0] ?? ""), summary: op.summary });
       }
     }
   }
   // The main schemas, recognised by their fields as Redoc renders them in the request and response bodies.
-  const schemas = api === "messaging" ? ["content", "metadata", "event", "reason", "method", "uri", "resource", "status"] : ["sharing_groups", "index", "filter", "input", "transformer", "processor", "output"];
+  const schemas =
+    api === "messaging"
+      ? ["content", "metadata", "event", "reason", "method", "uri", "resource", "status"]
+      : ["sharing_groups", "index", "filter", "input", "transformer", "processor", "output"];
   return { operations, schemas };
 }
 
@@ -71,7 +75,9 @@ async function openOffline(file: string): Promise<{ page: Page; external: string
   });
   // `file` may carry a fragment (a Redoc link, `#/schemas/select`).
   const [name = file, hash = ""] = file.split("#");
-  await page.goto(`${pathToFileURL(path.join(DOCS_DIR, name)).href}${hash === "" ? "" : `#${hash}`}`, { waitUntil: "load" });
+  await page.goto(`${pathToFileURL(path.join(DOCS_DIR, name)).href}${hash === "" ? "" : `#${hash}`}`, {
+    waitUntil: "load",
+  });
   return { page, external };
 }
 
@@ -89,7 +95,12 @@ describe.each(["messaging", "configs"])("docs of %s", (api) => {
       for (const [tag, summaries] of summariesByTag) {
         await page.getByText(tag, { exact: true }).first().click();
         for (const summary of summaries) {
-          await expect.poll(() => page.getByText(summary, { exact: false }).first().isVisible(), { message: summary, timeout: 15_000 }).toBe(true);
+          await expect
+            .poll(() => page.getByText(summary, { exact: false }).first().isVisible(), {
+              message: summary,
+              timeout: 15_000,
+            })
+            .toBe(true);
         }
         seen += await page.locator("body").innerText();
       }
@@ -105,7 +116,9 @@ describe.each(["messaging", "configs"])("docs of %s", (api) => {
 
 /** The named schemas of a built document (`components.schemas`). */
 function schemaNames(api: string): string[] {
-  const document = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as { components: { schemas: Node } };
+  const document = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as {
+    components: { schemas: Node };
+  };
   return Object.keys(document.components.schemas);
 }
 
@@ -133,10 +146,26 @@ describe.each([
     // Redoc's schemas page holds every schema; the link scrolls to the one it names.
     const heading = fresh.page.locator("main h2", { hasText: new RegExp(`^${schema}$`) }).first();
     const height = fresh.page.viewportSize()?.height ?? 0;
-    await expect.poll(() => heading.evaluate((element) => element.getBoundingClientRect().top).then((top) => top >= 0 && top < height, () => false), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          heading
+            .evaluate((element) => element.getBoundingClientRect().top)
+            .then(
+              (top) => top >= 0 && top < height,
+              () => false,
+            ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     expect(await fresh.page.locator("main").first().innerText()).toContain(shown);
     // The "API docs by" badge: its image is inline and loads (the CDN logo showed broken offline).
-    const images = await page.locator("img").evaluateAll((all) => all.map((img) => ({ src: img.getAttribute("src") ?? "", width: (img as unknown as { naturalWidth: number }).naturalWidth })));
+    const images = await page.locator("img").evaluateAll((all) =>
+      all.map((img) => ({
+        src: img.getAttribute("src") ?? "",
+        width: (img as unknown as { naturalWidth: number }).naturalWidth,
+      })),
+    );
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) expect(image.width, image.src.slice(0, 40)).toBeGreaterThan(0);
     expect([...external, ...fresh.external]).toEqual([]);
@@ -177,7 +206,10 @@ describe("docs of messaging: the content-by-type rule", () => {
         await page.getByRole("menuitem", { name: mediaType, exact: true }).first().click();
         const text = await requestText();
         const chosen = text.slice(text.indexOf(`Value:\n"${mediaType}"`));
-        shown[mediaType] = chosen.includes(`(${title})\n`) || chosen.includes(`\nKnown${title}\n`) ? title : (/\(([A-Za-z]+)\)\n/.exec(chosen)?.[1] ?? "");
+        shown[mediaType] =
+          chosen.includes(`(${title})\n`) || chosen.includes(`\nKnown${title}\n`)
+            ? title
+            : (/\(([A-Za-z]+)\)\n/.exec(chosen)?.[1] ?? "");
       }
       return { shown, text: await requestText() };
     };
@@ -204,7 +236,9 @@ describe("docs index and changelog", () => {
     const apis = readdirSync(path.join(ROOT, "generated", "openapi")).map((file) => path.basename(file, ".yaml"));
     expect(apis.sort()).toEqual(["configs", "messaging"]);
     for (const api of apis) {
-      const { info } = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as { info: { title: string; version: string; summary: string } };
+      const { info } = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as {
+        info: { title: string; version: string; summary: string };
+      };
       expect(info.version).toBe(version);
       const card = page.locator(`section#${api}`);
       await expect.poll(() => card.innerText()).toContain(info.summary);

@@ -8,7 +8,9 @@ import { startApiServer, type ApiServer } from "./helpers/api-server.js";
 import { ROOT, readJson } from "./helpers/fixtures.js";
 
 const ACCESS_KEY = "echo-bot-key";
-const inbound = readJson<Message<"text/plain">>(path.join(ROOT, "openapi", "examples", "messaging", "inbound-message-text-plain.json"));
+const inbound = readJson<Message<"text/plain">>(
+  path.join(ROOT, "openapi", "examples", "messaging", "inbound-message-text-plain.json"),
+);
 
 let api: ApiServer;
 let bot: Server;
@@ -27,13 +29,25 @@ afterAll(async () => {
 
 describe("examples/echo-bot", () => {
   it("echoes a message POSTed to its webhook to the received from, then sends the consumed notification", async () => {
-    const response = await fetch(`${botUrl}/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(inbound) });
+    const response = await fetch(`${botUrl}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(inbound),
+    });
     expect(response.status).toBe(200);
     // The bot answers before its sends (they wait for the plan limiter); both follow.
     await api.waitFor(2);
-    expect(api.received.map((request) => `${request.method} ${request.path}`)).toEqual(["POST /messages", "POST /notifications"]);
+    expect(api.received.map((request) => `${request.method} ${request.path}`)).toEqual([
+      "POST /messages",
+      "POST /notifications",
+    ]);
     const [echo, consumed] = api.received.map((request) => JSON.parse(request.body) as Record<string, unknown>);
-    expect(echo).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), to: "1042221589186385@messenger.example.net/instance-1", type: "text/plain", content: "Where is my order?" });
+    expect(echo).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      to: "1042221589186385@messenger.example.net/instance-1",
+      type: "text/plain",
+      content: "Where is my order?",
+    });
     expect(echo?.id).not.toBe(inbound.id);
     expect(consumed).toEqual({ id: inbound.id, from: inbound.from, event: "consumed" });
     for (const request of api.received) {
@@ -43,11 +57,18 @@ describe("examples/echo-bot", () => {
   });
 
   it("logs the notifications the service sends about its messages", async () => {
-    const notification = readJson(path.join(ROOT, "openapi", "examples", "messaging", "inbound-notification-failed.json"));
-    const response = await fetch(`${botUrl}/notifications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(notification) });
+    const notification = readJson(
+      path.join(ROOT, "openapi", "examples", "messaging", "inbound-notification-failed.json"),
+    );
+    const response = await fetch(`${botUrl}/notifications`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(notification),
+    });
     expect(response.status).toBe(200);
     // The receiver runs after the answer: wait for its log line.
-    for (let waited = 0; !(logs.at(-1) ?? "").endsWith(": failed (reason 42)") && waited < 2000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; !(logs.at(-1) ?? "").endsWith(": failed (reason 42)") && waited < 2000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(logs.at(-1)).toMatch(/: failed \(reason 42\)$/);
   });
 });

@@ -1,5 +1,14 @@
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -12,7 +21,9 @@ import { ROOT, typecheckResult } from "./helpers/fixtures.js";
 // so that no other test's build is touched) and whose dist/generated/ and dist/runtime/ are the tsc build.
 const run = promisify(execFile);
 const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-const APIS = readdirSync(path.join(ROOT, "generated")).filter((name) => existsSync(path.join(ROOT, "generated", name, "validators.ts")));
+const APIS = readdirSync(path.join(ROOT, "generated")).filter((name) =>
+  existsSync(path.join(ROOT, "generated", name, "validators.ts")),
+);
 
 const consumer = mkdtempSync(path.join(tmpdir(), "specfirst-entry-points-"));
 const installed = path.join(consumer, "node_modules", "specfirst");
@@ -24,9 +35,13 @@ beforeAll(async () => {
   expect(typecheck.code, typecheck.output).toBe(0);
   mkdirSync(path.join(installed, "dist"), { recursive: true });
   cpSync(path.join(ROOT, "package.json"), path.join(installed, "package.json"));
-  for (const dir of ["generated", "runtime"]) symlinkSync(path.join(ROOT, "dist", dir), path.join(installed, "dist", dir), "dir");
+  for (const dir of ["generated", "runtime"])
+    symlinkSync(path.join(ROOT, "dist", dir), path.join(installed, "dist", dir), "dir");
   await run(process.execPath, [path.join(ROOT, "scripts", "bundle.mjs"), bundleDir]);
-  writeFileSync(path.join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  writeFileSync(
+    path.join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module" }),
+  );
 }, 240_000);
 
 /** The files an entry point of dist/bundle/ loads: itself and every chunk it imports, transitively. */
@@ -36,7 +51,10 @@ function loadedFiles(entry: string): Set<string> {
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const [, specifier] of readFileSync(file, "utf8").matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[^"';]*?from\s*)?"(\.[^"]+)"/g)) pending.push(path.resolve(path.dirname(file), specifier!));
+    for (const [, specifier] of readFileSync(file, "utf8").matchAll(
+      /(?:^|[;\s}])(?:import|export)\s*(?:[^"';]*?from\s*)?"(\.[^"]+)"/g,
+    ))
+      pending.push(path.resolve(path.dirname(file), specifier!));
   }
   return seen;
 }
@@ -46,7 +64,10 @@ describe("specfirst/<api>/validators: one API's validators alone", () => {
     const aggregate = loadedFiles("validators.js");
     for (const api of APIS) {
       const alone = loadedFiles(`${api}/validators.js`);
-      expect([...alone].filter((file) => !aggregate.has(file) && file !== path.join(bundleDir, api, "validators.js")), api).toEqual([]);
+      expect(
+        [...alone].filter((file) => !aggregate.has(file) && file !== path.join(bundleDir, api, "validators.js")),
+        api,
+      ).toEqual([]);
       expect(alone.size, api).toBeLessThan(aggregate.size);
       const others = APIS.filter((other) => other !== api).map((other) => loadedFiles(`${other}/validators.js`));
       // what every API's validators share is the run-time wrapper; the compiled checks of another API are not loaded
@@ -57,27 +78,43 @@ describe("specfirst/<api>/validators: one API's validators alone", () => {
 
   it("runs with import() and CommonJS require(), exporting what the API's validators module exports", async () => {
     const expected = Object.fromEntries(
-      await Promise.all(APIS.map(async (api) => [api, Object.keys(await import(path.join(ROOT, "dist", "generated", api, "validators.js"))).sort()] as const)),
+      await Promise.all(
+        APIS.map(
+          async (api) =>
+            [
+              api,
+              Object.keys(await import(path.join(ROOT, "dist", "generated", api, "validators.js"))).sort(),
+            ] as const,
+        ),
+      ),
     );
     const probe = (load: (api: string) => string) =>
       `const apis = ${JSON.stringify(APIS)};\nconst out = {};\nfor (const api of apis) { const m = ${load("api")}; out[api] = Object.keys(m).sort(); }\n` +
       `const messaging = ${load('"messaging"')}, configs = ${load('"configs"')};\n` +
       `out.results = [messaging.validate("message", { to: "a@b.c", type: "text/plain", content: "hi" }).valid, messaging.validate("message", { to: "a@b.c", type: "text/plain", content: 1 }).errors[0].pointer, configs.validate("config", { name: "c" }).valid, configs.isConfig({ name: 5 }), messaging.isMessage({ to: "a@b.c", type: "text/plain", content: "hi" })];\n` +
       `console.log(JSON.stringify(out));\n`;
-    writeFileSync(path.join(consumer, "esm.mjs"), probe((api) => `await import(\`specfirst/\${${api}}/validators\`)`));
-    writeFileSync(path.join(consumer, "cjs.cjs"), `(async () => {\n${probe((api) => `require(\`specfirst/\${${api}}/validators\`)`)}})();\n`);
+    writeFileSync(
+      path.join(consumer, "esm.mjs"),
+      probe((api) => `await import(\`specfirst/\${${api}}/validators\`)`),
+    );
+    writeFileSync(
+      path.join(consumer, "cjs.cjs"),
+      `(async () => {\n${probe((api) => `require(\`specfirst/\${${api}}/validators\`)`)}})();\n`,
+    );
     for (const script of ["esm.mjs", "cjs.cjs"]) {
       const { stdout } = await run(process.execPath, [script], { cwd: consumer });
       expect(JSON.parse(stdout), script).toEqual({ ...expected, results: [true, "/content", true, false, true] });
     }
   });
 
-  it.each(["node10", "bundler", "nodenext"] as const)("type-checks a consumer with moduleResolution %s, with the API's own types", async (resolution) => {
-    const dir = path.join(consumer, resolution);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(
-      path.join(dir, "main.ts"),
-      `import { isMessage, validate as validateMessaging, type SchemaName } from "specfirst/messaging/validators";
+  it.each(["node10", "bundler", "nodenext"] as const)(
+    "type-checks a consumer with moduleResolution %s, with the API's own types",
+    async (resolution) => {
+      const dir = path.join(consumer, resolution);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(
+        path.join(dir, "main.ts"),
+        `import { isMessage, validate as validateMessaging, type SchemaName } from "specfirst/messaging/validators";
 import { isConfig, validate as validateConfigs } from "specfirst/configs/validators";
 import type { Config, Message } from "specfirst";
 const data: unknown = JSON.parse("{}");
@@ -90,14 +127,30 @@ validateMessaging("config", data);
 // @ts-expect-error each API's validators know their own schema names only
 validateConfigs("message", data);
 `,
-    );
-    const module = { node10: "ESNext", bundler: "ESNext", nodenext: "NodeNext" }[resolution];
-    writeFileSync(
-      path.join(consumer, `tsconfig.${resolution}.json`),
-      JSON.stringify({ compilerOptions: { target: "ES2022", module, moduleResolution: resolution, strict: true, lib: ["ES2023", "DOM"], types: [], noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true }, include: [resolution] }),
-    );
-    await run(process.execPath, [TSC, "-p", `tsconfig.${resolution}.json`], { cwd: consumer }).catch((error: { stdout: string }) => {
-      throw new Error(`tsc (${resolution}) failed:\n${error.stdout}`);
-    });
-  });
+      );
+      const module = { node10: "ESNext", bundler: "ESNext", nodenext: "NodeNext" }[resolution];
+      writeFileSync(
+        path.join(consumer, `tsconfig.${resolution}.json`),
+        JSON.stringify({
+          compilerOptions: {
+            target: "ES2022",
+            module,
+            moduleResolution: resolution,
+            strict: true,
+            lib: ["ES2023", "DOM"],
+            types: [],
+            noEmit: true,
+            skipLibCheck: false,
+            skipDefaultLibCheck: true,
+          },
+          include: [resolution],
+        }),
+      );
+      await run(process.execPath, [TSC, "-p", `tsconfig.${resolution}.json`], { cwd: consumer }).catch(
+        (error: { stdout: string }) => {
+          throw new Error(`tsc (${resolution}) failed:\n${error.stdout}`);
+        },
+      );
+    },
+  );
 });

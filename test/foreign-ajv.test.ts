@@ -3,7 +3,13 @@ import path from "node:path";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { validate, type SchemaName } from "../generated/validators.js";
-import { annotationKeywords, createAjv, fastifyValidatorCompiler, packageRoot, schemaId } from "../runtime/validation/foreign-ajv.js";
+import {
+  annotationKeywords,
+  createAjv,
+  fastifyValidatorCompiler,
+  packageRoot,
+  schemaId,
+} from "../runtime/validation/foreign-ajv.js";
 import { FIXTURES, ROOT, jsonFiles, readJson, type InvalidFixture } from "./helpers/fixtures.js";
 
 const ajv = createAjv();
@@ -24,7 +30,10 @@ describe("specfirst/ajv createAjv: the raw schemas in an Ajv2020", () => {
       expect(check, name).toBeDefined();
       const fixtures = [
         ...jsonFiles(path.join(FIXTURES, "validators", name, "valid")).map(([file, data]) => ({ file, data })),
-        ...jsonFiles<InvalidFixture>(path.join(FIXTURES, "validators", name, "invalid")).map(([file, fixture]) => ({ file, data: fixture.data })),
+        ...jsonFiles<InvalidFixture>(path.join(FIXTURES, "validators", name, "invalid")).map(([file, fixture]) => ({
+          file,
+          data: fixture.data,
+        })),
       ];
       for (const { file, data } of fixtures) {
         cases++;
@@ -66,7 +75,16 @@ describe("the raw schemas in Fastify", () => {
       seen.push(request.body);
       return reply.code(202).send();
     });
-    app.post("/v1/configs", { schema: { body: { $ref: schemaId("config") }, querystring: { type: "object", properties: { dry: { type: "boolean" } } } } }, async (request) => ({ body: request.body, query: request.query }));
+    app.post(
+      "/v1/configs",
+      {
+        schema: {
+          body: { $ref: schemaId("config") },
+          querystring: { type: "object", properties: { dry: { type: "boolean" } } },
+        },
+      },
+      async (request) => ({ body: request.body, query: request.query }),
+    );
     const inject = (url: string, payload: unknown) => app.inject({ method: "POST", url, payload: payload as object });
 
     expect((await inject("/messages", { to: "a@b.c", type: "text/plain", content: 42 })).statusCode).toBe(400);

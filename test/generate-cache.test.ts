@@ -32,7 +32,13 @@ describe("the content-hash cache", () => {
     writeFileSync(file, `${JSON.stringify(schema, null, 2)}\n`);
 
     const check = await generate({ root: dir, check: true });
-    const expected = ["generated/configs/paths.ts", "generated/configs/types.ts", "generated/docs/configs.html", "generated/openapi/configs.yaml", "generated/schemas/configs/batching.schema.json"];
+    const expected = [
+      "generated/configs/paths.ts",
+      "generated/configs/types.ts",
+      "generated/docs/configs.html",
+      "generated/openapi/configs.yaml",
+      "generated/schemas/configs/batching.schema.json",
+    ];
     expect([...(check.stale ?? [])].sort()).toEqual(expected);
 
     // The stages ran in the --check run (the run below is answered from the cache it filled).
@@ -59,7 +65,11 @@ describe("the content-hash cache", () => {
     expect(ruleEdit.timings.find((t) => t.stage === "check examples")?.cached).toBeUndefined(); // checked by the new validators
     const graph = buildSchemaGraph(expandMediaTypes(await loadSchemas(dir)));
     const units = planValidatorUnits({ api: "configs", graph, variants: { lenient: ["config"] } });
-    const scratch = compiledValidatorsModule("configs", units.map(({ unit, files }) => compileValidatorUnit(unit, files)), await loadTemplates(dir));
+    const scratch = compiledValidatorsModule(
+      "configs",
+      units.map(({ unit, files }) => compileValidatorUnit(unit, files)),
+      await loadTemplates(dir),
+    );
     expect(units).toHaveLength(96);
     expect(readFileSync(path.join(dir, scratch.path), "utf8")).toBe(addBanner(scratch).contents);
   }, 240_000);
@@ -72,7 +82,10 @@ describe("the content-hash cache", () => {
     expect(before.stdout).toContain("0 written");
 
     const messages = path.join(clone, "runtime/validation/error-messages.ts");
-    writeFileSync(messages, readFileSync(messages, "utf8").replace('return "is required";', 'return "must be present";'));
+    writeFileSync(
+      messages,
+      readFileSync(messages, "utf8").replace('return "is required";', 'return "must be present";'),
+    );
     const after = await runShell("npm run generate", { cwd: clone, timeoutMs: 120_000 });
     expect(after.code, after.stderr).toBe(0);
     // The messaging schemas have required fields (the Config tree has none).

@@ -1,6 +1,26 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { ChatState, Command, CommandResponse, Config, Envelope, InboundMessage, InboundNotification, KnownMessage, Message, Notification, OutboundNotification, Schedule, Select } from "../generated/types.js";
-import { isEnvelope, isInboundMessage, isMessage, isMessageOfType, isOutboundNotification } from "../generated/validators.js";
+import type {
+  ChatState,
+  Command,
+  CommandResponse,
+  Config,
+  Envelope,
+  InboundMessage,
+  InboundNotification,
+  KnownMessage,
+  Message,
+  Notification,
+  OutboundNotification,
+  Schedule,
+  Select,
+} from "../generated/types.js";
+import {
+  isEnvelope,
+  isInboundMessage,
+  isMessage,
+  isMessageOfType,
+  isOutboundNotification,
+} from "../generated/validators.js";
 import { consumedNotification } from "../runtime/messaging/index.js";
 import { conditionalRules, ruleType } from "../generator/model/conditional-rules.js";
 import type { SchemaFile } from "../generator/load/schemas.js";
@@ -13,7 +33,13 @@ const select: Message<"application/vnd.lime.select+json"> = {
   id: "c5d8f8e1-3b0a-4b5e-9f7e-2b1f7a0c1d2e",
   to: "5531988887777@sms.example.net",
   type: "application/vnd.lime.select+json",
-  content: { text: "Choose an option", options: [{ order: 1, text: "First" }, { order: 2, text: "Second" }] },
+  content: {
+    text: "Choose an option",
+    options: [
+      { order: 1, text: "First" },
+      { order: 2, text: "Second" },
+    ],
+  },
 };
 
 describe("Message<T>", () => {
@@ -102,7 +128,13 @@ describe("commands, envelopes and configs", () => {
     const noFrom: InboundMessage = { id: "1", to: "a@b.c", type: "text/plain", content: "hi" };
     // @ts-expect-error: POST /notifications carries the originator's address in `from`
     const noOriginator: OutboundNotification = { id: "1", event: "consumed" };
-    const inbound: InboundMessage = { id: "1", from: "c@sms.example.net", to: "a@b.c", type: "text/plain", content: "hi" };
+    const inbound: InboundMessage = {
+      id: "1",
+      from: "c@sms.example.net",
+      to: "a@b.c",
+      type: "text/plain",
+      content: "hi",
+    };
     const consumed: OutboundNotification = consumedNotification(inbound);
     expect(isInboundMessage(inbound) && isOutboundNotification(consumed)).toBe(true);
     expect(isInboundMessage(noFrom) || isOutboundNotification(noOriginator)).toBe(false);
@@ -131,29 +163,82 @@ describe("commands, envelopes and configs", () => {
 describe("conditional rules read into types (generator/model/conditional-rules.ts)", () => {
   const schemaFile = (schema: Record<string, unknown>): SchemaFile => {
     const text = JSON.stringify(schema, null, 2);
-    return { name: "thing", api: "messaging", file: "schemas/messaging/thing.schema.json", text, schema: JSON.parse(text) as SchemaFile["schema"] };
+    return {
+      name: "thing",
+      api: "messaging",
+      file: "schemas/messaging/thing.schema.json",
+      text,
+      schema: JSON.parse(text) as SchemaFile["schema"],
+    };
   };
   const base = { title: "Thing", type: "object", properties: { kind: { enum: ["a", "b"] }, note: { type: "string" } } };
 
   it("turns a value test into a union: the branch where it holds and the branch where the value is another", () => {
-    const { typed, untyped } = conditionalRules(schemaFile({ ...base, allOf: [{ if: { properties: { kind: { const: "a" } }, required: ["kind"] }, then: { required: ["note"] }, else: { properties: { note: false } } }] }));
+    const { typed, untyped } = conditionalRules(
+      schemaFile({
+        ...base,
+        allOf: [
+          {
+            if: { properties: { kind: { const: "a" } }, required: ["kind"] },
+            then: { required: ["note"] },
+            else: { properties: { note: false } },
+          },
+        ],
+      }),
+    );
     expect(untyped).toEqual([]);
-    expect(typed.map((rule) => ruleType(rule, (p) => `F[${JSON.stringify(p)}]`, (p) => `NonNullable<F[${JSON.stringify(p)}]>`))).toEqual([
-      `{ kind: "a"; note: NonNullable<F["note"]> } | { kind: Exclude<F["kind"], "a">; note?: never }`,
-    ]);
+    expect(
+      typed.map((rule) =>
+        ruleType(
+          rule,
+          (p) => `F[${JSON.stringify(p)}]`,
+          (p) => `NonNullable<F[${JSON.stringify(p)}]>`,
+        ),
+      ),
+    ).toEqual([`{ kind: "a"; note: NonNullable<F["note"]> } | { kind: Exclude<F["kind"], "a">; note?: never }`]);
   });
 
   it("lists a rule that tests a pattern as enforced by the validators only", () => {
-    const { typed, untyped } = conditionalRules(schemaFile({ ...base, allOf: [{ if: { properties: { note: { type: "string", pattern: "^x" } }, required: ["note"] }, then: { required: ["kind"] } }] }));
+    const { typed, untyped } = conditionalRules(
+      schemaFile({
+        ...base,
+        allOf: [
+          {
+            if: { properties: { note: { type: "string", pattern: "^x" } }, required: ["note"] },
+            then: { required: ["kind"] },
+          },
+        ],
+      }),
+    );
     expect(typed).toEqual([]);
-    expect(untyped).toEqual([{ pointer: "/allOf/0", rule: "when `note` matches `^x`, it requires `kind`", why: expect.stringMatching(/TypeScript has no type/) }]);
+    expect(untyped).toEqual([
+      {
+        pointer: "/allOf/0",
+        rule: "when `note` matches `^x`, it requires `kind`",
+        why: expect.stringMatching(/TypeScript has no type/),
+      },
+    ]);
   });
 
   it("fails generation with the file, pointer and line of a rule it cannot type", () => {
-    const file = schemaFile({ ...base, allOf: [{ if: { properties: { kind: { const: "a" } }, required: ["kind"] }, then: { properties: { note: { minLength: 3 } } } }] });
+    const file = schemaFile({
+      ...base,
+      allOf: [
+        {
+          if: { properties: { kind: { const: "a" } }, required: ["kind"] },
+          then: { properties: { note: { minLength: 3 } } },
+        },
+      ],
+    });
     expect(() => conditionalRules(file)).toThrow(GenerationFailed);
-    expect(() => conditionalRules(file)).toThrow(/^schemas\/messaging\/thing\.schema\.json:\d+:\d+ at \/allOf\/0\/then: conditional rule has no type form: `then` does more than require or forbid properties/);
-    const untested = schemaFile({ ...base, if: { properties: { kind: { const: "a" } } }, then: { required: ["note"] } });
+    expect(() => conditionalRules(file)).toThrow(
+      /^schemas\/messaging\/thing\.schema\.json:\d+:\d+ at \/allOf\/0\/then: conditional rule has no type form: `then` does more than require or forbid properties/,
+    );
+    const untested = schemaFile({
+      ...base,
+      if: { properties: { kind: { const: "a" } } },
+      then: { required: ["note"] },
+    });
     expect(() => conditionalRules(untested)).toThrow(/at \/if\/properties\/kind: .*`kind` is tested but not required/);
   });
 });

@@ -18,7 +18,12 @@ function outputs(dir: string): Record<string, string> {
 }
 
 /** One output of each kind `editSchema` changes. */
-const KINDS = ["generated/messaging/types.ts", "generated/messaging/validators.compiled.ts", "generated/openapi/messaging.yaml", "generated/docs/messaging.html"];
+const KINDS = [
+  "generated/messaging/types.ts",
+  "generated/messaging/validators.compiled.ts",
+  "generated/openapi/messaging.yaml",
+  "generated/docs/messaging.html",
+];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -31,7 +36,11 @@ async function writing(dir: string, file: string, pid: number, ended: { value: b
   const target = path.join(dir, file);
   const inode = statSync(target).ino;
   while (!ended.value) {
-    if (statSync(`${target}.${pid}.tmp`, { throwIfNoEntry: false }) !== undefined || statSync(target, { throwIfNoEntry: false })?.ino !== inode) return;
+    if (
+      statSync(`${target}.${pid}.tmp`, { throwIfNoEntry: false }) !== undefined ||
+      statSync(target, { throwIfNoEntry: false })?.ino !== inode
+    )
+      return;
     await sleep(1);
   }
 }
@@ -100,8 +109,12 @@ describe("an interrupted run", () => {
         if (file.endsWith(".tmp")) continue;
         expect([before[file], after[file]], `${file} after a kill ${label}`).toContain(contents);
       }
-      const written = changed.filter((file) => files.some(([name, contents]) => name === file && contents === after[file])).length;
-      left.push(`${label}: ${written}/${changed.length} changed outputs new, ${files.filter(([name]) => name.endsWith(".tmp")).length} temporary`);
+      const written = changed.filter((file) =>
+        files.some(([name, contents]) => name === file && contents === after[file]),
+      ).length;
+      left.push(
+        `${label}: ${written}/${changed.length} changed outputs new, ${files.filter(([name]) => name.endsWith(".tmp")).length} temporary`,
+      );
     };
 
     // SIGKILL at a random moment of each third of such a run (stratified over start-up, reading the cache and
@@ -111,7 +124,11 @@ describe("an interrupted run", () => {
       const delayMs = Math.round(((third + Math.random()) / 3) * runMs);
       return { label: `at ${delayMs} ms of a ${Math.round(runMs)} ms run`, trigger: () => sleep(delayMs) };
     });
-    for (const file of KINDS) kills.push({ label: `while ${file} was being written`, trigger: (copy, pid, ended) => writing(copy, file, pid, ended) });
+    for (const file of KINDS)
+      kills.push({
+        label: `while ${file} was being written`,
+        trigger: (copy, pid, ended) => writing(copy, file, pid, ended),
+      });
     for (const kill of kills) {
       reset();
       await runKilled(dir, kill);

@@ -4,7 +4,11 @@ import { escapePointerSegment, locatePointer } from "../runtime/json/json-text.j
 
 /** Every JSON pointer of a value, with the value it names. */
 function pointers(value: unknown, at = ""): [string, unknown][] {
-  const children = Array.isArray(value) ? value.map((item, i) => [String(i), item] as const) : value !== null && typeof value === "object" ? Object.entries(value) : [];
+  const children = Array.isArray(value)
+    ? value.map((item, i) => [String(i), item] as const)
+    : value !== null && typeof value === "object"
+      ? Object.entries(value)
+      : [];
   return [[at, value], ...children.flatMap(([key, child]) => pointers(child, `${at}/${escapePointerSegment(key)}`))];
 }
 
@@ -19,13 +23,17 @@ describe("locatePointer (docs/validating.md: each error's line:column)", () => {
   it("points at the first character of the value each pointer names, whatever the white space", () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.constantFrom(undefined, 1, "\t", " \r\n "), (value, indent) => {
-        const text = indent === " \r\n " ? JSON.stringify(value, null, 1).replace(/\n/g, indent) : JSON.stringify(value, null, indent);
+        const text =
+          indent === " \r\n "
+            ? JSON.stringify(value, null, 1).replace(/\n/g, indent)
+            : JSON.stringify(value, null, indent);
         for (const [pointer, named] of pointers(JSON.parse(text))) {
           const offset = offsetOf(text, locatePointer(text, pointer));
           // compact: the value's whole text starts there; indented: its first token (a scalar whole)
           const rest = text.slice(offset);
           const compact = JSON.stringify(named);
-          const expected = indent === undefined || named === null || typeof named !== "object" ? compact : compact.charAt(0);
+          const expected =
+            indent === undefined || named === null || typeof named !== "object" ? compact : compact.charAt(0);
           expect(rest.startsWith(expected), `${pointer} in ${text}`).toBe(true);
         }
       }),

@@ -25,7 +25,9 @@ const { value: valueText } = fc.letrec<{ value: string }>((tie) => ({
     fc.array(tie("value"), { maxLength: 4 }).map((items) => `[${items.join(",")}]`),
     fc
       .array(fc.tuple(stringText, ws, ws, tie("value")), { maxLength: 5 })
-      .map((members) => `{${members.map(([key, before, after, value]) => `${key}${before}:${after}${value}`).join(",")}}`),
+      .map(
+        (members) => `{${members.map(([key, before, after, value]) => `${key}${before}:${after}${value}`).join(",")}}`,
+      ),
   ),
 }));
 
@@ -48,6 +50,10 @@ describe("parseJson's repeated-key check (docs/validating.md, input rules)", () 
     ['{"t":"10:00:00","u":"https://x"}', "colons inside strings"],
   ])("decides %s (%s) like the full scan", (text) => {
     const problem = scanJson(text, { duplicateKeys: true });
-    expect(verdict(text)).toEqual(problem === undefined ? { value: JSON.parse(text) } : expect.objectContaining({ message: `invalid JSON: ${problem.reason}` }));
+    expect(verdict(text)).toEqual(
+      problem === undefined
+        ? { value: JSON.parse(text) }
+        : expect.objectContaining({ message: `invalid JSON: ${problem.reason}` }),
+    );
   });
 });

@@ -30,7 +30,8 @@ function selectedMediaTypes(files: readonly SchemaFile[]): Set<string> {
       const condition = node.if;
       if (!isJsonObject(condition) || !isJsonObject(condition.properties)) return;
       for (const [field, test] of Object.entries(condition.properties)) {
-        if (["type", "itemType"].includes(field) && isJsonObject(test) && typeof test.const === "string") values.add(test.const);
+        if (["type", "itemType"].includes(field) && isJsonObject(test) && typeof test.const === "string")
+          values.add(test.const);
       }
     });
   }
@@ -40,7 +41,9 @@ function selectedMediaTypes(files: readonly SchemaFile[]): Set<string> {
 describe("media-type schema", () => {
   it.each(MIME_FIELDS)("%s.%s refers to media-type.schema.json", (schema, field) => {
     const properties = graph.byName.get(schema)?.schema.properties;
-    expect(isJsonObject(properties) && isJsonObject(properties[field]) ? properties[field].$ref : undefined).toBe("media-type.schema.json");
+    expect(isJsonObject(properties) && isJsonObject(properties[field]) ? properties[field].$ref : undefined).toBe(
+      "media-type.schema.json",
+    );
   });
 
   it("is the only schema holding a MIME pattern", () => {
@@ -54,7 +57,10 @@ describe("media-type schema", () => {
     const spellingPatterns = (name: string): RegExp[] => {
       const entries = expanded.find((file) => file.name === name)?.schema.allOf;
       return (Array.isArray(entries) ? entries : []).flatMap((entry) => {
-        const then = isJsonObject(entry) && isJsonObject(entry.if) && !("properties" in entry.if) && isJsonObject(entry.then) ? entry.then.properties : undefined;
+        const then =
+          isJsonObject(entry) && isJsonObject(entry.if) && !("properties" in entry.if) && isJsonObject(entry.then)
+            ? entry.then.properties
+            : undefined;
         const type = isJsonObject(then) ? (then.type ?? then.itemType) : undefined;
         return isJsonObject(type) && typeof type.pattern === "string" ? [new RegExp(type.pattern)] : [];
       });

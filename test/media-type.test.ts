@@ -32,10 +32,16 @@ let validate: Validate;
 
 beforeAll(async () => {
   cpSync(path.join(ROOT, "runtime"), path.join(dir, "runtime"), { recursive: true });
-  for (const name of ["ajv", "ajv-formats"]) symlinkSync(path.join(ROOT, "node_modules", name), path.join(dir, "node_modules", name), "dir");
-  writeFileSync(path.join(dir, "schemas", "messaging", "location.schema.json"), `${JSON.stringify(LOCATION, null, 2)}\n`);
+  for (const name of ["ajv", "ajv-formats"])
+    symlinkSync(path.join(ROOT, "node_modules", name), path.join(dir, "node_modules", name), "dir");
+  writeFileSync(
+    path.join(dir, "schemas", "messaging", "location.schema.json"),
+    `${JSON.stringify(LOCATION, null, 2)}\n`,
+  );
   await generate({ root: dir });
-  ({ validate } = (await import(pathToFileURL(path.join(dir, "generated", "messaging", "validators.ts")).href)) as { validate: Validate });
+  ({ validate } = (await import(pathToFileURL(path.join(dir, "generated", "messaging", "validators.ts")).href)) as {
+    validate: Validate;
+  });
 }, 120_000);
 
 describe("a new media type, added as one schema file", () => {
@@ -52,12 +58,20 @@ describe("a new media type, added as one schema file", () => {
 
   it("is typed (ContentByType, ValueByType, ItemsByType) and published as its own variant", () => {
     const types = readFileSync(path.join(dir, "generated", "messaging", "types.ts"), "utf8");
-    expect(types).toMatch(/export interface ContentByType \{[^}]*"application\/vnd\.example\.location\+json": Location;/);
+    expect(types).toMatch(
+      /export interface ContentByType \{[^}]*"application\/vnd\.example\.location\+json": Location;/,
+    );
     expect(types).toMatch(/export interface ValueByType \{[^}]*"application\/vnd\.example\.location\+json": Location;/);
     expect(types).toMatch(/export interface ItemsByType \{[^}]*"application\/vnd\.example\.location\+json": Location;/);
-    const document = parse(readFileSync(path.join(dir, "generated", "openapi", "messaging.yaml"), "utf8")) as { components: { schemas: Record<string, { discriminator?: { mapping: Record<string, string> } }> } };
-    expect(document.components.schemas.KnownMessage?.discriminator?.mapping[MEDIA_TYPE]).toBe("#/components/schemas/LocationMessage");
+    const document = parse(readFileSync(path.join(dir, "generated", "openapi", "messaging.yaml"), "utf8")) as {
+      components: { schemas: Record<string, { discriminator?: { mapping: Record<string, string> } }> };
+    };
+    expect(document.components.schemas.KnownMessage?.discriminator?.mapping[MEDIA_TYPE]).toBe(
+      "#/components/schemas/LocationMessage",
+    );
     expect(document.components.schemas.LocationMessage).toBeDefined();
-    expect(document.components.schemas.KnownContainer?.discriminator?.mapping[MEDIA_TYPE]).toBe("#/components/schemas/LocationContainer");
+    expect(document.components.schemas.KnownContainer?.discriminator?.mapping[MEDIA_TYPE]).toBe(
+      "#/components/schemas/LocationContainer",
+    );
   });
 });

@@ -3,7 +3,16 @@ import type { AddressInfo } from "node:net";
 import express, { type Request } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonErrors, validateBody } from "../runtime/middleware/express.js";
-import { bodyValidationCases, contentTypeCases, expectErrors, keepAliveAfterTooLargeCases, LIMIT, newLog, post, type HandlerLog } from "./helpers/middleware-cases.js";
+import {
+  bodyValidationCases,
+  contentTypeCases,
+  expectErrors,
+  keepAliveAfterTooLargeCases,
+  LIMIT,
+  newLog,
+  post,
+  type HandlerLog,
+} from "./helpers/middleware-cases.js";
 
 // Real Express 5 over loopback: one app reading the raw body itself, one behind express.json().
 const rawLog = newLog();
@@ -49,10 +58,16 @@ describe("specfirst/express validateBody, reading the raw body (no express.json)
   bodyValidationCases(() => ({ url: `${rawBase}/messages`, log: rawLog }), { strict: true, rawBytes: true });
   keepAliveAfterTooLargeCases(() => ({ url: `${rawBase}/messages`, log: rawLog }));
   // Express has no content-type routing: validateBody reads the body as JSON whatever the header says.
-  contentTypeCases(() => ({ url: `${rawBase}/messages`, log: rawLog }), () => 202);
+  contentTypeCases(
+    () => ({ url: `${rawBase}/messages`, log: rawLog }),
+    () => 202,
+  );
 
   it("neither coerces nor strips: a misspelled Config key and a number for a string are errors", async () => {
-    const errors = await expectErrors(await post(`${rawBase}/configs`, JSON.stringify({ input: { kafka: { consumer_grop: "g" } }, name: 42 })), 400);
+    const errors = await expectErrors(
+      await post(`${rawBase}/configs`, JSON.stringify({ input: { kafka: { consumer_grop: "g" } }, name: 42 })),
+      400,
+    );
     expect(errors).toEqual(
       expect.arrayContaining([
         { pointer: "/input/kafka/consumer_grop", message: expect.any(String), keyword: "additionalProperties" },
@@ -67,7 +82,9 @@ describe("specfirst/express validateBody, reading the raw body (no express.json)
 
   it("skips a byte-order mark and answers an empty body 400", async () => {
     const body = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "bom" });
-    expect((await post(`${rawBase}/messages`, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]))).status).toBe(202);
+    expect(
+      (await post(`${rawBase}/messages`, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]))).status,
+    ).toBe(202);
     expect(rawLog.bodies.at(-1)).toEqual(JSON.parse(body));
     await expectErrors(await post(`${rawBase}/messages`, ""), 400);
   });
@@ -77,7 +94,10 @@ describe("specfirst/express validateBody after express.json()", () => {
   bodyValidationCases(() => ({ url: `${parsedBase}/messages`, log: parsedLog }), { strict: false, rawBytes: false });
 
   it("reads a body express.json() left alone (another content type) itself, with the strict reader", async () => {
-    const errors = await expectErrors(await post(`${parsedBase}/messages`, "hello", { "content-type": "text/plain" }), 400);
+    const errors = await expectErrors(
+      await post(`${parsedBase}/messages`, "hello", { "content-type": "text/plain" }),
+      400,
+    );
     expect(errors[0]).toMatchObject({ pointer: "", keyword: "json" });
     const body = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "as text" });
     expect((await post(`${parsedBase}/messages`, body, { "content-type": "text/plain" })).status).toBe(202);

@@ -1,7 +1,19 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { specfirst } from "../runtime/middleware/fastify.js";
-import { bodyValidationCases, CONTENT_TYPES, contentTypeCases, expectErrors, keepAliveAfterTooLargeCases, LIMIT, newLog, post, send, TOO_LARGE, VALID_BODIES } from "./helpers/middleware-cases.js";
+import {
+  bodyValidationCases,
+  CONTENT_TYPES,
+  contentTypeCases,
+  expectErrors,
+  keepAliveAfterTooLargeCases,
+  LIMIT,
+  newLog,
+  post,
+  send,
+  TOO_LARGE,
+  VALID_BODIES,
+} from "./helpers/middleware-cases.js";
 
 // Real Fastify 5 over loopback, with the plugin registered; one route also keeps a Fastify-compiled querystring.
 // Beside it, a plain Fastify app (no plugin, Fastify's own body schema) is what the plugin must route like.
@@ -23,15 +35,28 @@ beforeAll(async () => {
     log.bodies.push(request.body);
     return reply.code(202).send();
   });
-  app.post("/v1/configs", { schema: { body: "config", querystring: { type: "object", properties: { dry: { type: "boolean" } }, required: ["dry"] } } }, async (request, reply) => {
-    return reply.code(201).send({ body: request.body, query: request.query });
-  });
+  app.post(
+    "/v1/configs",
+    {
+      schema: {
+        body: "config",
+        querystring: { type: "object", properties: { dry: { type: "boolean" } }, required: ["dry"] },
+      },
+    },
+    async (request, reply) => {
+      return reply.code(201).send({ body: request.body, query: request.query });
+    },
+  );
   app.post("/plain", async (request) => ({ got: request.body }));
   await app.listen({ port: 0, host: "127.0.0.1" });
   base = baseOf(app);
 
   plain = Fastify({ bodyLimit: LIMIT });
-  plain.post("/messages", { schema: { body: { type: "object", required: ["to", "type", "content"] } } }, async (_request, reply) => reply.code(202).send());
+  plain.post(
+    "/messages",
+    { schema: { body: { type: "object", required: ["to", "type", "content"] } } },
+    async (_request, reply) => reply.code(202).send(),
+  );
   await plain.listen({ port: 0, host: "127.0.0.1" });
   plainBase = baseOf(plain);
 });
@@ -44,34 +69,62 @@ describe("specfirst/fastify plugin", () => {
   bodyValidationCases(() => ({ url: `${base}/messages`, log }), { strict: true, rawBytes: false });
   keepAliveAfterTooLargeCases(() => ({ url: `${base}/messages`, log }));
   // Fastify's content-type routing is kept: each content type gets the status plain Fastify gives it.
-  contentTypeCases(() => ({ url: `${base}/messages`, log }), async (contentType) => (await send(`${plainBase}/messages`, VALID_BODIES[0] ?? "", { contentType })).status);
+  contentTypeCases(
+    () => ({ url: `${base}/messages`, log }),
+    async (contentType) => (await send(`${plainBase}/messages`, VALID_BODIES[0] ?? "", { contentType })).status,
+  );
 
   it("routes like plain Fastify: no content type or an unknown one 415, text/plain a string that fails validation, no body 400", async () => {
     const statuses = async (url: string) => {
       const seen: Record<string, number> = {};
-      for (const contentType of CONTENT_TYPES) seen[contentType ?? "(none)"] = (await send(url, VALID_BODIES[0] ?? "", { contentType })).status;
+      for (const contentType of CONTENT_TYPES)
+        seen[contentType ?? "(none)"] = (await send(url, VALID_BODIES[0] ?? "", { contentType })).status;
       seen["(no body)"] = (await fetch(url, { method: "POST" })).status;
       return seen;
     };
     const expected = await statuses(`${plainBase}/messages`);
-    expect(expected).toMatchObject({ "(none)": 415, "application/json": 202, "text/plain": 400, "application/octet-stream": 415, "(no body)": 400 });
+    expect(expected).toMatchObject({
+      "(none)": 415,
+      "application/json": 202,
+      "text/plain": 400,
+      "application/octet-stream": 415,
+      "(no body)": 400,
+    });
     expect(await statuses(`${base}/messages`)).toEqual(expected);
     const unsupported = await send(`${base}/messages`, VALID_BODIES[0] ?? "", {});
-    expect(JSON.parse(unsupported.text)).toEqual({ errors: [{ pointer: "", message: "Unsupported Media Type", keyword: "contentType" }] });
+    expect(JSON.parse(unsupported.text)).toEqual({
+      errors: [{ pointer: "", message: "Unsupported Media Type", keyword: "contentType" }],
+    });
   });
 
   it("words its 413 as every adapter does, with the route's own bodyLimit when it has one, whatever the content type", async () => {
     const other = Fastify();
     await other.register(specfirst);
-    other.post("/small", { bodyLimit: 100, schema: { body: "message" } }, async (_request, reply) => reply.code(202).send());
+    other.post("/small", { bodyLimit: 100, schema: { body: "message" } }, async (_request, reply) =>
+      reply.code(202).send(),
+    );
     other.post("/default", { schema: { body: "message" } }, async (_request, reply) => reply.code(202).send());
     const big = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "x".repeat(2 * 1024 * 1024) });
     for (const contentType of ["application/json", "text/plain"]) {
-      const small = await other.inject({ method: "POST", url: "/small", headers: { "content-type": contentType }, payload: big });
+      const small = await other.inject({
+        method: "POST",
+        url: "/small",
+        headers: { "content-type": contentType },
+        payload: big,
+      });
       expect(small.statusCode).toBe(413);
-      expect(small.json()).toEqual({ errors: [{ pointer: "", message: "body exceeds the limit of 100 bytes", keyword: "maxBytes" }] });
-      const fallback = await other.inject({ method: "POST", url: "/default", headers: { "content-type": contentType }, payload: big });
-      expect(fallback.json()).toEqual({ errors: [{ pointer: "", message: "body exceeds the limit of 1048576 bytes", keyword: "maxBytes" }] });
+      expect(small.json()).toEqual({
+        errors: [{ pointer: "", message: "body exceeds the limit of 100 bytes", keyword: "maxBytes" }],
+      });
+      const fallback = await other.inject({
+        method: "POST",
+        url: "/default",
+        headers: { "content-type": contentType },
+        payload: big,
+      });
+      expect(fallback.json()).toEqual({
+        errors: [{ pointer: "", message: "body exceeds the limit of 1048576 bytes", keyword: "maxBytes" }],
+      });
     }
     await other.close();
     // The registered limit (the test app's) applies to the route whatever the content type, in the same words.
@@ -80,9 +133,17 @@ describe("specfirst/fastify plugin", () => {
   });
 
   it("neither coerces nor strips, unlike Fastify's default AJV: content 42 and consumer_grop are errors", async () => {
-    await expectErrors(await post(`${base}/messages`, JSON.stringify({ to: "a@b.c", type: "text/plain", content: 42 })), 400);
-    const errors = await expectErrors(await post(`${base}/v1/configs`, JSON.stringify({ input: { kafka: { consumer_grop: "g" } } })), 400);
-    expect(errors).toContainEqual(expect.objectContaining({ pointer: "/input/kafka/consumer_grop", keyword: "additionalProperties" }));
+    await expectErrors(
+      await post(`${base}/messages`, JSON.stringify({ to: "a@b.c", type: "text/plain", content: 42 })),
+      400,
+    );
+    const errors = await expectErrors(
+      await post(`${base}/v1/configs`, JSON.stringify({ input: { kafka: { consumer_grop: "g" } } })),
+      400,
+    );
+    expect(errors).toContainEqual(
+      expect.objectContaining({ pointer: "/input/kafka/consumer_grop", keyword: "additionalProperties" }),
+    );
     const config = { name: "c", input: { kafka: { consumer_group: "g" } } };
     const accepted = await post(`${base}/v1/configs?dry=true`, JSON.stringify(config));
     expect(accepted.status).toBe(201);

@@ -5,7 +5,16 @@ import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validateRequest, withValidBody } from "../runtime/middleware/web.js";
-import { bodyValidationCases, contentTypeCases, expectErrors, keepAliveAfterTooLargeCases, LIMIT, newLog, post, type HandlerLog } from "./helpers/middleware-cases.js";
+import {
+  bodyValidationCases,
+  contentTypeCases,
+  expectErrors,
+  keepAliveAfterTooLargeCases,
+  LIMIT,
+  newLog,
+  post,
+  type HandlerLog,
+} from "./helpers/middleware-cases.js";
 
 // A Node server that hands each request to a fetch-style handler as a web-standard Request (what Hono's Node
 // adapter, workers and Deno/Bun servers do), and writes the Response back.
@@ -13,7 +22,9 @@ function serveFetch(handler: (request: Request) => Promise<Response>): Server {
   return createServer((req: IncomingMessage, res: ServerResponse) => {
     const request = new Request(`http://127.0.0.1${req.url ?? "/"}`, {
       method: req.method,
-      headers: Object.entries(req.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, Array.isArray(value) ? value.join(", ") : value] as [string, string]])),
+      headers: Object.entries(req.headers).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, Array.isArray(value) ? value.join(", ") : value] as [string, string]],
+      ),
       body: req.method === "GET" || req.method === "HEAD" ? null : (Readable.toWeb(req) as ReadableStream<Uint8Array>),
       duplex: "half",
     } as RequestInit);
@@ -44,8 +55,12 @@ function messagesInto(into: HandlerLog) {
 
 beforeAll(async () => {
   const messages = messagesInto(log);
-  const wrapped = withValidBody<{ name?: string }>("config", (data) => Response.json({ name: data.name ?? null }, { status: 201 }));
-  server = serveFetch((request) => (new URL(request.url).pathname === "/messages" ? messages(request) : wrapped(request)));
+  const wrapped = withValidBody<{ name?: string }>("config", (data) =>
+    Response.json({ name: data.name ?? null }, { status: 201 }),
+  );
+  server = serveFetch((request) =>
+    new URL(request.url).pathname === "/messages" ? messages(request) : wrapped(request),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -67,29 +82,43 @@ describe("specfirst/web validateRequest (web-standard Request)", () => {
   bodyValidationCases(() => ({ url: `${base}/messages`, log }), { strict: true, rawBytes: true });
   keepAliveAfterTooLargeCases(() => ({ url: `${base}/messages`, log }));
   // No content-type routing: validateRequest reads the body as JSON whatever the header says.
-  contentTypeCases(() => ({ url: `${base}/messages`, log }), () => 202);
+  contentTypeCases(
+    () => ({ url: `${base}/messages`, log }),
+    () => 202,
+  );
 
   it("withValidBody calls the handler with valid data only", async () => {
     const accepted = await post(`${base}/configs`, JSON.stringify({ name: "c", status: "PAUSED" }));
     expect(accepted.status).toBe(201);
     expect(await accepted.json()).toEqual({ name: "c" });
-    const errors = await expectErrors(await post(`${base}/configs`, JSON.stringify({ input: { kafka: { consumer_grop: "g" } } })), 400);
+    const errors = await expectErrors(
+      await post(`${base}/configs`, JSON.stringify({ input: { kafka: { consumer_grop: "g" } } })),
+      400,
+    );
     expect(errors).toContainEqual(expect.objectContaining({ pointer: "/input/kafka/consumer_grop" }));
   });
 
   it("answers a 413 with Connection: close (the body is left unread)", async () => {
-    const over = await validateRequest(new Request("http://x/", { method: "POST", body: "[1,2,3]" }), "message", { limit: 3 });
+    const over = await validateRequest(new Request("http://x/", { method: "POST", body: "[1,2,3]" }), "message", {
+      limit: 3,
+    });
     expect(over.response?.headers.get("connection")).toBe("close");
-    const invalid = await validateRequest(new Request("http://x/", { method: "POST", body: "[1]" }), "message", { limit: 3 });
+    const invalid = await validateRequest(new Request("http://x/", { method: "POST", body: "[1]" }), "message", {
+      limit: 3,
+    });
     expect(invalid.response?.status).toBe(400);
     expect(invalid.response?.headers.get("connection")).toBeNull();
   });
 
   it("works on a Request built in memory, and with injected validators", async () => {
     const request = new Request("http://x/", { method: "POST", body: '{"a":1}' });
-    const checked = await validateRequest(request, "anything", { validators: { validate: (name) => (name === "anything" ? { valid: true } : { valid: false, errors: [] }) } });
+    const checked = await validateRequest(request, "anything", {
+      validators: { validate: (name) => (name === "anything" ? { valid: true } : { valid: false, errors: [] }) },
+    });
     expect(checked.data).toEqual({ a: 1 });
-    const over = await validateRequest(new Request("http://x/", { method: "POST", body: "[1,2,3]" }), "message", { limit: 3 });
+    const over = await validateRequest(new Request("http://x/", { method: "POST", body: "[1,2,3]" }), "message", {
+      limit: 3,
+    });
     expect(over.response?.status).toBe(413);
   });
 });
@@ -97,5 +126,8 @@ describe("specfirst/web validateRequest (web-standard Request)", () => {
 describe("specfirst/web on Hono (@hono/node-server) over loopback", () => {
   bodyValidationCases(() => ({ url: `${honoBase}/messages`, log: honoLog }), { strict: true, rawBytes: true });
   keepAliveAfterTooLargeCases(() => ({ url: `${honoBase}/messages`, log: honoLog }));
-  contentTypeCases(() => ({ url: `${honoBase}/messages`, log: honoLog }), () => 202);
+  contentTypeCases(
+    () => ({ url: `${honoBase}/messages`, log: honoLog }),
+    () => 202,
+  );
 });

@@ -4,7 +4,14 @@
  * openapi.test.ts. Proves docs/types.md and docs/published-contract.md (the names users import).
  */
 import { describe, expect, it } from "vitest";
-import { clientFactoryName, dispatchMapName, guardName, pascal, publishedComponentName, validatorFunctionName } from "../generator/model/names.js";
+import {
+  clientFactoryName,
+  dispatchMapName,
+  guardName,
+  pascal,
+  publishedComponentName,
+  validatorFunctionName,
+} from "../generator/model/names.js";
 
 describe("names", () => {
   it.each([

@@ -27,26 +27,53 @@ const KINDS: Record<string, Kind> = {
   empty: { bytes: () => Buffer.alloc(0), record: false },
   schema: { bytes: () => Buffer.from(message(7)), record: true, says: /must be/, readable: true },
   utf8: {
-    bytes: (c) => Buffer.concat([Buffer.from(`{"to":"a@b.c","type":"text/plain","content":"${c.slice(0, 20)}`), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]),
+    bytes: (c) =>
+      Buffer.concat([
+        Buffer.from(`{"to":"a@b.c","type":"text/plain","content":"${c.slice(0, 20)}`),
+        Buffer.from([0xc0, 0xaf]),
+        Buffer.from('"}'),
+      ]),
     record: true,
     says: /invalid UTF-8/,
     readable: false,
   },
-  repeated: { bytes: (c) => Buffer.from(`{"to":"a@b.c","content":${JSON.stringify(c.slice(0, 20))},"type":"text/plain","to":"d@e.f"}`), record: true, says: /duplicate key/, readable: false },
-  oversized: { bytes: (c) => Buffer.from(message(c.padEnd(MAX_RECORD_BYTES, "x"))), record: true, says: /exceeds the maximum size of 150 bytes/, readable: false },
+  repeated: {
+    bytes: (c) =>
+      Buffer.from(`{"to":"a@b.c","content":${JSON.stringify(c.slice(0, 20))},"type":"text/plain","to":"d@e.f"}`),
+    record: true,
+    says: /duplicate key/,
+    readable: false,
+  },
+  oversized: {
+    bytes: (c) => Buffer.from(message(c.padEnd(MAX_RECORD_BYTES, "x"))),
+    record: true,
+    says: /exceeds the maximum size of 150 bytes/,
+    readable: false,
+  },
   // a record of exactly the limit, and one byte over it (the line break, "\n" or "\r\n", is not counted)
   atLimit: { bytes: () => Buffer.from(message("x".repeat(MAX_RECORD_BYTES - message("").length))), record: true },
-  overByOne: { bytes: () => Buffer.from(message("x".repeat(MAX_RECORD_BYTES + 1 - message("").length))), record: true, says: /exceeds the maximum size/, readable: false },
+  overByOne: {
+    bytes: () => Buffer.from(message("x".repeat(MAX_RECORD_BYTES + 1 - message("").length))),
+    record: true,
+    says: /exceeds the maximum size/,
+    readable: false,
+  },
   broken: { bytes: () => Buffer.from('{"to":'), record: true, says: /invalid JSON/, readable: false },
 };
 
 const stream = fc.record({
-  lines: fc.array(fc.tuple(fc.constantFrom(...Object.keys(KINDS)), fc.string({ maxLength: 30 }), fc.constantFrom("\n", "\r\n")), { minLength: 1, maxLength: 300 }),
+  lines: fc.array(
+    fc.tuple(fc.constantFrom(...Object.keys(KINDS)), fc.string({ maxLength: 30 }), fc.constantFrom("\n", "\r\n")),
+    { minLength: 1, maxLength: 300 },
+  ),
   unterminated: fc.boolean(),
   chunkSizes: fc.array(fc.integer({ min: 1, max: 2000 }), { minLength: 1, maxLength: 8 }),
 });
 
-async function run(input: { chunks: Buffer[] } | { file: string }, parallelFromBytes: number): Promise<{ code: number; out: Record<string, unknown>[] }> {
+async function run(
+  input: { chunks: Buffer[] } | { file: string },
+  parallelFromBytes: number,
+): Promise<{ code: number; out: Record<string, unknown>[] }> {
   let stdout = "";
   const code = await runValidateCommand({
     name: "message",
@@ -61,7 +88,13 @@ async function run(input: { chunks: Buffer[] } | { file: string }, parallelFromB
     progress: false,
     parallelFromBytes,
   });
-  return { code, out: stdout.trimEnd().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    code,
+    out: stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 describe.concurrent("validate --ndjson: findings on the right line, in order, with and without worker threads", () => {
@@ -69,7 +102,12 @@ describe.concurrent("validate --ndjson: findings on the right line, in order, wi
     let runs = 0;
     await fc.assert(
       fc.asyncProperty(stream, async ({ lines, unterminated, chunkSizes }) => {
-        const parts = lines.map(([kind, content, end], i) => Buffer.concat([(KINDS[kind] as Kind).bytes(content), Buffer.from(unterminated && i === lines.length - 1 ? "" : end)]));
+        const parts = lines.map(([kind, content, end], i) =>
+          Buffer.concat([
+            (KINDS[kind] as Kind).bytes(content),
+            Buffer.from(unterminated && i === lines.length - 1 ? "" : end),
+          ]),
+        );
         const bytes = Buffer.concat(parts);
         const expected: { record: number; line: number; says: RegExp; readable: boolean }[] = [];
         let records = 0;
@@ -77,7 +115,8 @@ describe.concurrent("validate --ndjson: findings on the right line, in order, wi
           const kind = KINDS[name] as Kind;
           if (!kind.record) return;
           records++;
-          if (kind.says !== undefined) expected.push({ record: records, line: index + 1, says: kind.says, readable: kind.readable === true });
+          if (kind.says !== undefined)
+            expected.push({ record: records, line: index + 1, says: kind.says, readable: kind.readable === true });
         });
         const chunks: Buffer[] = [];
         for (let start = 0, i = 0; start < bytes.length; i++) {
@@ -88,21 +127,31 @@ describe.concurrent("validate --ndjson: findings on the right line, in order, wi
         const file = path.join(dir, `stream-${runs++}.ndjson`);
         writeFileSync(file, bytes);
         // main thread only; worker threads from the first byte (standard input in chunks, and a file)
-        const outcomes = await Promise.all([run({ chunks }, Number.POSITIVE_INFINITY), run({ chunks }, 0), run({ file }, 1)]);
+        const outcomes = await Promise.all([
+          run({ chunks }, Number.POSITIVE_INFINITY),
+          run({ chunks }, 0),
+          run({ file }, 1),
+        ]);
         for (const { code, out } of outcomes) {
           const findings = out.slice(0, -1);
-          expect(findings.map((f) => ({ record: f.record, line: f.line }))).toEqual(expected.map(({ record, line }) => ({ record, line })));
+          expect(findings.map((f) => ({ record: f.record, line: f.line }))).toEqual(
+            expected.map(({ record, line }) => ({ record, line })),
+          );
           findings.forEach((finding, i) => {
             const errors = finding.errors as { message: string; line?: number }[];
             expect(errors[0]?.message).toMatch((expected[i] as (typeof expected)[number]).says);
             for (const error of errors) if (error.line !== undefined) expect(error.line).toBe(finding.line);
           });
           const unreadable = expected.filter((e) => !e.readable).length;
-          expect(out.at(-1)).toEqual({ summary: { records, valid: records - expected.length, invalid: expected.length - unreadable, unreadable } });
+          expect(out.at(-1)).toEqual({
+            summary: { records, valid: records - expected.length, invalid: expected.length - unreadable, unreadable },
+          });
           expect(code).toBe(unreadable > 0 ? 2 : expected.length > 0 ? 1 : 0);
         }
         expect(outcomes[1]).toEqual(outcomes[0]);
-        expect(outcomes[2]?.out.slice(0, -1).map((f) => ({ ...f, file: "-" }))).toEqual(outcomes[0]?.out.slice(0, -1).map((f) => ({ ...f, file: "-" })));
+        expect(outcomes[2]?.out.slice(0, -1).map((f) => ({ ...f, file: "-" }))).toEqual(
+          outcomes[0]?.out.slice(0, -1).map((f) => ({ ...f, file: "-" })),
+        );
       }),
       { numRuns: 5 },
     );

@@ -21,7 +21,19 @@ describe("the published messaging document in openapi-typescript", () => {
     writeFileSync(
       path.join(dir, "tsconfig.json"),
       // TypeScript's own lib files are not checked (skipDefaultLibCheck): that took most of the run.
-      JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", types: [], skipLibCheck: false, skipDefaultLibCheck: true }, files: ["consumer.ts"] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          types: [],
+          skipLibCheck: false,
+          skipDefaultLibCheck: true,
+        },
+        files: ["consumer.ts"],
+      }),
     );
     writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
     const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");

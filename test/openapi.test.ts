@@ -22,7 +22,8 @@ const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.defaul
 type Node = Record<string, unknown>;
 const run = promisify(execFile);
 const APIS = ["messaging", "configs"] as const;
-const documentOf = (api: string) => parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as Node;
+const documentOf = (api: string) =>
+  parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as Node;
 
 /** Schema title → validator name, from the schema files. */
 const validatorByTitle = new Map<string, SchemaName>();
@@ -55,11 +56,25 @@ describe.each(APIS)("generated/openapi/%s.yaml", (api) => {
     expect(document.openapi).toMatch(/^3\.1\./);
     expect((document.info as Node).version).toBe(manifest.version);
     const schemas = (document.components as Node).schemas as Node;
-    const expected = api === "messaging" ? ["Message", "OutboundNotification", "InboundNotification", "Command", "CommandResponse", "Reason", "NodeAddress", "Select"] : ["Config", "Input", "Output", "FilterNode", "Processor", "Transformer"];
+    const expected =
+      api === "messaging"
+        ? [
+            "Message",
+            "OutboundNotification",
+            "InboundNotification",
+            "Command",
+            "CommandResponse",
+            "Reason",
+            "NodeAddress",
+            "Select",
+          ]
+        : ["Config", "Input", "Output", "FilterNode", "Processor", "Transformer"];
     for (const title of expected) expect(Object.keys(schemas)).toContain(title);
     // Bundled from schemas/, not retyped: the component is the schema file minus $id and $schema.
     const configOrMessage = api === "messaging" ? "message" : "config";
-    const original = JSON.parse(readFileSync(path.join(ROOT, "schemas", api, `${configOrMessage}.schema.json`), "utf8")) as Node;
+    const original = JSON.parse(
+      readFileSync(path.join(ROOT, "schemas", api, `${configOrMessage}.schema.json`), "utf8"),
+    ) as Node;
     const component = schemas[original.title as string] as Node;
     expect(component.description).toBe(original.description);
     expect(component.$id).toBeUndefined();
@@ -80,9 +95,15 @@ describe("messaging operations", () => {
   const paths = document.paths as Record<string, Record<string, Node>>;
 
   it("has the three operations with the seed's status codes and the two webhooks", () => {
-    expect(Object.keys((paths["/messages"]?.post?.responses ?? {}) as Node)).toEqual(expect.arrayContaining(["202", "400", "401"]));
-    expect(Object.keys((paths["/notifications"]?.post?.responses ?? {}) as Node)).toEqual(expect.arrayContaining(["202", "400", "401"]));
-    expect(Object.keys((paths["/commands"]?.post?.responses ?? {}) as Node)).toEqual(expect.arrayContaining(["200", "400", "401"]));
+    expect(Object.keys((paths["/messages"]?.post?.responses ?? {}) as Node)).toEqual(
+      expect.arrayContaining(["202", "400", "401"]),
+    );
+    expect(Object.keys((paths["/notifications"]?.post?.responses ?? {}) as Node)).toEqual(
+      expect.arrayContaining(["202", "400", "401"]),
+    );
+    expect(Object.keys((paths["/commands"]?.post?.responses ?? {}) as Node)).toEqual(
+      expect.arrayContaining(["200", "400", "401"]),
+    );
     expect(Object.keys(document.webhooks as Node).length).toBe(2);
   });
 
@@ -95,23 +116,36 @@ describe("messaging operations", () => {
 
 describe("redocly lint with the shipped redocly.yaml", () => {
   it("names every published document as an API", () => {
-    const config = parse(readFileSync(path.join(ROOT, "redocly.yaml"), "utf8")) as { apis: Record<string, { root: string }> };
+    const config = parse(readFileSync(path.join(ROOT, "redocly.yaml"), "utf8")) as {
+      apis: Record<string, { root: string }>;
+    };
     const published = readdirSync(path.join(ROOT, "generated", "openapi")).map((file) => `generated/openapi/${file}`);
-    expect(Object.values(config.apis).map((api) => api.root).sort()).toEqual(published.sort());
+    expect(
+      Object.values(config.apis)
+        .map((api) => api.root)
+        .sort(),
+    ).toEqual(published.sort());
   });
 
   // Run from elsewhere with --config, as a consumer lints node_modules/specfirst/generated/openapi/*.yaml.
   it("reports no errors and no warnings on both documents", async () => {
     const cli = path.join(ROOT, "node_modules", "@redocly", "cli", "bin", "cli.js");
     const files = APIS.map((api) => path.join(ROOT, "generated", "openapi", `${api}.yaml`));
-    const { stdout, stderr } = await run(process.execPath, [cli, "lint", ...files, "--config", path.join(ROOT, "redocly.yaml"), "--format", "json"], {
-      cwd: tmpdir(),
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((error: { stdout: string; stderr: string }) => error);
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [cli, "lint", ...files, "--config", path.join(ROOT, "redocly.yaml"), "--format", "json"],
+      {
+        cwd: tmpdir(),
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((error: { stdout: string; stderr: string }) => error);
     // One JSON report per file, one after another ("}{" on a line of its own between two; a line break inside a
     // string is escaped, so no other line reads so).
-    const reports = JSON.parse(`[${stdout.replace(/^\}\{$/gm, "},\n{")}]`) as { totals: { errors: number; warnings: number }; problems: unknown[] }[];
+    const reports = JSON.parse(`[${stdout.replace(/^\}\{$/gm, "},\n{")}]`) as {
+      totals: { errors: number; warnings: number };
+      problems: unknown[];
+    }[];
     expect(reports, stderr).toHaveLength(APIS.length);
     APIS.forEach((api, index) => {
       expect(reports[index]?.problems, `${api}: ${stderr}`).toEqual([]);
@@ -123,14 +157,28 @@ describe("redocly lint with the shipped redocly.yaml", () => {
 describe("published component names", () => {
   const documentWith = (schemas: JsonObject): JsonObject => ({
     openapi: "3.1.0",
-    paths: { "/x": { post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Body" } } } } } } },
+    paths: {
+      "/x": {
+        post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/Body" } } } } },
+      },
+    },
     components: { schemas },
   });
 
   it("publishes a schema named like a TypeScript global under a name saying what it is, with every $ref and mapping following", () => {
     const renamed = renameComponents(
       documentWith({
-        Body: { type: "object", properties: { headers: { $ref: "#/components/schemas/Headers" }, error: { oneOf: [{ $ref: "#/components/schemas/Error" }], discriminator: { propertyName: "code", mapping: { e: "#/components/schemas/Error" } } }, when: { $ref: "#/components/schemas/Date" } } },
+        Body: {
+          type: "object",
+          properties: {
+            headers: { $ref: "#/components/schemas/Headers" },
+            error: {
+              oneOf: [{ $ref: "#/components/schemas/Error" }],
+              discriminator: { propertyName: "code", mapping: { e: "#/components/schemas/Error" } },
+            },
+            when: { $ref: "#/components/schemas/Date" },
+          },
+        },
         Headers: { title: "Headers", type: "object", additionalProperties: { type: "string" } },
         Error: { title: "Error", type: "object", properties: { code: { type: "string" } } },
         Date: { title: "Date", type: "string" },
@@ -144,7 +192,11 @@ describe("published component names", () => {
   });
 
   it("refuses a new name another component already has", () => {
-    expect(() => renameComponents(documentWith({ Body: { type: "object" }, Headers: { type: "object" }, HeadersMap: { type: "object" } }))).toThrow(/"Headers" is published as "HeadersMap".*already has that name/);
+    expect(() =>
+      renameComponents(
+        documentWith({ Body: { type: "object" }, Headers: { type: "object" }, HeadersMap: { type: "object" } }),
+      ),
+    ).toThrow(/"Headers" is published as "HeadersMap".*already has that name/);
   });
 });
 
@@ -160,18 +212,42 @@ describe.each(APIS)("components published in %s.yaml", (api) => {
   const root = path.join(FIXTURES, "validators");
   const cases = readdirSync(root).flatMap((name) => {
     const file = path.join(ROOT, "schemas", api, `${name}.schema.json`);
-    const schema = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { title: string; type?: unknown; properties?: unknown }) : undefined;
+    const schema = existsSync(file)
+      ? (JSON.parse(readFileSync(file, "utf8")) as { title: string; type?: unknown; properties?: unknown })
+      : undefined;
     const component = schema === undefined ? undefined : publishedComponentName(schema.title, schema);
     if (component === undefined || schemas[component] === undefined) return [];
     return [
-      ...jsonFiles(path.join(root, name, "valid")).map(([file, data]) => ({ at: `${name}/valid/${file}`, component, data, valid: true })),
-      ...jsonFiles<InvalidFixture>(path.join(root, name, "invalid")).map(([file, fixture]) => ({ at: `${name}/invalid/${file}`, component, data: fixture.data, valid: false })),
+      ...jsonFiles(path.join(root, name, "valid")).map(([file, data]) => ({
+        at: `${name}/valid/${file}`,
+        component,
+        data,
+        valid: true,
+      })),
+      ...jsonFiles<InvalidFixture>(path.join(root, name, "invalid")).map(([file, fixture]) => ({
+        at: `${name}/invalid/${file}`,
+        component,
+        data: fixture.data,
+        valid: false,
+      })),
     ];
   });
 
   it("covers the envelopes", () => {
     const covered = new Set(cases.map((c) => c.component));
-    for (const title of api === "messaging" ? ["Message", "InboundMessage", "OutboundNotification", "InboundNotification", "Command", "CommandResponse", "Container", "Collection"] : ["Config"]) expect(covered).toContain(title);
+    for (const title of api === "messaging"
+      ? [
+          "Message",
+          "InboundMessage",
+          "OutboundNotification",
+          "InboundNotification",
+          "Command",
+          "CommandResponse",
+          "Container",
+          "Collection",
+        ]
+      : ["Config"])
+      expect(covered).toContain(title);
   });
 
   it.each(cases.map((c) => [c.at, c] as const))("%s", (_at, c) => {

@@ -9,7 +9,12 @@ import { ROOT, buildResult } from "./helpers/fixtures.js";
 // The package as a consumer gets it: `npm pack`, installed from the tarball into a new project, type-checked with
 // tsc and run with node.
 const run = promisify(execFile);
-const npm = (args: string[], cwd: string) => run("npm", args, { cwd, env: { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" }, maxBuffer: 64 * 1024 * 1024 });
+const npm = (args: string[], cwd: string) =>
+  run("npm", args, {
+    cwd,
+    env: { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
 
 const consumer = mkdtempSync(path.join(tmpdir(), "specfirst-consumer-"));
 let tarball = "";
@@ -52,7 +57,11 @@ let consumerCheck: Promise<string> | undefined;
  * tsc's diagnostics for the consumer's src/, run once for two tests: main.ts must have none (and is emitted to out/,
  * which tsc does despite errors elsewhere), wrong.ts must be rejected.
  */
-const checkConsumer = () => (consumerCheck ??= run(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: consumer }).then(() => "", (error: { stdout: string }) => error.stdout));
+const checkConsumer = () =>
+  (consumerCheck ??= run(process.execPath, [TSC, "-p", "tsconfig.json"], { cwd: consumer }).then(
+    () => "",
+    (error: { stdout: string }) => error.stdout,
+  ));
 
 beforeAll(async () => {
   // The background type check's first step builds dist/ (test/setup/global.ts): packing (whose prepack builds it too)
@@ -62,17 +71,34 @@ beforeAll(async () => {
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   tarball = path.join(consumer, packed?.filename ?? "");
   packedFiles = (packed?.files ?? []).map((file) => file.path);
-  writeFileSync(path.join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  writeFileSync(
+    path.join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module" }),
+  );
   await npm(["install", "--no-save", "--prefer-offline", tarball], consumer);
   mkdirSync(path.join(consumer, "src"));
   writeFileSync(path.join(consumer, "src", "main.ts"), CONSUMER_SOURCE);
-  writeFileSync(path.join(consumer, "src", "wrong.ts"), `import type { Message } from "specfirst";\nexport const m: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", content: { text: "x" } };\n`);
+  writeFileSync(
+    path.join(consumer, "src", "wrong.ts"),
+    `import type { Message } from "specfirst";\nexport const m: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", content: { text: "x" } };\n`,
+  );
   // skipLibCheck false: the package's declaration files are checked too; skipDefaultLibCheck: TypeScript's own lib
   // files are not (checking lib.dom.d.ts took most of each tsc run).
   writeFileSync(
     path.join(consumer, "tsconfig.json"),
     JSON.stringify({
-      compilerOptions: { target: "ES2023", module: "NodeNext", moduleResolution: "NodeNext", strict: true, lib: ["ES2023", "DOM"], types: [], resolveJsonModule: true, outDir: "out", skipLibCheck: false, skipDefaultLibCheck: true },
+      compilerOptions: {
+        target: "ES2023",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        strict: true,
+        lib: ["ES2023", "DOM"],
+        types: [],
+        resolveJsonModule: true,
+        outDir: "out",
+        skipLibCheck: false,
+        skipDefaultLibCheck: true,
+      },
       include: ["src"],
     }),
   );
@@ -80,7 +106,9 @@ beforeAll(async () => {
 
 describe("the packed package", () => {
   it("ships the generated code, the schemas and the CLI, and needs no TypeScript, generator or AJV compiler to run", () => {
-    const manifest = JSON.parse(readFileSync(path.join(consumer, "node_modules", "specfirst", "package.json"), "utf8")) as { dependencies: Record<string, string> };
+    const manifest = JSON.parse(
+      readFileSync(path.join(consumer, "node_modules", "specfirst", "package.json"), "utf8"),
+    ) as { dependencies: Record<string, string> };
     expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats"]);
     // The validators load only ajv's runtime helpers, never its compiler: remove the compiler and they still run.
     rmSync(path.join(consumer, "node_modules", "ajv", "dist", "compile"), { recursive: true, force: true });
@@ -89,19 +117,36 @@ describe("the packed package", () => {
 
   it("holds exactly the build of runtime/ and generated/: no output missing, none left from a removed source", () => {
     const sources = ["runtime", "generated"].flatMap((dir) =>
-      readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).map((file) => `${dir}/${file.split(path.sep).join("/")}`),
+      readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
+        .filter((file) => file.endsWith(".ts"))
+        .map((file) => `${dir}/${file.split(path.sep).join("/")}`),
     );
-    const expected = sources.flatMap((file) => [`dist/${file.replace(/\.ts$/, ".js")}`, `dist/${file.replace(/\.ts$/, ".d.ts")}`]).sort();
+    const expected = sources
+      .flatMap((file) => [`dist/${file.replace(/\.ts$/, ".js")}`, `dist/${file.replace(/\.ts$/, ".d.ts")}`])
+      .sort();
     const compiled = packedFiles.filter((file) => file.startsWith("dist/") && !file.startsWith("dist/bundle/"));
-    expect(compiled.sort(), "dist/ is not the build of the sources (the build is incremental: `rm -rf dist && npm run build`)").toEqual(expected);
+    expect(
+      compiled.sort(),
+      "dist/ is not the build of the sources (the build is incremental: `rm -rf dist && npm run build`)",
+    ).toEqual(expected);
     // the bundle step (scripts/bundle.mjs) writes one file per bundled entry point, plus the chunks they share
-    const apis = readdirSync(path.join(ROOT, "generated")).filter((name) => sources.includes(`generated/${name}/index.ts`));
-    const entries = ["dist/bundle/validators.js", "dist/bundle/client.js", ...apis.flatMap((api) => [`dist/bundle/${api}/index.js`, `dist/bundle/${api}/validators.js`])].sort();
-    expect(packedFiles.filter((file) => file.startsWith("dist/bundle/") && !file.startsWith("dist/bundle/chunks/")).sort()).toEqual(entries);
+    const apis = readdirSync(path.join(ROOT, "generated")).filter((name) =>
+      sources.includes(`generated/${name}/index.ts`),
+    );
+    const entries = [
+      "dist/bundle/validators.js",
+      "dist/bundle/client.js",
+      ...apis.flatMap((api) => [`dist/bundle/${api}/index.js`, `dist/bundle/${api}/validators.js`]),
+    ].sort();
+    expect(
+      packedFiles.filter((file) => file.startsWith("dist/bundle/") && !file.startsWith("dist/bundle/chunks/")).sort(),
+    ).toEqual(entries);
   });
 
   it("resolves every entry point to a file it ships, code and declarations", () => {
-    const manifest = JSON.parse(readFileSync(path.join(consumer, "node_modules", "specfirst", "package.json"), "utf8")) as { exports: Record<string, string | { types: string; default: string }> };
+    const manifest = JSON.parse(
+      readFileSync(path.join(consumer, "node_modules", "specfirst", "package.json"), "utf8"),
+    ) as { exports: Record<string, string | { types: string; default: string }> };
     for (const [name, target] of Object.entries(manifest.exports)) {
       if (typeof target === "string" || name.includes("*")) continue;
       expect(packedFiles, `${name}: ${target.default}`).toContain(target.default.slice(2));
@@ -121,11 +166,24 @@ describe("the packed package", () => {
   });
 
   it("holds no generator code and no template: nothing in it imports a generation tool", () => {
-    expect(packedFiles.filter((file) => /^(generator|templates|test|bench)\//.test(file) || file.endsWith(".hbs"))).toEqual([]);
-    expect(packedFiles).toEqual(expect.arrayContaining(["dist/runtime/cli/main.js", "dist/generated/messaging/index.js", "dist/generated/configs/index.d.ts", "generated/openapi/messaging.yaml", "generated/docs/configs.html"]));
+    expect(
+      packedFiles.filter((file) => /^(generator|templates|test|bench)\//.test(file) || file.endsWith(".hbs")),
+    ).toEqual([]);
+    expect(packedFiles).toEqual(
+      expect.arrayContaining([
+        "dist/runtime/cli/main.js",
+        "dist/generated/messaging/index.js",
+        "dist/generated/configs/index.d.ts",
+        "generated/openapi/messaging.yaml",
+        "generated/docs/configs.html",
+      ]),
+    );
     const installed = path.join(consumer, "node_modules", "specfirst");
-    const tools = /from\s*["'](handlebars|ts-morph|json-schema-to-typescript|prettier|openapi-typescript|@redocly\/[^"']+|yaml)["']|import\(["'](handlebars|ts-morph|json-schema-to-typescript|prettier|openapi-typescript|@redocly)/;
-    const offenders = packedFiles.filter((file) => /\.(js|ts)$/.test(file) && tools.test(readFileSync(path.join(installed, file), "utf8")));
+    const tools =
+      /from\s*["'](handlebars|ts-morph|json-schema-to-typescript|prettier|openapi-typescript|@redocly\/[^"']+|yaml)["']|import\(["'](handlebars|ts-morph|json-schema-to-typescript|prettier|openapi-typescript|@redocly)/;
+    const offenders = packedFiles.filter(
+      (file) => /\.(js|ts)$/.test(file) && tools.test(readFileSync(path.join(installed, file), "utf8")),
+    );
     expect(offenders).toEqual([]);
   });
 
@@ -152,7 +210,10 @@ describe("the packed package", () => {
     ];
     expect(messaging.length).toBeGreaterThan(2);
     const script = path.join(consumer, "configs-only.mjs");
-    writeFileSync(script, `const configs = await import("specfirst/configs");\nconsole.log(JSON.stringify({ valid: configs.validate("config", { name: "c" }).valid, factory: typeof configs.createConfigsClient }));\n`);
+    writeFileSync(
+      script,
+      `const configs = await import("specfirst/configs");\nconsole.log(JSON.stringify({ valid: configs.validate("config", { name: "c" }).valid, factory: typeof configs.createConfigsClient }));\n`,
+    );
     for (const file of messaging) renameSync(file, `${file}.away`);
     try {
       const { stdout } = await run(process.execPath, [script], { cwd: consumer });
@@ -164,12 +225,18 @@ describe("the packed package", () => {
 
   it("type-checks a consumer file with tsc and runs it with node", async () => {
     const diagnostics = (await checkConsumer()).split("\n").filter((line) => /^\S/.test(line));
-    expect(diagnostics.filter((line) => !line.startsWith("src/wrong.ts(")), "tsc on src/main.ts").toEqual([]);
+    expect(
+      diagnostics.filter((line) => !line.startsWith("src/wrong.ts(")),
+      "tsc on src/main.ts",
+    ).toEqual([]);
     const { stdout } = await run(process.execPath, [path.join("out", "main.js")], { cwd: consumer });
     const output = JSON.parse(stdout) as Record<string, unknown>;
     expect(output).toMatchObject({
       valid: { valid: true },
-      invalid: { valid: false, errors: [{ pointer: "/event", message: "must be one of accepted, dispatched, received, consumed, failed" }] },
+      invalid: {
+        valid: false,
+        errors: [{ pointer: "/event", message: "must be one of accepted, dispatched, received, consumed, failed" }],
+      },
       order: 1,
       typed: 1,
       label: "hi",
@@ -198,11 +265,26 @@ export const wrong: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", c
     );
     writeFileSync(
       path.join(consumer, "tsconfig.node10.json"),
-      JSON.stringify({ compilerOptions: { target: "ES2022", module: "ESNext", moduleResolution: "node10", strict: true, lib: ["ES2023", "DOM"], types: [], noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true }, include: ["node10"] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "ESNext",
+          moduleResolution: "node10",
+          strict: true,
+          lib: ["ES2023", "DOM"],
+          types: [],
+          noEmit: true,
+          skipLibCheck: false,
+          skipDefaultLibCheck: true,
+        },
+        include: ["node10"],
+      }),
     );
-    await run(process.execPath, [TSC, "-p", "tsconfig.node10.json"], { cwd: consumer }).catch((error: { stdout: string }) => {
-      throw new Error(`tsc (node10) failed:\n${error.stdout}`);
-    });
+    await run(process.execPath, [TSC, "-p", "tsconfig.node10.json"], { cwd: consumer }).catch(
+      (error: { stdout: string }) => {
+        throw new Error(`tsc (node10) failed:\n${error.stdout}`);
+      },
+    );
   });
 
   it("rejects a wrong type at compile time in the consumer", async () => {

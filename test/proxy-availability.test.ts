@@ -43,7 +43,10 @@ afterAll(async () => {
   await new Promise((resolve) => upstream.close(resolve));
 });
 
-async function withProxy<T>(options: Omit<Parameters<typeof createProxy>[0], "upstream">, run: (proxy: RunningProxy) => Promise<T>): Promise<T> {
+async function withProxy<T>(
+  options: Omit<Parameters<typeof createProxy>[0], "upstream">,
+  run: (proxy: RunningProxy) => Promise<T>,
+): Promise<T> {
   const proxy = await createProxy({ upstream: upstreamUrl, log: () => {}, warn: () => {}, ...options });
   try {
     return await run(proxy);
@@ -52,16 +55,28 @@ async function withProxy<T>(options: Omit<Parameters<typeof createProxy>[0], "up
   }
 }
 
-const post = (proxy: RunningProxy | string, path: string, body: string | Uint8Array, headers: Record<string, string> = {}) =>
-  fetch(`${typeof proxy === "string" ? proxy : proxy.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
-const errorsOf = async (response: Response) => ((await response.json()) as { errors: { pointer: string; message: string; keyword: string }[] }).errors;
+const post = (
+  proxy: RunningProxy | string,
+  path: string,
+  body: string | Uint8Array,
+  headers: Record<string, string> = {},
+) =>
+  fetch(`${typeof proxy === "string" ? proxy : proxy.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
+const errorsOf = async (response: Response) =>
+  ((await response.json()) as { errors: { pointer: string; message: string; keyword: string }[] }).errors;
 
 describe("the proxy stays available", () => {
   it("answers 504 upstream-timeout when the upstream does not answer within --upstream-timeout-ms", async () => {
     await withProxy({ enforce: true, upstreamTimeoutMs: 200 }, async (proxy) => {
       const response = await post(proxy, "/commands", '{"id":"1","method":"get","uri":"/ping"}');
       expect(response.status).toBe(504);
-      expect(await errorsOf(response)).toEqual([{ pointer: "", message: "the upstream did not answer within 200 ms", keyword: "upstream-timeout" }]);
+      expect(await errorsOf(response)).toEqual([
+        { pointer: "", message: "the upstream did not answer within 200 ms", keyword: "upstream-timeout" },
+      ]);
     });
   });
 
@@ -75,10 +90,19 @@ describe("the proxy stays available", () => {
       const bigs = Array.from({ length: 3 }, (_, i) => {
         const { port } = new URL(proxy.url);
         return new Promise<number>((resolve, reject) => {
-          const outgoing = request({ host: "127.0.0.1", port, path: "/messages", method: "POST", headers: { "content-type": "application/json", "content-length": big.length } }, (response) => {
-            response.resume();
-            response.on("end", () => (order.push(`big ${i}`), resolve(response.statusCode ?? 0)));
-          });
+          const outgoing = request(
+            {
+              host: "127.0.0.1",
+              port,
+              path: "/messages",
+              method: "POST",
+              headers: { "content-type": "application/json", "content-length": big.length },
+            },
+            (response) => {
+              response.resume();
+              response.on("end", () => (order.push(`big ${i}`), resolve(response.statusCode ?? 0)));
+            },
+          );
           outgoing.on("error", reject);
           uploaded.push(new Promise((done) => outgoing.on("finish", done)));
           outgoing.end(big);
@@ -95,12 +119,16 @@ describe("the proxy stays available", () => {
 
   it(`answers 413 over the default limit of ${DEFAULT_MAX_BODY_BYTES} bytes (1 MiB, as the middleware), also for a body that inflates past it`, async () => {
     const over = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "x".repeat(DEFAULT_MAX_BODY_BYTES) });
-    const bomb = gzipSync(JSON.stringify({ to: "a@b.c", type: "text/plain", content: "0".repeat(8 * DEFAULT_MAX_BODY_BYTES) }));
+    const bomb = gzipSync(
+      JSON.stringify({ to: "a@b.c", type: "text/plain", content: "0".repeat(8 * DEFAULT_MAX_BODY_BYTES) }),
+    );
     expect(bomb.length).toBeLessThan(DEFAULT_MAX_BODY_BYTES);
     await withProxy({ enforce: true }, async (proxy) => {
       const tooLarge = await post(proxy, "/messages", over);
       expect(tooLarge.status).toBe(413);
-      expect(await errorsOf(tooLarge)).toEqual([{ pointer: "", message: `body exceeds the limit of ${DEFAULT_MAX_BODY_BYTES} bytes`, keyword: "maxBytes" }]);
+      expect(await errorsOf(tooLarge)).toEqual([
+        { pointer: "", message: `body exceeds the limit of ${DEFAULT_MAX_BODY_BYTES} bytes`, keyword: "maxBytes" },
+      ]);
       const inflated = await post(proxy, "/messages", bomb, { "content-encoding": "gzip" });
       expect(inflated.status).toBe(413);
       expect((await errorsOf(inflated))[0]?.keyword).toBe("maxBytes");
@@ -119,7 +147,10 @@ describe("the proxy stays available", () => {
       expect(busy.status).toBe(503);
       expect(busy.headers.get("retry-after")).toBe("1");
       expect((await errorsOf(busy))[0]?.keyword).toBe("busy");
-      hung.pop()?.writeHead(200, { "content-type": "application/json" }).end('{"id":"1","method":"get","status":"success","from":"a@b.c","to":"b@b.c"}');
+      hung
+        .pop()
+        ?.writeHead(200, { "content-type": "application/json" })
+        .end('{"id":"1","method":"get","status":"success","from":"a@b.c","to":"b@b.c"}');
       expect((await first).status).toBe(200);
       expect((await post(proxy, "/messages", MESSAGE)).status).toBe(202);
     });
@@ -136,7 +167,9 @@ describe("the proxy stays available", () => {
         });
       const slow = await raw("POST /messages HTTP/1.1\r\nHost: x\r\n");
       expect(slow).toMatch(/^HTTP\/1\.1 408 /);
-      expect(slow).toContain('{"errors":[{"pointer":"","message":"the request was not received in time","keyword":"timeout"}]}');
+      expect(slow).toContain(
+        '{"errors":[{"pointer":"","message":"the request was not received in time","keyword":"timeout"}]}',
+      );
       const garbage = await raw("NOT HTTP AT ALL\r\n\r\n");
       expect(garbage).toMatch(/^HTTP\/1\.1 400 /);
       expect(garbage).toContain('"keyword":"http"');
@@ -144,7 +177,23 @@ describe("the proxy stays available", () => {
   });
 
   it("takes --max-body-bytes and --upstream-timeout-ms on the command line", async () => {
-    const child = spawn(process.execPath, [await runtimeCli(), "proxy", "--upstream", upstreamUrl, "--port", "0", "--enforce", "--max-body-bytes", String(2 * DEFAULT_MAX_BODY_BYTES), "--upstream-timeout-ms", "200"], { cwd: ROOT });
+    const child = spawn(
+      process.execPath,
+      [
+        await runtimeCli(),
+        "proxy",
+        "--upstream",
+        upstreamUrl,
+        "--port",
+        "0",
+        "--enforce",
+        "--max-body-bytes",
+        String(2 * DEFAULT_MAX_BODY_BYTES),
+        "--upstream-timeout-ms",
+        "200",
+      ],
+      { cwd: ROOT },
+    );
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("close", resolve));

@@ -38,19 +38,38 @@ async function expressUpstream(): Promise<Upstream> {
   const reached: string[] = [];
   const app = express();
   app.use(express.text({ type: "*/*" }));
-  for (const path of POST_PATHS) app.post(path, (req, res) => void (reached.push(String(req.body)), res.status(202).end()));
+  for (const path of POST_PATHS)
+    app.post(path, (req, res) => void (reached.push(String(req.body)), res.status(202).end()));
   const server = createServer(app);
   const url = await listen(server);
-  return { name: "Express 5 (default routing)", url, reached, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    name: "Express 5 (default routing)",
+    url,
+    reached,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function fastifyUpstream(lax: boolean): Promise<Upstream> {
   const reached: string[] = [];
-  const app = Fastify(lax ? { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, useSemicolonDelimiter: true } : {});
+  const app = Fastify(
+    lax
+      ? { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false, useSemicolonDelimiter: true }
+      : {},
+  );
   app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => done(null, body));
-  for (const path of POST_PATHS) app.post(path, async (req, reply) => (reached.push(typeof req.body === "string" ? req.body : JSON.stringify(req.body)), reply.code(202).send()));
+  for (const path of POST_PATHS)
+    app.post(
+      path,
+      async (req, reply) => (
+        reached.push(typeof req.body === "string" ? req.body : JSON.stringify(req.body)),
+        reply.code(202).send()
+      ),
+    );
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
-  const name = lax ? "Fastify 5 (ignoreTrailingSlash, ignoreDuplicateSlashes, caseSensitive: false, useSemicolonDelimiter)" : "Fastify 5 (default routing)";
+  const name = lax
+    ? "Fastify 5 (ignoreTrailingSlash, ignoreDuplicateSlashes, caseSensitive: false, useSemicolonDelimiter)"
+    : "Fastify 5 (default routing)";
   return { name, url, reached, close: () => app.close() };
 }
 
@@ -64,7 +83,9 @@ async function nodeHttpUpstream(): Promise<Upstream> {
     req.on("end", () => {
       let path: string;
       try {
-        path = decodeURIComponent(new URL(req.url ?? "/", "http://upstream.test").pathname).toLowerCase().replace(/\/+$/, "");
+        path = decodeURIComponent(new URL(req.url ?? "/", "http://upstream.test").pathname)
+          .toLowerCase()
+          .replace(/\/+$/, "");
       } catch {
         return void res.writeHead(400).end();
       }
@@ -74,17 +95,32 @@ async function nodeHttpUpstream(): Promise<Upstream> {
     });
   });
   const url = await listen(server);
-  return { name: "node:http on new URL(req.url, base).pathname", url, reached, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    name: "node:http on new URL(req.url, base).pathname",
+    url,
+    reached,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Sends `body` to `base` + `target` exactly as written (http.request sends its `path` unparsed; fetch would resolve it). */
 function post(base: string, target: string, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(base);
-    const outgoing = request({ hostname, port, path: target, method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (response) => {
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
-    });
+    const outgoing = request(
+      {
+        hostname,
+        port,
+        path: target,
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
     outgoing.on("error", reject);
     outgoing.end(body);
   });
@@ -98,7 +134,8 @@ const hex = (char: string, upper: boolean) => {
 };
 
 /** `arbitrary` mostly, else one of `others` (each spelling changes a few things, so that each router's own laxness shows). */
-const mostly = <T>(usual: T, others: readonly T[], weight = 12) => fc.oneof({ weight, arbitrary: fc.constant(usual) }, { weight: 1, arbitrary: fc.constantFrom(...others) });
+const mostly = <T>(usual: T, others: readonly T[], weight = 12) =>
+  fc.oneof({ weight, arbitrary: fc.constant(usual) }, { weight: 1, arbitrary: fc.constantFrom(...others) });
 
 /** One character of a segment: as is, in the other case, percent-encoded (either hex case, either letter case), or encoded twice. */
 const character = (char: string) =>
@@ -119,11 +156,38 @@ const matrix = mostly("", [";jsessionid=0A1B2C", ";", ";a=1;b=2"], 8);
 /** Before the path: usually nothing, else a dot segment or `..` above the root. */
 const prefix = mostly("", ["/.", "/..", "/%2e%2e", "/%2E", "//", "/./."]);
 /** What may follow the path: a trailing slash or dot segment, a query string, a fragment, matrix parameters. */
-const tail = mostly("", ["/", "//", "/.", "/%2e", "/./", "?q=1", "?", "#frag", "?a=1#b", ";x=1", "/;x=1", "/?q", "%3Fq=1", "%23x", "/x/..", "/%2e%2e/messages"], 4);
+const tail = mostly(
+  "",
+  [
+    "/",
+    "//",
+    "/.",
+    "/%2e",
+    "/./",
+    "?q=1",
+    "?",
+    "#frag",
+    "?a=1#b",
+    ";x=1",
+    "/;x=1",
+    "/?q",
+    "%3Fq=1",
+    "%23x",
+    "/x/..",
+    "/%2e%2e/messages",
+  ],
+  4,
+);
 
 function spelling(path: string): fc.Arbitrary<string> {
   const segments = path.split("/").filter((segment) => segment !== "");
-  const segment = (name: string) => fc.tuple(fc.tuple(...[...name].map(character)).map((chars) => chars.join("")), matrix).map(([text, params]) => text + params);
+  const segment = (name: string) =>
+    fc
+      .tuple(
+        fc.tuple(...[...name].map(character)).map((chars) => chars.join("")),
+        matrix,
+      )
+      .map(([text, params]) => text + params);
   return fc
     .tuple(prefix, fc.tuple(...segments.map((name) => fc.tuple(separator, filler, segment(name)))), tail)
     .map(([start, parts, end]) => `${start}${parts.map(([sep, fill, text]) => `${sep}${fill}${text}`).join("")}${end}`)
@@ -133,7 +197,8 @@ function spelling(path: string): fc.Arbitrary<string> {
 /** At least `count` distinct spellings of `path` (the path itself among them: invalid there is refused too). */
 function spellingsOf(path: string, count: number, seed: number): string[] {
   const found = new Set<string>([path]);
-  for (let round = 0; found.size < count && round < 20; round++) for (const text of fc.sample(spelling(path), { numRuns: count, seed: seed + round })) found.add(text);
+  for (let round = 0; found.size < count && round < 20; round++)
+    for (const text of fc.sample(spelling(path), { numRuns: count, seed: seed + round })) found.add(text);
   return [...found];
 }
 
@@ -149,8 +214,14 @@ const proxies = new Map<Upstream, RunningProxy>();
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 1_000_000);
 
 beforeAll(async () => {
-  upstreams.push(await expressUpstream(), await fastifyUpstream(false), await fastifyUpstream(true), await nodeHttpUpstream());
-  for (const upstream of upstreams) proxies.set(upstream, await createProxy({ upstream: upstream.url, enforce: true, log: () => {}, warn: () => {} }));
+  upstreams.push(
+    await expressUpstream(),
+    await fastifyUpstream(false),
+    await fastifyUpstream(true),
+    await nodeHttpUpstream(),
+  );
+  for (const upstream of upstreams)
+    proxies.set(upstream, await createProxy({ upstream: upstream.url, enforce: true, log: () => {}, warn: () => {} }));
 });
 
 afterAll(async () => {
@@ -159,31 +230,41 @@ afterAll(async () => {
 });
 
 describe(`the enforcing proxy against real routers (fast-check seed ${SEED})`, () => {
-  it.each(POST_PATHS)(`no invalid body reaches a handler through ${SPELLINGS_PER_PATH}+ spellings of %s`, async (path) => {
-    const spellings = spellingsOf(path, SPELLINGS_PER_PATH, SEED);
-    expect(spellings.length).toBeGreaterThanOrEqual(SPELLINGS_PER_PATH);
-    for (const upstream of upstreams) {
-      // Straight to the router, the generator's spellings do get through: they are real bypasses to guard against.
-      const bypasses: string[] = [];
-      for (let at = 0; at < spellings.length && bypasses.length <= 5; at += 32) {
-        await inBatches(spellings.slice(at, at + 32), 32, async (target) => {
-          if (target !== path && (await post(upstream.url, target, INVALID)) === 202) bypasses.push(target);
-        });
-      }
-      expect(bypasses.length, `${upstream.name}: spellings other than ${path} routed to it without the proxy`).toBeGreaterThan(5);
+  it.each(POST_PATHS)(
+    `no invalid body reaches a handler through ${SPELLINGS_PER_PATH}+ spellings of %s`,
+    async (path) => {
+      const spellings = spellingsOf(path, SPELLINGS_PER_PATH, SEED);
+      expect(spellings.length).toBeGreaterThanOrEqual(SPELLINGS_PER_PATH);
+      for (const upstream of upstreams) {
+        // Straight to the router, the generator's spellings do get through: they are real bypasses to guard against.
+        const bypasses: string[] = [];
+        for (let at = 0; at < spellings.length && bypasses.length <= 5; at += 32) {
+          await inBatches(spellings.slice(at, at + 32), 32, async (target) => {
+            if (target !== path && (await post(upstream.url, target, INVALID)) === 202) bypasses.push(target);
+          });
+        }
+        expect(
+          bypasses.length,
+          `${upstream.name}: spellings other than ${path} routed to it without the proxy`,
+        ).toBeGreaterThan(5);
 
-      upstream.reached.length = 0;
-      const through: string[] = [];
-      const statuses = new Set<number>();
-      await inBatches(spellings, 32, async (target) => {
-        const status = await post(proxies.get(upstream)!.url, target, INVALID);
-        statuses.add(status);
-        if (status === 202) through.push(target);
-      });
-      expect({ upstream: upstream.name, reached: upstream.reached.length, through }).toEqual({ upstream: upstream.name, reached: 0, through: [] });
-      expect([...statuses].every((status) => status === 400 || status === 404)).toBe(true);
-    }
-  });
+        upstream.reached.length = 0;
+        const through: string[] = [];
+        const statuses = new Set<number>();
+        await inBatches(spellings, 32, async (target) => {
+          const status = await post(proxies.get(upstream)!.url, target, INVALID);
+          statuses.add(status);
+          if (status === 202) through.push(target);
+        });
+        expect({ upstream: upstream.name, reached: upstream.reached.length, through }).toEqual({
+          upstream: upstream.name,
+          reached: 0,
+          through: [],
+        });
+        expect([...statuses].every((status) => status === 400 || status === 404)).toBe(true);
+      }
+    },
+  );
 
   it("still passes a valid body at each declared path, and a refused variant names the path to use", async () => {
     const valid: Record<string, string> = {
@@ -194,13 +275,25 @@ describe(`the enforcing proxy against real routers (fast-check seed ${SEED})`, (
     };
     for (const upstream of upstreams) {
       upstream.reached.length = 0;
-      for (const path of POST_PATHS) expect(await post(proxies.get(upstream)!.url, `${path}?trace=1`, valid[path]!), `${upstream.name} ${path}`).toBe(202);
+      for (const path of POST_PATHS)
+        expect(
+          await post(proxies.get(upstream)!.url, `${path}?trace=1`, valid[path]!),
+          `${upstream.name} ${path}`,
+        ).toBe(202);
       expect(upstream.reached).toEqual(POST_PATHS.map((path) => valid[path]));
     }
     const proxy = proxies.get(upstreams[0]!)!;
     const refused = await fetch(`${proxy.url}/MESSAGES`, { method: "POST", body: INVALID });
     expect(refused.status).toBe(404);
-    expect(await refused.json()).toEqual({ errors: [{ pointer: "", message: "path /MESSAGES is a variant of /messages: send it as POST /messages", keyword: "path" }] });
+    expect(await refused.json()).toEqual({
+      errors: [
+        {
+          pointer: "",
+          message: "path /MESSAGES is a variant of /messages: send it as POST /messages",
+          keyword: "path",
+        },
+      ],
+    });
   });
 
   it("refuses a lower-case method and an absolute-form target (Express routes both to app.post)", async () => {
@@ -208,7 +301,11 @@ describe(`the enforcing proxy against real routers (fast-check seed ${SEED})`, (
     upstream.reached.length = 0;
     const raw = (line: string) =>
       new Promise<string>((resolve) => {
-        const socket = connect(proxies.get(upstream)!.port, "127.0.0.1", () => socket.end(`${line}\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${INVALID.length}\r\n\r\n${INVALID}`));
+        const socket = connect(proxies.get(upstream)!.port, "127.0.0.1", () =>
+          socket.end(
+            `${line}\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${INVALID.length}\r\n\r\n${INVALID}`,
+          ),
+        );
         let answer = "";
         socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
         socket.on("close", () => resolve(answer));
@@ -222,11 +319,18 @@ describe(`the enforcing proxy against real routers (fast-check seed ${SEED})`, (
 
   it("without --enforce, reports a variant (and the body's violations) and forwards the target exactly as received", async () => {
     const seen: string[] = [];
-    const upstream = createServer((req, res) => void (seen.push(req.url ?? ""), req.resume(), res.writeHead(202).end()));
+    const upstream = createServer(
+      (req, res) => void (seen.push(req.url ?? ""), req.resume(), res.writeHead(202).end()),
+    );
     const lines: string[] = [];
-    const proxy = await createProxy({ upstream: await listen(upstream), log: (line) => lines.push(line), warn: () => {} });
+    const proxy = await createProxy({
+      upstream: await listen(upstream),
+      log: (line) => lines.push(line),
+      warn: () => {},
+    });
     try {
-      for (const target of ["/./messages?q=1", "/MESSAGES", "/%6Dessages;jsessionid=1"]) expect(await post(proxy.url, target, INVALID)).toBe(202);
+      for (const target of ["/./messages?q=1", "/MESSAGES", "/%6Dessages;jsessionid=1"])
+        expect(await post(proxy.url, target, INVALID)).toBe(202);
       expect(seen).toEqual(["/./messages?q=1", "/MESSAGES", "/%6Dessages;jsessionid=1"]);
       const violations = lines.map((line) => JSON.parse(line) as Violation);
       expect(violations.filter((v) => v.keyword === "path").map((v) => v.message)).toEqual([

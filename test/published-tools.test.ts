@@ -5,7 +5,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerSchema, setShouldValidateFormat, validate as hyperjumpValidate } from "@hyperjump/json-schema/draft-2020-12";
+import {
+  registerSchema,
+  setShouldValidateFormat,
+  validate as hyperjumpValidate,
+} from "@hyperjump/json-schema/draft-2020-12";
 import "@hyperjump/json-schema/formats";
 import type { Json } from "@hyperjump/json-pointer";
 import { documentExamples } from "../generator/model/examples.js";
@@ -41,7 +45,11 @@ interface Prism {
 async function startPrism(api: Api): Promise<Prism> {
   const port = await freePort();
   const cli = path.join(ROOT, "node_modules", "@stoplight", "prism-cli", "dist", "index.js");
-  const child = spawn(process.execPath, [cli, "mock", documentFile(api), "--host", "127.0.0.1", "--port", String(port)], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    [cli, "mock", documentFile(api), "--host", "127.0.0.1", "--port", String(port)],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+  );
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`prism mock ${api} did not start:\n${output}`)), 170_000);
@@ -75,14 +83,23 @@ async function post(prism: Prism, route: string, body: unknown): Promise<Answer>
   const header = response.headers.get("sl-violations");
   if (header === null) return { status: response.status, violations: [] };
   // A list of violations, or a sentence when there are too many to list.
-  return { status: response.status, violations: header.startsWith("[") ? (JSON.parse(header) as Answer["violations"]) : [{ severity: "Error", message: header }] };
+  return {
+    status: response.status,
+    violations: header.startsWith("[")
+      ? (JSON.parse(header) as Answer["violations"])
+      : [{ severity: "Error", message: header }],
+  };
 }
 
 /** The examples of each operation's request body, by route. */
 function requestExamples(api: Api): { route: string; name: string; value: unknown }[] {
   return documentExamples(documentOf(api))
     .filter((example) => /^\/paths\/[^/]+\/post\/requestBody\//.test(example.at))
-    .map((example) => ({ route: decodeURIComponent((example.at.split("/")[2] ?? "").replace(/~1/g, "/").replace(/~0/g, "~")), name: example.at, value: example.value }));
+    .map((example) => ({
+      route: decodeURIComponent((example.at.split("/")[2] ?? "").replace(/~1/g, "/").replace(/~0/g, "~")),
+      name: example.at,
+      value: example.value,
+    }));
 }
 
 const firstExample = (api: Api, route: string) => {
@@ -97,16 +114,61 @@ function invalidBodies(): { route: string; api: Api; what: string; body: unknown
   const to = message.to;
   const config = firstExample("configs", "/v1/configs");
   return [
-    { api: "messaging", route: "/messages", what: "a select with string content", body: { to, type: "application/vnd.lime.select+json", content: "choose" } },
-    { api: "messaging", route: "/messages", what: "chat state `typing`", body: { to, type: "application/vnd.lime.chatstate+json", content: { state: "typing" } } },
-    { api: "messaging", route: "/messages", what: "a message without `to`", body: { type: "text/plain", content: "hello" } },
-    { api: "messaging", route: "/messages", what: "TEXT/PLAIN with object content", body: { to, type: "TEXT/PLAIN", content: { text: "hello" } } },
+    {
+      api: "messaging",
+      route: "/messages",
+      what: "a select with string content",
+      body: { to, type: "application/vnd.lime.select+json", content: "choose" },
+    },
+    {
+      api: "messaging",
+      route: "/messages",
+      what: "chat state `typing`",
+      body: { to, type: "application/vnd.lime.chatstate+json", content: { state: "typing" } },
+    },
+    {
+      api: "messaging",
+      route: "/messages",
+      what: "a message without `to`",
+      body: { type: "text/plain", content: "hello" },
+    },
+    {
+      api: "messaging",
+      route: "/messages",
+      what: "TEXT/PLAIN with object content",
+      body: { to, type: "TEXT/PLAIN", content: { text: "hello" } },
+    },
     { api: "messaging", route: "/messages", what: "content 42", body: { to, type: "text/plain", content: 42 } },
-    { api: "messaging", route: "/notifications", what: "a notification without `id` and `from`", body: { event: "consumed" } },
-    { api: "messaging", route: "/notifications", what: "`failed` without `reason`", body: { id: "1", from: to, event: "failed" } },
-    { api: "messaging", route: "/commands", what: "a /lists command without `to`", body: { id: "1", method: "get", uri: "/lists" } },
-    { api: "messaging", route: "/commands", what: "a `set` without `resource`", body: { id: "1", to: "postmaster@msging.net", method: "set", uri: "/ping" } },
-    { api: "configs", route: "/v1/configs", what: "a Config with an unknown key", body: { ...config, unknown_key: true } },
+    {
+      api: "messaging",
+      route: "/notifications",
+      what: "a notification without `id` and `from`",
+      body: { event: "consumed" },
+    },
+    {
+      api: "messaging",
+      route: "/notifications",
+      what: "`failed` without `reason`",
+      body: { id: "1", from: to, event: "failed" },
+    },
+    {
+      api: "messaging",
+      route: "/commands",
+      what: "a /lists command without `to`",
+      body: { id: "1", method: "get", uri: "/lists" },
+    },
+    {
+      api: "messaging",
+      route: "/commands",
+      what: "a `set` without `resource`",
+      body: { id: "1", to: "postmaster@msging.net", method: "set", uri: "/ping" },
+    },
+    {
+      api: "configs",
+      route: "/v1/configs",
+      what: "a Config with an unknown key",
+      body: { ...config, unknown_key: true },
+    },
     { api: "configs", route: "/v1/configs", what: "a Config with a wrong type", body: { ...config, name: 42 } },
   ];
 }
@@ -129,20 +191,37 @@ describe("prism mock (@stoplight/prism-cli) on the published documents", () => {
     expect(answer.violations.some((violation) => violation.severity === "Error")).toBe(true);
   });
 
-  it.each(APIS.flatMap((api) => requestExamples(api).map((example) => [example.name, { api, ...example }] as const)))("accepts %s", async (_name, example) => {
-    const answer = await post(prism(example.api), example.route, example.value);
-    expect(answer.violations.filter((violation) => violation.severity === "Error")).toEqual([]);
-    expect(answer.status).toBeLessThan(300);
-  });
+  it.each(APIS.flatMap((api) => requestExamples(api).map((example) => [example.name, { api, ...example }] as const)))(
+    "accepts %s",
+    async (_name, example) => {
+      const answer = await post(prism(example.api), example.route, example.value);
+      expect(answer.violations.filter((violation) => violation.severity === "Error")).toEqual([]);
+      expect(answer.status).toBeLessThan(300);
+    },
+  );
 });
 
 describe("spectral lint (spectral:oas) with the shipped .spectral.yaml", () => {
   it("reports nothing on either published document", async () => {
     const cli = path.join(ROOT, "node_modules", "@stoplight", "spectral-cli", "dist", "index.js");
-    const { stdout, stderr } = await run(process.execPath, [cli, "lint", ...APIS.map(documentFile), "--ruleset", path.join(ROOT, ".spectral.yaml"), "--format", "json", "--fail-severity", "hint"], {
-      cwd: ROOT,
-      maxBuffer: 16 * 1024 * 1024,
-    }).catch((error: { stdout: string; stderr: string }) => error);
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [
+        cli,
+        "lint",
+        ...APIS.map(documentFile),
+        "--ruleset",
+        path.join(ROOT, ".spectral.yaml"),
+        "--format",
+        "json",
+        "--fail-severity",
+        "hint",
+      ],
+      {
+        cwd: ROOT,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    ).catch((error: { stdout: string; stderr: string }) => error);
     // The JSON report, then (with none) a sentence on the same stream.
     const report = stdout.slice(stdout.indexOf("["), stdout.lastIndexOf("]") + 1);
     const problems = JSON.parse(report) as { code: string; path: string[] }[];
@@ -151,7 +230,11 @@ describe("spectral lint (spectral:oas) with the shipped .spectral.yaml", () => {
 });
 
 describe("@hyperjump/json-schema (draft 2020-12, formats asserted) on generated/schemas", () => {
-  const schemaFiles = APIS.flatMap((api) => readdirSync(path.join(ROOT, "generated", "schemas", api)).map((file) => path.join(ROOT, "generated", "schemas", api, file)));
+  const schemaFiles = APIS.flatMap((api) =>
+    readdirSync(path.join(ROOT, "generated", "schemas", api)).map((file) =>
+      path.join(ROOT, "generated", "schemas", api, file),
+    ),
+  );
   const idByName = new Map<string, string>();
   beforeAll(() => {
     setShouldValidateFormat(true);
@@ -163,10 +246,22 @@ describe("@hyperjump/json-schema (draft 2020-12, formats asserted) on generated/
   });
 
   const root = path.join(FIXTURES, "validators");
-  const cases = readdirSync(root).sort().flatMap((name) => [
-    ...jsonFiles(path.join(root, name, "valid")).map(([file, data]) => ({ name, file: `${name}/valid/${file}`, data, valid: true })),
-    ...jsonFiles<InvalidFixture>(path.join(root, name, "invalid")).map(([file, fixture]) => ({ name, file: `${name}/invalid/${file}`, data: fixture.data, valid: false })),
-  ]);
+  const cases = readdirSync(root)
+    .sort()
+    .flatMap((name) => [
+      ...jsonFiles(path.join(root, name, "valid")).map(([file, data]) => ({
+        name,
+        file: `${name}/valid/${file}`,
+        data,
+        valid: true,
+      })),
+      ...jsonFiles<InvalidFixture>(path.join(root, name, "invalid")).map(([file, fixture]) => ({
+        name,
+        file: `${name}/invalid/${file}`,
+        data: fixture.data,
+        valid: false,
+      })),
+    ]);
 
   it("has every fixture folder's schema", () => {
     for (const name of new Set(cases.map((c) => c.name))) expect(idByName.has(name), name).toBe(true);

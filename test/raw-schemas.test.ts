@@ -11,10 +11,16 @@ const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.defaul
 
 /** The raw schemas as a consumer gets them from `specfirst/schemas/*`, compiled by a plain Ajv2020 (README). */
 function consumerAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, allowUnionTypes: true, keywords: ["x-secret", "x-content-type", "x-resource-type", "x-generated"] });
+  const ajv = new Ajv2020({
+    allErrors: true,
+    allowUnionTypes: true,
+    keywords: ["x-secret", "x-content-type", "x-resource-type", "x-generated"],
+  });
   addFormats(ajv);
   for (const api of ["messaging", "configs"]) {
-    for (const file of readdirSync(path.join(ROOT, "generated", "schemas", api)).filter((f) => f.endsWith(".schema.json"))) {
+    for (const file of readdirSync(path.join(ROOT, "generated", "schemas", api)).filter((f) =>
+      f.endsWith(".schema.json"),
+    )) {
       ajv.addSchema(readJson<object>(path.join(ROOT, "generated", "schemas", api, file)));
     }
   }
@@ -24,12 +30,24 @@ function consumerAjv(): Ajv2020 {
 describe("the raw schemas (specfirst/schemas/*) in a plain Ajv2020", () => {
   const ajv = consumerAjv();
   const cases = readdirSync(path.join(FIXTURES, "validators")).flatMap((name) => [
-    ...jsonFiles(path.join(FIXTURES, "validators", name, "valid")).map(([file, data]) => ({ name, file, data, valid: true })),
-    ...jsonFiles<InvalidFixture>(path.join(FIXTURES, "validators", name, "invalid")).map(([file, fixture]) => ({ name, file, data: fixture.data, valid: false })),
+    ...jsonFiles(path.join(FIXTURES, "validators", name, "valid")).map(([file, data]) => ({
+      name,
+      file,
+      data,
+      valid: true,
+    })),
+    ...jsonFiles<InvalidFixture>(path.join(FIXTURES, "validators", name, "invalid")).map(([file, fixture]) => ({
+      name,
+      file,
+      data: fixture.data,
+      valid: false,
+    })),
   ]);
 
   it.each(cases)("$name/$file: same answer as the generated validator", ({ name, data, valid }) => {
-    const api = readdirSync(path.join(ROOT, "schemas", "messaging")).includes(`${name}.schema.json`) ? "messaging" : "configs";
+    const api = readdirSync(path.join(ROOT, "schemas", "messaging")).includes(`${name}.schema.json`)
+      ? "messaging"
+      : "configs";
     const check = ajv.getSchema(`https://specfirst.dev/schemas/${api}/${name}.schema.json`);
     expect(check).toBeDefined();
     expect(check!(data)).toBe(valid);

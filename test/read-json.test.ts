@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decodeUtf8, JsonSyntaxError, readJson, readJsonText } from "../runtime/json/read-json.js";
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : Buffer.from(part))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((part) => (typeof part === "string" ? Buffer.from(part) : Buffer.from(part))));
 const failure = (run: () => unknown): JsonSyntaxError => {
   try {
     run();

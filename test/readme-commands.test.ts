@@ -17,7 +17,9 @@ interface ReadmeCommand {
   skip?: string;
 }
 
-const { commands } = readJson<{ commands: ReadmeCommand[] }>(path.join(ROOT, "test", "fixtures", "readme-commands.json"));
+const { commands } = readJson<{ commands: ReadmeCommand[] }>(
+  path.join(ROOT, "test", "fixtures", "readme-commands.json"),
+);
 
 /** Inline code that is a command to type (the rest is file names, options, values). */
 const COMMAND_PREFIXES = ["npx specfirst", "npm run", "npm ci", "npm test", "npx tsx", "npx redocly"];
@@ -30,7 +32,9 @@ const COMMAND_PREFIXES = ["npx specfirst", "npm run", "npm ci", "npm test", "npx
 function documentedCommands(): string[] {
   const found = new Set<string>();
   // A fence indented under a list item is a fence too: every fence starts the line from here on.
-  const readme = docFiles().map((file) => readFileSync(path.join(ROOT, file), "utf8").replace(/^[ \t]+```/gm, "```")).join("\n");
+  const readme = docFiles()
+    .map((file) => readFileSync(path.join(ROOT, file), "utf8").replace(/^[ \t]+```/gm, "```"))
+    .join("\n");
   for (const [, block] of readme.matchAll(/^```sh\n([\s\S]*?)^```$/gm)) {
     for (const line of (block ?? "").replace(/\\\n\s*/g, "").split("\n")) {
       const command = line.replace(/\s+#\s.*$/, "").trim();
@@ -51,7 +55,10 @@ describe("the README's commands", () => {
     for (const entry of commands) {
       // Run as written unless the README writes a placeholder or the step is the clone's set-up (then say why).
       if (entry.run !== undefined && !/<[^>]+>/.test(entry.command)) expect(entry.why, entry.command).toBeDefined();
-      expect([entry.exit, entry.until, entry.skip].filter((x) => x !== undefined), entry.command).toHaveLength(1);
+      expect(
+        [entry.exit, entry.until, entry.skip].filter((x) => x !== undefined),
+        entry.command,
+      ).toHaveLength(1);
     }
   });
 
@@ -62,7 +69,12 @@ describe("the README's commands", () => {
     linkCache(cacheDir(CACHE_SEED), cacheDir(clone));
     for (const entry of commands.filter((e) => e.skip === undefined)) {
       const command = entry.run ?? entry.command;
-      const result = await runShell(command, { cwd: clone, ...(entry.stdin === undefined ? {} : { stdin: entry.stdin }), ...(entry.until === undefined ? {} : { until: entry.until }), timeoutMs: 90_000 });
+      const result = await runShell(command, {
+        cwd: clone,
+        ...(entry.stdin === undefined ? {} : { stdin: entry.stdin }),
+        ...(entry.until === undefined ? {} : { until: entry.until }),
+        timeoutMs: 90_000,
+      });
       const output = `\`${command}\`\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`;
       expect(result.code, output).toBe(entry.until === undefined ? entry.exit : null);
       expect(result.stderr, output).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
@@ -79,7 +91,9 @@ describe("the README's commands", () => {
     for (const [index, result] of results.entries()) {
       const command = commands[index];
       expect(result.code, command).toBe(2);
-      const lines = result.stderr.split("\n").filter((line) => line.trim() !== "" && !line.startsWith("npm ") && !line.startsWith(">"));
+      const lines = result.stderr
+        .split("\n")
+        .filter((line) => line.trim() !== "" && !line.startsWith("npm ") && !line.startsWith(">"));
       expect(lines, command).toHaveLength(1);
       expect(lines[0], command).toMatch(/is not installed: run `npm ci`/);
     }

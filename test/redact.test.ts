@@ -9,15 +9,23 @@ describe("redact", () => {
       name: "c",
       input: {
         sql: { uri: `mysql://root:${SECRET}@db/x`, driver: "mysql" },
-        kafka: { sasl: { user: "u", password: SECRET }, tls: { client_certs: [{ cert: "C", key: SECRET, password: [SECRET] }] } },
-        n8n: { credentials: [{ id: "1", type: "t", data: { token: SECRET } }], firehose_access_token: { nested: SECRET } },
+        kafka: {
+          sasl: { user: "u", password: SECRET },
+          tls: { client_certs: [{ cert: "C", key: SECRET, password: [SECRET] }] },
+        },
+        n8n: {
+          credentials: [{ id: "1", type: "t", data: { token: SECRET } }],
+          firehose_access_token: { nested: SECRET },
+        },
       },
       output: {
         http: { basic_auth: { user_id: "u", password: SECRET }, oauth2: { client_key: "k", client_secret: SECRET } },
         aws_s3: { credential: { id: "AKIA", secret: SECRET, token: SECRET } },
         mongodb: { uri: `mongodb://u:${SECRET}@h`, database: "d" },
       },
-      transformer: { steps: [{ http: { oauth: { consumer_key: "ck", consumer_secret: SECRET, access_token: SECRET } } }] },
+      transformer: {
+        steps: [{ http: { oauth: { consumer_key: "ck", consumer_secret: SECRET, access_token: SECRET } } }],
+      },
     };
     const before = JSON.stringify(config);
     const redacted = redact("config", config);
@@ -33,7 +41,9 @@ describe("redact", () => {
   it("leaves payloads without secrets equal, and never touches prototypes", () => {
     const message = { to: "a@b.c", type: "text/plain", content: "hi" };
     expect(redact("message", message)).toEqual(message);
-    const hostile = JSON.parse(`{"output":{"http":{"basic_auth":{"__proto__":{"password":"${SECRET}"},"password":"${SECRET}"}}}}`) as object;
+    const hostile = JSON.parse(
+      `{"output":{"http":{"basic_auth":{"__proto__":{"password":"${SECRET}"},"password":"${SECRET}"}}}}`,
+    ) as object;
     const result = redact("config", hostile) as { output: { http: { basic_auth: Record<string, unknown> } } };
     expect(result.output.http.basic_auth.password).toBe(REDACTED);
     expect(Object.getPrototypeOf(result.output.http.basic_auth)).toBe(Object.prototype);
@@ -44,15 +54,27 @@ describe("redact", () => {
     const header = { Authorization: `Bearer ${SECRET}` };
     const config = {
       input: {
-        http_client: { url: "https://api.example.net", headers: header, headers_list: [{ key: "X-Api-Key", value: SECRET }] },
+        http_client: {
+          url: "https://api.example.net",
+          headers: header,
+          headers_list: [{ key: "X-Api-Key", value: SECRET }],
+        },
         delta_sharing: { config: `{"bearerToken":"${SECRET}"}`, share: "s" },
-        n8n: { workflow: { nodes: [{ name: "n", parameters: { apiKey: SECRET }, credentials: { httpAuth: { id: SECRET } } }] } },
+        n8n: {
+          workflow: {
+            nodes: [{ name: "n", parameters: { apiKey: SECRET }, credentials: { httpAuth: { id: SECRET } } }],
+          },
+        },
       },
       output: { http: { oauth2: { endpoint_params: { client_assertion: [SECRET] } } } },
     };
     const redacted = redact("config", config);
     expect(JSON.stringify(redacted)).not.toContain(SECRET);
-    expect(redacted.input.http_client).toEqual({ url: "https://api.example.net", headers: { Authorization: REDACTED }, headers_list: [{ key: "X-Api-Key", value: REDACTED }] });
+    expect(redacted.input.http_client).toEqual({
+      url: "https://api.example.net",
+      headers: { Authorization: REDACTED },
+      headers_list: [{ key: "X-Api-Key", value: REDACTED }],
+    });
     expect(redacted.input.n8n.workflow.nodes[0]).toEqual({ name: "n", parameters: REDACTED, credentials: REDACTED });
   });
 

@@ -10,7 +10,8 @@ import { copyProject, editSchema } from "./helpers/project-copy.js";
 
 // `specfirst release` on a throwaway git repository holding a copy of the project: tagged, edited, released.
 
-const git = (repo: string, ...args: string[]) => execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdio: "pipe" }).toString();
+const git = (repo: string, ...args: string[]) =>
+  execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdio: "pipe" }).toString();
 
 /** A copy of the project committed in a new git repository (its cache ignored), with no tag. */
 function projectRepository(): string {
@@ -28,27 +29,46 @@ function projectRepository(): string {
  */
 const releaseCli = (repo: string, ...args: string[]) =>
   new Promise<CliResult>((resolve) => {
-    execFile(process.execPath, [GENERATOR_CLI, "release", "--root", repo, ...args], (error, stdout, stderr) => resolve({ code: error === null ? 0 : (error.code as number), stdout, stderr }));
+    execFile(process.execPath, [GENERATOR_CLI, "release", "--root", repo, ...args], (error, stdout, stderr) =>
+      resolve({ code: error === null ? 0 : (error.code as number), stdout, stderr }),
+    );
   });
 
 /**
  * The same release in this process (what the CLI runs once it has read its options): the release at the tag, which
  * every run compares with, is then built once (generator/diff/sides.ts keeps it) instead of once per spawned run.
  */
-async function release(repo: string, options: Partial<Pick<ReleaseOptions, "from" | "bump" | "yes" | "force">> = {}): Promise<CliResult> {
+async function release(
+  repo: string,
+  options: Partial<Pick<ReleaseOptions, "from" | "bump" | "yes" | "force">> = {},
+): Promise<CliResult> {
   let stdout = "";
   let stderr = "";
-  const code = await runRelease({ root: repo, yes: false, force: false, ...options, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+  const code = await runRelease({
+    root: repo,
+    yes: false,
+    force: false,
+    ...options,
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
   return { code, stdout, stderr };
 }
 const readText = (repo: string, file: string) => readFileSync(path.join(repo, file), "utf8");
 const packageVersion = (repo: string) => (JSON.parse(readText(repo, "package.json")) as { version: string }).version;
-const documentVersion = (repo: string, api: string) => (parse(readText(repo, `generated/openapi/${api}.yaml`)) as { info: { version: string } }).info.version;
+const documentVersion = (repo: string, api: string) =>
+  (parse(readText(repo, `generated/openapi/${api}.yaml`)) as { info: { version: string } }).info.version;
 
 /** A breaking change (Select's `text` becomes required: a producer's menu without it is now rejected). */
 function breakSelect(repo: string): void {
   const file = path.join(repo, "schemas/messaging/select.schema.json");
-  writeFileSync(file, readFileSync(file, "utf8").replace('"type": "object",\n  "properties"', '"type": "object",\n  "required": ["text"],\n  "properties"'));
+  writeFileSync(
+    file,
+    readFileSync(file, "utf8").replace(
+      '"type": "object",\n  "properties"',
+      '"type": "object",\n  "required": ["text"],\n  "properties"',
+    ),
+  );
 }
 
 describe("specfirst release", () => {
@@ -120,7 +140,9 @@ describe("specfirst release", () => {
     const handEdited = await release(repo, { yes: true });
     expect(handEdited.code).toBe(1);
     expect(handEdited.stderr).toContain("generated/configs/types.ts: was edited by hand");
-    expect(handEdited.stderr).toContain("npm run generate fails on the current inputs (above): fix that first; nothing was changed");
+    expect(handEdited.stderr).toContain(
+      "npm run generate fails on the current inputs (above): fix that first; nothing was changed",
+    );
     expect(packageVersion(repo)).toBe("0.1.0");
     git(repo, "checkout", "--", "generated/configs/types.ts");
     expect(git(repo, "status", "--porcelain", "--", "package.json", "CHANGELOG.md", "generated")).toBe("");
@@ -133,7 +155,8 @@ describe("specfirst release", () => {
     expect(packageVersion(repo)).toBe("1.0.0");
     expect(documentVersion(repo, "messaging")).toBe("1.0.0");
     expect(documentVersion(repo, "configs")).toBe("1.0.0");
-    for (const step of ["npm test", 'git add -A && git commit -m "Release 1.0.0"', "git tag v1.0.0", "npm publish"]) expect(result.stdout).toContain(step);
+    for (const step of ["npm test", 'git add -A && git commit -m "Release 1.0.0"', "git tag v1.0.0", "npm publish"])
+      expect(result.stdout).toContain(step);
     // Nothing was committed or tagged.
     expect(git(repo, "tag", "--list")).toBe("v0.1.0\n");
     expect(git(repo, "rev-list", "--count", "HEAD").trim()).toBe("1");
@@ -155,7 +178,9 @@ describe("specfirst release", () => {
     const page = readText(repo, "generated/docs/changelog.html");
     expect(page).toContain('<h2 id="1.0.0');
     expect(page.indexOf('<h2 id="1.0.0')).toBeLessThan(page.indexOf('<h2 id="0.1.0'));
-    expect(page).toMatch(/<td><strong>BREAKING for producers[^<]*<\/strong><\/td><td><code>schema-field-became-required<\/code>/);
+    expect(page).toMatch(
+      /<td><strong>BREAKING for producers[^<]*<\/strong><\/td><td><code>schema-field-became-required<\/code>/,
+    );
     expect(page).toContain("retry_after");
     // The outputs are exactly what the new inputs produce.
     const check = await runCli(["generate", "--check", "--root", repo]);
@@ -179,7 +204,10 @@ describe("specfirst release", () => {
 
     // An entry for the next version already in CHANGELOG.md: released (or prepared) before, refused.
     const changelog = readText(repo, "CHANGELOG.md");
-    writeFileSync(path.join(repo, "CHANGELOG.md"), changelog.replace("## 1.0.0 —", "## 1.0.1 — 2026-01-01\n\nBy hand.\n\n## 1.0.0 —"));
+    writeFileSync(
+      path.join(repo, "CHANGELOG.md"),
+      changelog.replace("## 1.0.0 —", "## 1.0.1 — 2026-01-01\n\nBy hand.\n\n## 1.0.0 —"),
+    );
     const again = await release(repo, { yes: true });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("CHANGELOG.md already has an entry for 1.0.1");
@@ -190,15 +218,24 @@ describe("specfirst release", () => {
 describe("the changelog page", () => {
   it("is rewritten by npm run generate when only CHANGELOG.md changes (the cache keys it), and by nothing else", async () => {
     const copy = copyProject();
-    writeFileSync(path.join(copy, "CHANGELOG.md"), readText(copy, "CHANGELOG.md").replace("## 0.1.0", "## 0.1.1 — 2026-01-02\n\nPatch release: <none>.\n\n## 0.1.0"));
+    writeFileSync(
+      path.join(copy, "CHANGELOG.md"),
+      readText(copy, "CHANGELOG.md").replace("## 0.1.0", "## 0.1.1 — 2026-01-02\n\nPatch release: <none>.\n\n## 0.1.0"),
+    );
     const result = await runCli(["generate", "--root", copy, "--json"]);
     expect(result.code, result.stderr).toBe(0);
-    expect((JSON.parse(result.stdout) as { written: { written: string[] } }).written.written).toEqual(["generated/docs/changelog.html"]);
-    expect(readText(copy, "generated/docs/changelog.html")).toContain('<h2 id="0.1.1-2026-01-02">0.1.1 — 2026-01-02</h2>\n<p>Patch release: &lt;none&gt;.</p>');
+    expect((JSON.parse(result.stdout) as { written: { written: string[] } }).written.written).toEqual([
+      "generated/docs/changelog.html",
+    ]);
+    expect(readText(copy, "generated/docs/changelog.html")).toContain(
+      '<h2 id="0.1.1-2026-01-02">0.1.1 — 2026-01-02</h2>\n<p>Patch release: &lt;none&gt;.</p>',
+    );
   });
 
   it("renders CHANGELOG.md as static HTML: HTML in it is escaped, only http(s), relative and fragment links are kept", () => {
-    const page = emitChangelogPage('# Changelog\n\n## 1.0.0 — 2026-01-01\n\n- `<b>` field <script>alert(1)</script> [docs](https://example.com/x) [bad](javascript:alert(1))\n  - nested **bold**\n').contents;
+    const page = emitChangelogPage(
+      "# Changelog\n\n## 1.0.0 — 2026-01-01\n\n- `<b>` field <script>alert(1)</script> [docs](https://example.com/x) [bad](javascript:alert(1))\n  - nested **bold**\n",
+    ).contents;
     expect(page).not.toContain("<script>alert");
     expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(page).toContain("<code>&lt;b&gt;</code>");

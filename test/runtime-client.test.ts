@@ -36,29 +36,36 @@ import { startApiServer, type ApiServer } from "./helpers/api-server.js";
 const ACCESS_KEY = "bWVzc2FnaW5nLWJvdC1rZXk=";
 const TOKEN = "tok/en+with=odd&chars";
 const USERNAME = "bot-user";
-const PASSWORD = "pä ss\"word/1";
+const PASSWORD = 'pä ss"word/1';
 const QUERY_KEY = "q key&=+/ü";
 
 const VALID: ValidationResult = Object.freeze({ valid: true });
 const required = (data: Record<string, unknown>, fields: string[]): ValidationError[] =>
-  fields.filter((field) => !Object.hasOwn(data, field)).map((field) => ({ pointer: `/${field}`, message: "is required", keyword: "required" }));
+  fields
+    .filter((field) => !Object.hasOwn(data, field))
+    .map((field) => ({ pointer: `/${field}`, message: "is required", keyword: "required" }));
 
 /** A few rules of the real schemas: enough to tell valid from invalid payloads in these tests. */
 function fakeValidate(name: string, data: unknown): ValidationResult {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) return { valid: false, errors: [{ pointer: "", message: "must be object", keyword: "type" }] };
+  if (data === null || typeof data !== "object" || Array.isArray(data))
+    return { valid: false, errors: [{ pointer: "", message: "must be object", keyword: "type" }] };
   const fields = data as Record<string, unknown>;
   const errors: ValidationError[] = [];
   if (name === "message") {
     errors.push(...required(fields, ["to", "type", "content"]));
-    if (typeof fields.to === "string" && !fields.to.includes("@")) errors.push({ pointer: "/to", message: "must be a node address", keyword: "pattern" });
-    if (fields.type === "text/plain" && Object.hasOwn(fields, "content") && typeof fields.content !== "string") errors.push({ pointer: "/content", message: "must be string", keyword: "type" });
+    if (typeof fields.to === "string" && !fields.to.includes("@"))
+      errors.push({ pointer: "/to", message: "must be a node address", keyword: "pattern" });
+    if (fields.type === "text/plain" && Object.hasOwn(fields, "content") && typeof fields.content !== "string")
+      errors.push({ pointer: "/content", message: "must be string", keyword: "type" });
   } else if (name === "notification") {
     errors.push(...required(fields, ["event"]));
     if (fields.event === "failed") errors.push(...required(fields, ["reason"]));
   } else if (name === "command") {
     errors.push(...required(fields, ["id", "method", "uri"]));
   } else if (name === "config") {
-    for (const key of Object.keys(fields)) if (!["name", "status", "input"].includes(key)) errors.push({ pointer: `/${key}`, message: "is not allowed", keyword: "additionalProperties" });
+    for (const key of Object.keys(fields))
+      if (!["name", "status", "input"].includes(key))
+        errors.push({ pointer: `/${key}`, message: "is not allowed", keyword: "additionalProperties" });
   }
   return errors.length === 0 ? VALID : { valid: false, errors };
 }
@@ -69,7 +76,9 @@ const loadValidators = async (): Promise<Validates> => {
   return { validate: fakeValidate };
 };
 
-const operation = (fields: Partial<OperationDescriptor> & Pick<OperationDescriptor, "operationId" | "path" | "schema">): OperationDescriptor => ({
+const operation = (
+  fields: Partial<OperationDescriptor> & Pick<OperationDescriptor, "operationId" | "path" | "schema">,
+): OperationDescriptor => ({
   method: "POST",
   success: [],
   responses: {},
@@ -79,18 +88,46 @@ const operation = (fields: Partial<OperationDescriptor> & Pick<OperationDescript
   ...fields,
 });
 
-const PLAN_LIMITS = { free: { messages: 3, notifications: 6, commands: 48 }, paid: { messages: 50, notifications: 100, commands: 200 } };
+const PLAN_LIMITS = {
+  free: { messages: 3, notifications: 6, commands: 48 },
+  paid: { messages: 50, notifications: 100, commands: 200 },
+};
 
 const messagingApi = (): ApiDescriptor => ({
   api: "messaging",
   title: "Messaging",
   factory: "createMessagingClient",
-  credential: { option: "accessKey", security: { kind: "apiKey", in: "header", name: "Authorization", prefix: "Key " } },
+  credential: {
+    option: "accessKey",
+    security: { kind: "apiKey", in: "header", name: "Authorization", prefix: "Key " },
+  },
   planLimits: PLAN_LIMITS,
   operations: [
-    operation({ operationId: "sendMessage", path: "/messages", schema: "message", success: [202], response: "none", category: "messages", idempotentWith: "id" }),
-    operation({ operationId: "sendNotification", path: "/notifications", schema: "notification", success: [202], response: "none", category: "notifications" }),
-    operation({ operationId: "sendCommand", path: "/commands", schema: "command", success: [200], response: "json", category: "commands" }),
+    operation({
+      operationId: "sendMessage",
+      path: "/messages",
+      schema: "message",
+      success: [202],
+      response: "none",
+      category: "messages",
+      idempotentWith: "id",
+    }),
+    operation({
+      operationId: "sendNotification",
+      path: "/notifications",
+      schema: "notification",
+      success: [202],
+      response: "none",
+      category: "notifications",
+    }),
+    operation({
+      operationId: "sendCommand",
+      path: "/commands",
+      schema: "command",
+      success: [200],
+      response: "json",
+      category: "commands",
+    }),
   ],
   webhooks: [],
   loadValidators,
@@ -126,8 +163,14 @@ beforeEach(() => {
   server.reset();
 });
 
-const messaging = (options: Record<string, unknown> = {}) => createClient<MessagingClient>(messagingApi(), { baseUrl: server.url, accessKey: ACCESS_KEY, ...options });
-const text = (content: string, id?: string) => ({ ...(id === undefined ? {} : { id }), to: "5531988887777@sms.example.net", type: "text/plain", content });
+const messaging = (options: Record<string, unknown> = {}) =>
+  createClient<MessagingClient>(messagingApi(), { baseUrl: server.url, accessKey: ACCESS_KEY, ...options });
+const text = (content: string, id?: string) => ({
+  ...(id === undefined ? {} : { id }),
+  to: "5531988887777@sms.example.net",
+  type: "text/plain",
+  content,
+});
 
 /** The rejection of a promise that must reject. */
 async function rejection(promise: Promise<unknown>): Promise<Error> {
@@ -140,10 +183,18 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 /** Every way an error can be shown or logged. */
-const renderings = (error: Error) => [String(error), error.message, error.stack ?? "", JSON.stringify(error), inspect(error, { depth: null, showHidden: true })];
+const renderings = (error: Error) => [
+  String(error),
+  error.message,
+  error.stack ?? "",
+  JSON.stringify(error),
+  inspect(error, { depth: null, showHidden: true }),
+];
 
 /** A server that answers every request 201 with its URL and headers echoed in the body (or with `status`). */
-async function startEchoServer(status = 201): Promise<{ url: string; requests: { url: string; headers: IncomingHttpHeaders }[]; close(): Promise<void> }> {
+async function startEchoServer(
+  status = 201,
+): Promise<{ url: string; requests: { url: string; headers: IncomingHttpHeaders }[]; close(): Promise<void> }> {
   const requests: { url: string; headers: IncomingHttpHeaders }[] = [];
   const echo: Server = createServer((request, response) => {
     request.resume();
@@ -176,16 +227,28 @@ describe("createClient: requests", () => {
     const [request, ...others] = server.received;
     expect(others).toEqual([]);
     expect(request).toMatchObject({ method: "POST", path: "/messages" });
-    expect(request?.headers).toMatchObject({ authorization: `Key ${ACCESS_KEY}`, "content-type": "application/json", accept: "application/json" });
+    expect(request?.headers).toMatchObject({
+      authorization: `Key ${ACCESS_KEY}`,
+      "content-type": "application/json",
+      accept: "application/json",
+    });
     expect(JSON.parse(request?.body ?? "")).toEqual(message);
   });
 
   it("resolves a json operation with the parsed response, whatever its status field", async () => {
-    const failure = { id: "c1", method: "set", status: "failure", reason: { code: 60, description: "Invalid list identifier" } };
+    const failure = {
+      id: "c1",
+      method: "set",
+      status: "failure",
+      reason: { code: 60, description: "Invalid list identifier" },
+    };
     server.answer("/commands", { status: 200, body: failure });
     const client = messaging();
     await expect(client.sendCommand({ id: "c1", method: "set", uri: "/lists" })).resolves.toEqual(failure);
-    await expect(client.sendCommand({ id: "c2", method: "get", uri: "/ping" })).resolves.toMatchObject({ id: "c2", status: "success" });
+    await expect(client.sendCommand({ id: "c2", method: "get", uri: "/ping" })).resolves.toMatchObject({
+      id: "c2",
+      status: "success",
+    });
   });
 
   it.each([
@@ -196,16 +259,29 @@ describe("createClient: requests", () => {
     server.answer("/commands", { status: 200, body });
     const error = await rejection(messaging().sendCommand({ id: "c1", method: "get", uri: "/ping" }));
     expect(error).toBeInstanceOf(ResponseFormatError);
-    expect(error).toMatchObject({ name: "ResponseFormatError", status: 200, body, operationId: "sendCommand", method: "POST", path: "/commands" });
+    expect(error).toMatchObject({
+      name: "ResponseFormatError",
+      status: 200,
+      body,
+      operationId: "sendCommand",
+      method: "POST",
+      path: "/commands",
+    });
   });
 
   it("joins a base URL with a path prefix and a trailing slash", async () => {
-    await createClient<MessagingClient>(messagingApi(), { baseUrl: `${server.url}/bots/api//`, accessKey: ACCESS_KEY }).sendMessage(text("hi"));
+    await createClient<MessagingClient>(messagingApi(), {
+      baseUrl: `${server.url}/bots/api//`,
+      accessKey: ACCESS_KEY,
+    }).sendMessage(text("hi"));
     expect(server.received[0]?.path).toBe("/bots/api/messages");
   });
 
   it("resolves an operation with only a default response on any 2xx with { status, body }", async () => {
-    const configs = createClient<ConfigsClient>(configsApi({ kind: "apiKey", in: "header", name: "Authorization", prefix: "" }, "apiKey"), { baseUrl: server.url, apiKey: "cfg-key" });
+    const configs = createClient<ConfigsClient>(
+      configsApi({ kind: "apiKey", in: "header", name: "Authorization", prefix: "" }, "apiKey"),
+      { baseUrl: server.url, apiKey: "cfg-key" },
+    );
     await expect(configs.createConfig({ name: "orders" })).resolves.toEqual({ status: 201, body: { id: "cfg-1" } });
     expect(server.received[0]?.headers.authorization).toBe("cfg-key");
     server.answer("/v1/configs", { status: 200, body: "plain text" }, { status: 204 });
@@ -221,14 +297,23 @@ describe("createClient: requests", () => {
   it("uses the fetch option, handing it its own copy of the headers", async () => {
     const seen: { url: string; method: string; headers: Record<string, string> }[] = [];
     const client = messaging({
-      fetch: async (url: string, init: { method: string; headers: Readonly<Record<string, string>>; body: string; signal: AbortSignal }) => {
+      fetch: async (
+        url: string,
+        init: { method: string; headers: Readonly<Record<string, string>>; body: string; signal: AbortSignal },
+      ) => {
         expect(Object.isFrozen(init.headers)).toBe(false);
         seen.push({ url, method: init.method, headers: { ...init.headers } });
         return fetch(url, init);
       },
     });
     await client.sendMessage(text("via custom fetch"));
-    expect(seen).toEqual([{ url: `${server.url}/messages`, method: "POST", headers: { Authorization: `Key ${ACCESS_KEY}`, "Content-Type": "application/json", Accept: "application/json" } }]);
+    expect(seen).toEqual([
+      {
+        url: `${server.url}/messages`,
+        method: "POST",
+        headers: { Authorization: `Key ${ACCESS_KEY}`, "Content-Type": "application/json", Accept: "application/json" },
+      },
+    ]);
     expect(server.received).toHaveLength(1);
   });
 });
@@ -244,14 +329,20 @@ describe("createClient: security schemes", () => {
   });
 
   it("sends an apiKey in a named header after its prefix", async () => {
-    const client = createClient<ConfigsClient>(configsApi({ kind: "apiKey", in: "header", name: "X-Api-Key", prefix: "Token " }, "apiKey"), { baseUrl: echo.url, apiKey: "k-1" });
+    const client = createClient<ConfigsClient>(
+      configsApi({ kind: "apiKey", in: "header", name: "X-Api-Key", prefix: "Token " }, "apiKey"),
+      { baseUrl: echo.url, apiKey: "k-1" },
+    );
     await client.createConfig({});
     expect(echo.requests[0]?.headers["x-api-key"]).toBe("Token k-1");
     expect(echo.requests[0]?.headers.authorization).toBeUndefined();
   });
 
   it("sends an apiKey in the query, URI-encoded with its prefix", async () => {
-    const client = createClient<ConfigsClient>(configsApi({ kind: "apiKey", in: "query", name: "api key", prefix: "Key " }, "apiKey"), { baseUrl: `${echo.url}/base/`, apiKey: QUERY_KEY });
+    const client = createClient<ConfigsClient>(
+      configsApi({ kind: "apiKey", in: "query", name: "api key", prefix: "Key " }, "apiKey"),
+      { baseUrl: `${echo.url}/base/`, apiKey: QUERY_KEY },
+    );
     await client.createConfig({});
     const url = new URL(echo.requests[0]?.url ?? "", echo.url);
     expect(url.pathname).toBe("/base/v1/configs");
@@ -262,15 +353,23 @@ describe("createClient: security schemes", () => {
   });
 
   it("sends a bearer token as Authorization: Bearer <token>", async () => {
-    const client = createClient<ConfigsClient>(configsApi({ kind: "bearer" }, "token"), { baseUrl: echo.url, token: TOKEN });
+    const client = createClient<ConfigsClient>(configsApi({ kind: "bearer" }, "token"), {
+      baseUrl: echo.url,
+      token: TOKEN,
+    });
     await client.createConfig({});
     expect(echo.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
   it("sends basic credentials as Authorization: Basic base64(username:password) of their UTF-8", async () => {
-    const client = createClient<ConfigsClient>(configsApi({ kind: "basic" }, "credentials"), { baseUrl: echo.url, credentials: { username: USERNAME, password: PASSWORD } });
+    const client = createClient<ConfigsClient>(configsApi({ kind: "basic" }, "credentials"), {
+      baseUrl: echo.url,
+      credentials: { username: USERNAME, password: PASSWORD },
+    });
     await client.createConfig({});
-    expect(echo.requests[0]?.headers.authorization).toBe(`Basic ${Buffer.from(`${USERNAME}:${PASSWORD}`, "utf8").toString("base64")}`);
+    expect(echo.requests[0]?.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${USERNAME}:${PASSWORD}`, "utf8").toString("base64")}`,
+    );
   });
 
   it.each([
@@ -280,19 +379,34 @@ describe("createClient: security schemes", () => {
     ["credentials", { kind: "basic" }, "user:pass"],
     ["credentials", { kind: "basic" }, { username: "a:b", password: "p" }],
     ["credentials", { kind: "basic" }, { username: "a" }],
-  ] as const)("rejects a missing or malformed %s (%o) with a TypeError naming the option", (option, security, value) => {
-    expect(() => createClient(configsApi(security, option), { baseUrl: echo.url, [option]: value })).toThrow(new RegExp(`createConfigsClient: ${option} must be`));
-  });
+  ] as const)(
+    "rejects a missing or malformed %s (%o) with a TypeError naming the option",
+    (option, security, value) => {
+      expect(() => createClient(configsApi(security, option), { baseUrl: echo.url, [option]: value })).toThrow(
+        new RegExp(`createConfigsClient: ${option} must be`),
+      );
+    },
+  );
 
   it("rejects other invalid options with a TypeError", () => {
     const api = messagingApi();
     expect(() => createClient(api, undefined as never)).toThrow(/createMessagingClient needs an options object/);
-    expect(() => createClient(api, { baseUrl: "ftp://example.net", accessKey: "k" })).toThrow(/baseUrl must be an absolute http\(s\) URL/);
+    expect(() => createClient(api, { baseUrl: "ftp://example.net", accessKey: "k" })).toThrow(
+      /baseUrl must be an absolute http\(s\) URL/,
+    );
     expect(() => createClient(api, { baseUrl: "not a url", accessKey: "k" })).toThrow(/baseUrl/);
-    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", fetch: "no" as never })).toThrow(/fetch must be a function/);
-    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", timeoutMs: 0 })).toThrow(/timeoutMs must be a positive number/);
-    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", retry: { attempts: 0 } })).toThrow(/retry.attempts must be a number of at least 1/);
-    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", limits: "gold" })).toThrow(/Unknown plan; expected one of: free, paid/);
+    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", fetch: "no" as never })).toThrow(
+      /fetch must be a function/,
+    );
+    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", timeoutMs: 0 })).toThrow(
+      /timeoutMs must be a positive number/,
+    );
+    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", retry: { attempts: 0 } })).toThrow(
+      /retry.attempts must be a number of at least 1/,
+    );
+    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", limits: "gold" })).toThrow(
+      /Unknown plan; expected one of: free, paid/,
+    );
   });
 });
 
@@ -310,15 +424,38 @@ describe("createClient: errors", () => {
     expect(error).toBeInstanceOf(type);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toBeInstanceOf(ClientError);
-    expect(error).toMatchObject({ status, body: `{"error":"status ${status}"}`, operationId: "sendMessage", method: "POST", path: "/messages", name: type.name });
+    expect(error).toMatchObject({
+      status,
+      body: `{"error":"status ${status}"}`,
+      operationId: "sendMessage",
+      method: "POST",
+      path: "/messages",
+      name: type.name,
+    });
     expect(error.message).toBe(`POST /messages answered HTTP ${status}${statusText ? ` ${statusText}` : ""}`);
     expect(Object.hasOwn(error, "name")).toBe(false);
-    expect(JSON.parse(JSON.stringify(error))).toEqual({ name: type.name, message: error.message, operationId: "sendMessage", method: "POST", path: "/messages", attempts: 1, status, body: `{"error":"status ${status}"}` });
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: type.name,
+      message: error.message,
+      operationId: "sendMessage",
+      method: "POST",
+      path: "/messages",
+      attempts: 1,
+      status,
+      body: `{"error":"status ${status}"}`,
+    });
   });
 
   it("carries the server's Retry-After in milliseconds", async () => {
-    server.answer("/messages", { status: 429, headers: { "retry-after": "2" } }, { status: 503, headers: { "retry-after": new Date(Date.now() + 60_000).toUTCString() } });
-    expect(await rejection(messaging().sendMessage(text("x")))).toMatchObject({ name: "RateLimitedError", retryAfterMs: 2000 });
+    server.answer(
+      "/messages",
+      { status: 429, headers: { "retry-after": "2" } },
+      { status: 503, headers: { "retry-after": new Date(Date.now() + 60_000).toUTCString() } },
+    );
+    expect(await rejection(messaging().sendMessage(text("x")))).toMatchObject({
+      name: "RateLimitedError",
+      retryAfterMs: 2000,
+    });
     const dated = (await rejection(messaging().sendMessage(text("x")))) as ServerError;
     expect(dated.retryAfterMs).toBeGreaterThan(50_000);
     expect(dated.retryAfterMs).toBeLessThanOrEqual(60_000);
@@ -331,7 +468,9 @@ describe("createClient: errors", () => {
     expect(slow).toMatchObject({ timeoutMs: 100, message: "POST /messages timed out after 100 ms" });
     const perCall = await rejection(messaging().sendMessage(text("hi"), { timeoutMs: 80 }));
     expect(perCall).toMatchObject({ name: "TimeoutError", timeoutMs: 80 });
-    await expect(messaging().sendMessage(text("hi"), { timeoutMs: -1 })).rejects.toThrow(/timeoutMs must be a positive number/);
+    await expect(messaging().sendMessage(text("hi"), { timeoutMs: -1 })).rejects.toThrow(
+      /timeoutMs must be a positive number/,
+    );
   });
 
   it("times out even with a custom fetch that ignores the signal", async () => {
@@ -351,7 +490,9 @@ describe("createClient: errors", () => {
     expect(aborted.cause).toMatchObject({ message: "shutting down" });
 
     const before = server.received.length;
-    const early = await rejection(messaging().sendNotification({ id: "m1", event: "consumed" }, { signal: AbortSignal.abort() }));
+    const early = await rejection(
+      messaging().sendNotification({ id: "m1", event: "consumed" }, { signal: AbortSignal.abort() }),
+    );
     expect(early).toBeInstanceOf(AbortedError);
     expect(server.received.length).toBe(before);
   });
@@ -359,7 +500,11 @@ describe("createClient: errors", () => {
   it("rejects with NetworkError (code ECONNREFUSED) when nothing listens", async () => {
     const closed = await startApiServer();
     await closed.close();
-    const error = await rejection(createClient<MessagingClient>(messagingApi(), { baseUrl: closed.url, accessKey: ACCESS_KEY }).sendMessage(text("hi")));
+    const error = await rejection(
+      createClient<MessagingClient>(messagingApi(), { baseUrl: closed.url, accessKey: ACCESS_KEY }).sendMessage(
+        text("hi"),
+      ),
+    );
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ code: "ECONNREFUSED", operationId: "sendMessage" });
     expect(error.message).toMatch(/^POST \/messages failed: /);
@@ -368,7 +513,9 @@ describe("createClient: errors", () => {
   it("rejects a body that cannot be serialized as JSON with RequestValidationError, sending nothing", async () => {
     const error = await rejection(messaging().sendMessage({ to: "a@b.c", type: "text/plain", content: 1n }));
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as RequestValidationError).errors).toEqual([{ pointer: "", message: "cannot be serialized as JSON", keyword: "json" }]);
+    expect((error as RequestValidationError).errors).toEqual([
+      { pointer: "", message: "cannot be serialized as JSON", keyword: "json" },
+    ]);
     expect(server.received).toEqual([]);
   });
 });
@@ -377,8 +524,19 @@ describe("createClient: the credential never reaches an error", () => {
   const message = text("hi");
 
   it("redacts the messaging key in every form from bodies and lower-level errors", async () => {
-    const echoed = JSON.stringify({ youSent: { authorization: `Key ${ACCESS_KEY}` }, raw: ACCESS_KEY, encoded: encodeURIComponent(ACCESS_KEY), quoted: JSON.stringify(ACCESS_KEY) });
-    server.answer("/messages", { status: 401, body: echoed }, { status: 400, body: `bad key ${ACCESS_KEY}` }, { status: 202, delayMs: 1000 }, { status: 500, body: `Key%20${encodeURIComponent(ACCESS_KEY)}` });
+    const echoed = JSON.stringify({
+      youSent: { authorization: `Key ${ACCESS_KEY}` },
+      raw: ACCESS_KEY,
+      encoded: encodeURIComponent(ACCESS_KEY),
+      quoted: JSON.stringify(ACCESS_KEY),
+    });
+    server.answer(
+      "/messages",
+      { status: 401, body: echoed },
+      { status: 400, body: `bad key ${ACCESS_KEY}` },
+      { status: 202, delayMs: 1000 },
+      { status: 500, body: `Key%20${encodeURIComponent(ACCESS_KEY)}` },
+    );
     const client = messaging();
     const closed = await startApiServer();
     await closed.close();
@@ -388,15 +546,44 @@ describe("createClient: the credential never reaches an error", () => {
       // Only this call has the short timeout: on a loaded machine an immediate answer once took over 100 ms.
       await rejection(client.sendMessage(message, { timeoutMs: 100 })),
       await rejection(client.sendMessage(message)),
-      await rejection(createClient<MessagingClient>(messagingApi(), { baseUrl: closed.url, accessKey: ACCESS_KEY }).sendMessage(message)),
+      await rejection(
+        createClient<MessagingClient>(messagingApi(), { baseUrl: closed.url, accessKey: ACCESS_KEY }).sendMessage(
+          message,
+        ),
+      ),
       await rejection(client.sendMessage(message, { signal: AbortSignal.abort() })),
       await rejection(messaging({ validate: true }).sendMessage({ to: ACCESS_KEY })),
       // A key a header cannot carry (fetch would refuse it quoting the value): refused when the client is made.
-      await rejection(Promise.resolve().then(() => createClient<MessagingClient>(messagingApi(), { baseUrl: server.url, accessKey: `${ACCESS_KEY}\nX` }))),
-      await rejection(Promise.resolve().then(() => createClient(messagingApi(), { baseUrl: "ftp://example.net", accessKey: ACCESS_KEY }))),
+      await rejection(
+        Promise.resolve().then(() =>
+          createClient<MessagingClient>(messagingApi(), { baseUrl: server.url, accessKey: `${ACCESS_KEY}\nX` }),
+        ),
+      ),
+      await rejection(
+        Promise.resolve().then(() =>
+          createClient(messagingApi(), { baseUrl: "ftp://example.net", accessKey: ACCESS_KEY }),
+        ),
+      ),
     ];
-    expect(errors.map((error) => error.name)).toEqual(["UnauthorizedError", "BadRequestError", "TimeoutError", "ServerError", "NetworkError", "AbortedError", "RequestValidationError", "TypeError", "TypeError"]);
-    expect((errors[0] as HttpError).body).toBe(JSON.stringify({ youSent: { authorization: "[REDACTED]" }, raw: "[REDACTED]", encoded: "[REDACTED]", quoted: '"[REDACTED]"' }));
+    expect(errors.map((error) => error.name)).toEqual([
+      "UnauthorizedError",
+      "BadRequestError",
+      "TimeoutError",
+      "ServerError",
+      "NetworkError",
+      "AbortedError",
+      "RequestValidationError",
+      "TypeError",
+      "TypeError",
+    ]);
+    expect((errors[0] as HttpError).body).toBe(
+      JSON.stringify({
+        youSent: { authorization: "[REDACTED]" },
+        raw: "[REDACTED]",
+        encoded: "[REDACTED]",
+        quoted: '"[REDACTED]"',
+      }),
+    );
     expect((errors[3] as HttpError).body).toBe("[REDACTED]");
     for (const error of errors) {
       for (const rendered of renderings(error)) {
@@ -407,53 +594,110 @@ describe("createClient: the credential never reaches an error", () => {
   });
 
   /** Every form of each secret, as a server may echo them. */
-  const formsOf = (secrets: string[]) => secrets.flatMap((secret) => [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
+  const formsOf = (secrets: string[]) =>
+    secrets.flatMap((secret) => [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
 
   it.each([
-    ["apiKey in a query parameter", { kind: "apiKey", in: "query", name: "key", prefix: "Key " } as const, "apiKey", QUERY_KEY, [QUERY_KEY, `Key ${QUERY_KEY}`]],
+    [
+      "apiKey in a query parameter",
+      { kind: "apiKey", in: "query", name: "key", prefix: "Key " } as const,
+      "apiKey",
+      QUERY_KEY,
+      [QUERY_KEY, `Key ${QUERY_KEY}`],
+    ],
     ["bearer token", { kind: "bearer" } as const, "token", TOKEN, [TOKEN, `Bearer ${TOKEN}`]],
     [
       "basic credentials",
       { kind: "basic" } as const,
       "credentials",
       { username: USERNAME, password: PASSWORD },
-      [PASSWORD, `${USERNAME}:${PASSWORD}`, Buffer.from(`${USERNAME}:${PASSWORD}`).toString("base64"), `Basic ${Buffer.from(`${USERNAME}:${PASSWORD}`).toString("base64")}`],
+      [
+        PASSWORD,
+        `${USERNAME}:${PASSWORD}`,
+        Buffer.from(`${USERNAME}:${PASSWORD}`).toString("base64"),
+        `Basic ${Buffer.from(`${USERNAME}:${PASSWORD}`).toString("base64")}`,
+      ],
     ],
-    ["apiKey in a header", { kind: "apiKey", in: "header", name: "X-Key", prefix: "" } as const, "apiKey", "hdr-key-77", ["hdr-key-77"]],
-  ])("redacts a %s in every form from bodies, the URL and lower-level errors", async (_name, security, option, credential, secrets) => {
-    const echo = await startEchoServer(401);
-    const api = configsApi(security, option);
-    try {
-      const errors: Error[] = [];
-      // The server echoes the request URL and headers.
-      errors.push(await rejection(createClient<ConfigsClient>(api, { baseUrl: echo.url, [option]: credential }).createConfig({})));
-      expect(echo.requests).toHaveLength(1);
-      // The server echoes every form of the secrets.
-      server.answer("/v1/configs", { status: 500, body: formsOf(secrets).join(" | ") });
-      errors.push(await rejection(createClient<ConfigsClient>(api, { baseUrl: server.url, [option]: credential }).createConfig({})));
-      expect((errors[1] as HttpError).body).toBe(formsOf(secrets).map(() => "[REDACTED]").join(" | "));
-      // A lower-level error quoting the URL or a header.
-      const quoting = async (url: string, init: { headers: Readonly<Record<string, string>> }) => {
-        throw Object.assign(new TypeError(`cannot reach ${url} with ${JSON.stringify(init.headers)}`), { cause: Object.assign(new Error(`inner ${formsOf(secrets).join(" ")}`), { code: "EQUOTE" }) });
-      };
-      errors.push(await rejection(createClient<ConfigsClient>(api, { baseUrl: server.url, [option]: credential, fetch: quoting }).createConfig({})));
-      expect(errors[2]).toMatchObject({ name: "NetworkError", code: "EQUOTE" });
-      // Option errors.
-      errors.push(await rejection(Promise.resolve().then(() => createClient(api, { baseUrl: "mailto:x", [option]: credential }))));
-      for (const error of errors) {
-        for (const rendered of renderings(error)) for (const form of formsOf(secrets)) expect(rendered).not.toContain(form);
+    [
+      "apiKey in a header",
+      { kind: "apiKey", in: "header", name: "X-Key", prefix: "" } as const,
+      "apiKey",
+      "hdr-key-77",
+      ["hdr-key-77"],
+    ],
+  ])(
+    "redacts a %s in every form from bodies, the URL and lower-level errors",
+    async (_name, security, option, credential, secrets) => {
+      const echo = await startEchoServer(401);
+      const api = configsApi(security, option);
+      try {
+        const errors: Error[] = [];
+        // The server echoes the request URL and headers.
+        errors.push(
+          await rejection(
+            createClient<ConfigsClient>(api, { baseUrl: echo.url, [option]: credential }).createConfig({}),
+          ),
+        );
+        expect(echo.requests).toHaveLength(1);
+        // The server echoes every form of the secrets.
+        server.answer("/v1/configs", { status: 500, body: formsOf(secrets).join(" | ") });
+        errors.push(
+          await rejection(
+            createClient<ConfigsClient>(api, { baseUrl: server.url, [option]: credential }).createConfig({}),
+          ),
+        );
+        expect((errors[1] as HttpError).body).toBe(
+          formsOf(secrets)
+            .map(() => "[REDACTED]")
+            .join(" | "),
+        );
+        // A lower-level error quoting the URL or a header.
+        const quoting = async (url: string, init: { headers: Readonly<Record<string, string>> }) => {
+          throw Object.assign(new TypeError(`cannot reach ${url} with ${JSON.stringify(init.headers)}`), {
+            cause: Object.assign(new Error(`inner ${formsOf(secrets).join(" ")}`), { code: "EQUOTE" }),
+          });
+        };
+        errors.push(
+          await rejection(
+            createClient<ConfigsClient>(api, {
+              baseUrl: server.url,
+              [option]: credential,
+              fetch: quoting,
+            }).createConfig({}),
+          ),
+        );
+        expect(errors[2]).toMatchObject({ name: "NetworkError", code: "EQUOTE" });
+        // Option errors.
+        errors.push(
+          await rejection(
+            Promise.resolve().then(() => createClient(api, { baseUrl: "mailto:x", [option]: credential })),
+          ),
+        );
+        for (const error of errors) {
+          for (const rendered of renderings(error))
+            for (const form of formsOf(secrets)) expect(rendered).not.toContain(form);
+        }
+      } finally {
+        await echo.close();
       }
-    } finally {
-      await echo.close();
-    }
-  });
+    },
+  );
 
   it("redactor: replaces the raw, URI-encoded and JSON-escaped forms, longest first", () => {
-    const redact = createRedactor(["Key a b\"c", "a b\"c", ""]);
-    expect(redact('x Key a b"c y a b"c z a%20b%22c w a b\\"c')).toBe("x [REDACTED] y [REDACTED] z [REDACTED] w [REDACTED]");
+    const redact = createRedactor(['Key a b"c', 'a b"c', ""]);
+    expect(redact('x Key a b"c y a b"c z a%20b%22c w a b\\"c')).toBe(
+      "x [REDACTED] y [REDACTED] z [REDACTED] w [REDACTED]",
+    );
     expect(redact("nothing secret")).toBe("nothing secret");
-    const sanitized = sanitizedError(Object.assign(new Error("failed a b\"c"), { cause: { message: "deeper a%20b%22c", code: "ECODE" } }), redact);
-    expect(sanitized).toMatchObject({ message: "failed [REDACTED]", code: "ECODE", cause: { message: "deeper [REDACTED]" } });
+    const sanitized = sanitizedError(
+      Object.assign(new Error('failed a b"c'), { cause: { message: "deeper a%20b%22c", code: "ECODE" } }),
+      redact,
+    );
+    expect(sanitized).toMatchObject({
+      message: "failed [REDACTED]",
+      code: "ECODE",
+      cause: { message: "deeper [REDACTED]" },
+    });
     expect(sanitized?.stack).toBe("Error: failed [REDACTED]");
     expect(sanitizedError("not an object", redact)).toBeUndefined();
   });
@@ -474,10 +718,14 @@ describe("createClient: validation before sending", () => {
     const client = messaging({ validate: true });
     const error = await rejection(client.sendNotification({ id: "m1", event: "failed" }));
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as RequestValidationError).errors).toEqual([{ pointer: "/reason", message: "is required", keyword: "required" }]);
+    expect((error as RequestValidationError).errors).toEqual([
+      { pointer: "/reason", message: "is required", keyword: "required" },
+    ]);
     expect(error.message).toBe("POST /notifications not sent: the notification is invalid (/reason is required)");
     const many = await rejection(client.sendMessage({}));
-    expect(many.message).toBe("POST /messages not sent: the message is invalid (/to is required; /type is required; /content is required)");
+    expect(many.message).toBe(
+      "POST /messages not sent: the message is invalid (/to is required; /type is required; /content is required)",
+    );
     const bad = await rejection(client.sendMessage({ to: "not-an-address", type: "text/plain", content: 3 }));
     expect((bad as RequestValidationError).errors.map((e) => e.pointer)).toEqual(["/to", "/content"]);
     const four = await rejection(client.sendCommand({ x: 1 }));
@@ -498,7 +746,9 @@ describe("limiter", () => {
   it("createRateLimiter takes a plan of the plan table or rates, and says which plans exist", () => {
     expect(createRateLimiter("free", PLAN_LIMITS).limits).toEqual({ messages: 3, notifications: 6, commands: 48 });
     expect(createRateLimiter({ messages: 2, commands: undefined }).limits).toEqual({ messages: 2 });
-    expect(() => createRateLimiter("gold", PLAN_LIMITS)).toThrow(new TypeError("Unknown plan; expected one of: free, paid"));
+    expect(() => createRateLimiter("gold", PLAN_LIMITS)).toThrow(
+      new TypeError("Unknown plan; expected one of: free, paid"),
+    );
     expect(() => createRateLimiter("free")).toThrow(/Unknown plan: this API declares no plans/);
     expect(() => createRateLimiter("toString", PLAN_LIMITS)).toThrow(/Unknown plan/);
     expect(() => createRateLimiter({ messages: 0 })).toThrow(/limits.messages must be a positive integer/);
@@ -538,11 +788,18 @@ describe("limiter", () => {
     expect(aborted).toBeInstanceOf(AbortedError);
     expect(aborted.cause).toMatchObject({ message: "no longer needed" });
     await two.sendMessage(text("third"));
-    expect(server.on("/messages").map((request) => (JSON.parse(request.body) as { content: string }).content)).toEqual(["first", "third"]);
+    expect(server.on("/messages").map((request) => (JSON.parse(request.body) as { content: string }).content)).toEqual([
+      "first",
+      "third",
+    ]);
   });
 
   it("is not used by an API without plan limits", async () => {
-    const configs = createClient<ConfigsClient>(configsApi({ kind: "bearer" }, "token"), { baseUrl: server.url, token: "t", limits: { configs: 1 } });
+    const configs = createClient<ConfigsClient>(configsApi({ kind: "bearer" }, "token"), {
+      baseUrl: server.url,
+      token: "t",
+      limits: { configs: 1 },
+    });
     await Promise.all([configs.createConfig({}), configs.createConfig({}), configs.createConfig({})]);
     expect(server.on("/v1/configs")).toHaveLength(3);
   });
@@ -557,7 +814,9 @@ describe("retries", () => {
     [503, {}],
   ])("retries a message with an id after HTTP %i, then resolves on 202", async (status, headers) => {
     server.answer("/messages", { status, headers }, { status: 202 });
-    await expect(retrying().sendMessage(text("idempotent", "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed"))).resolves.toBeUndefined();
+    await expect(
+      retrying().sendMessage(text("idempotent", "1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed")),
+    ).resolves.toBeUndefined();
     const attempts = server.on("/messages");
     expect(attempts).toHaveLength(2);
     expect(attempts[1]?.body).toBe(attempts[0]?.body);
@@ -565,12 +824,20 @@ describe("retries", () => {
 
   it("retries after a network failure", async () => {
     let calls = 0;
-    const flaky = async (url: string, init: { method: string; headers: Readonly<Record<string, string>>; body: string; signal: AbortSignal }) => {
+    const flaky = async (
+      url: string,
+      init: { method: string; headers: Readonly<Record<string, string>>; body: string; signal: AbortSignal },
+    ) => {
       calls++;
-      if (calls === 1) throw Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNRESET", message: "socket hang up" } });
+      if (calls === 1)
+        throw Object.assign(new TypeError("fetch failed"), {
+          cause: { code: "ECONNRESET", message: "socket hang up" },
+        });
       return fetch(url, init);
     };
-    await expect(messaging({ retry: { baseDelayMs: 1 }, fetch: flaky }).sendMessage(text("x", "id-net"))).resolves.toBeUndefined();
+    await expect(
+      messaging({ retry: { baseDelayMs: 1 }, fetch: flaky }).sendMessage(text("x", "id-net")),
+    ).resolves.toBeUndefined();
     expect(calls).toBe(2);
     expect(server.on("/messages")).toHaveLength(1);
   });
@@ -588,7 +855,9 @@ describe("retries", () => {
     server.answer("/notifications", { status: 503 });
     await expect(retrying().sendNotification({ id: "m1", event: "consumed" })).rejects.toBeInstanceOf(ServerError);
     server.answer("/commands", { status: 503 });
-    await expect(retrying().sendCommand({ id: "c1", method: "set", uri: "/lists" })).rejects.toBeInstanceOf(ServerError);
+    await expect(retrying().sendCommand({ id: "c1", method: "set", uri: "/lists" })).rejects.toBeInstanceOf(
+      ServerError,
+    );
     server.answer("/messages", { status: 503 });
     await expect(messaging().sendMessage(text("x", "id-1"))).rejects.toBeInstanceOf(ServerError);
     expect(server.received).toHaveLength(3);
@@ -596,9 +865,14 @@ describe("retries", () => {
 
   it("does not retry a 400, nor a timeout", async () => {
     server.answer("/messages", { status: 400 }, { status: 202, delayMs: 5_000 });
-    await expect(retrying().sendMessage(text("x", "id-3"))).rejects.toMatchObject({ name: "BadRequestError", status: 400 });
+    await expect(retrying().sendMessage(text("x", "id-3"))).rejects.toMatchObject({
+      name: "BadRequestError",
+      status: 400,
+    });
     // Long enough for the request to reach the server on a loaded machine; the answer comes far later.
-    await expect(messaging({ retry: true, timeoutMs: 400 }).sendMessage(text("x", "id-4"))).rejects.toMatchObject({ name: "TimeoutError" });
+    await expect(messaging({ retry: true, timeoutMs: 400 }).sendMessage(text("x", "id-4"))).rejects.toMatchObject({
+      name: "TimeoutError",
+    });
     await server.waitFor(2);
     expect(server.received.map((request) => (JSON.parse(request.body) as { id: string }).id)).toEqual(["id-3", "id-4"]);
   });
@@ -619,7 +893,9 @@ describe("retries", () => {
     // Retry-After 0.35 s over maxDelayMs 50 ms: waited in full when maxRetryAfterMs allows it.
     server.received.length = 0;
     server.answer("/messages", { status: 503, headers: { "retry-after": "0.35" } }, { status: 202 });
-    await messaging({ retry: { baseDelayMs: 1, maxDelayMs: 50, maxRetryAfterMs: 1000 } }).sendMessage(text("x", "id-6"));
+    await messaging({ retry: { baseDelayMs: 1, maxDelayMs: 50, maxRetryAfterMs: 1000 } }).sendMessage(
+      text("x", "id-6"),
+    );
     const [third, fourth] = server.on("/messages");
     expect((fourth?.at ?? 0) - (third?.at ?? 0)).toBeGreaterThanOrEqual(330);
   });
@@ -633,14 +909,19 @@ describe("retries", () => {
     expect(error).toMatchObject({ status: 429, retryAfterMs: 10_000 });
     expect(server.on("/messages")).toHaveLength(1);
     server.answer("/messages", { status: 503, headers: { "retry-after": "30" } });
-    await expect(messaging({ retry: { maxDelayMs: 200 } }).sendMessage(text("x", "id-11"))).rejects.toMatchObject({ name: "ServerError", retryAfterMs: 30_000 });
+    await expect(messaging({ retry: { maxDelayMs: 200 } }).sendMessage(text("x", "id-11"))).rejects.toMatchObject({
+      name: "ServerError",
+      retryAfterMs: 30_000,
+    });
     expect(server.on("/messages")).toHaveLength(2);
   });
 
   it("aborts while waiting between attempts", async () => {
     server.answer("/messages", { status: 503, headers: { "retry-after": "5" } });
     const controller = new AbortController();
-    const pending = messaging({ retry: { maxDelayMs: 5000 } }).sendMessage(text("x", "id-7"), { signal: controller.signal });
+    const pending = messaging({ retry: { maxDelayMs: 5000 } }).sendMessage(text("x", "id-7"), {
+      signal: controller.signal,
+    });
     await server.waitFor(1);
     setTimeout(() => controller.abort(new Error("stop")), 20);
     expect(await rejection(pending)).toBeInstanceOf(AbortedError);
@@ -652,7 +933,12 @@ describe("retries", () => {
     expect(resolveRetry(undefined)).toBeUndefined();
     expect(resolveRetry(false)).toBeUndefined();
     expect(resolveRetry(true)).toEqual({ ...RETRY_DEFAULTS, maxRetryAfterMs: 4000 });
-    expect(resolveRetry({ attempts: 2.7, baseDelayMs: 0 })).toEqual({ attempts: 2, baseDelayMs: 0, maxDelayMs: 4000, maxRetryAfterMs: 4000 });
+    expect(resolveRetry({ attempts: 2.7, baseDelayMs: 0 })).toEqual({
+      attempts: 2,
+      baseDelayMs: 0,
+      maxDelayMs: 4000,
+      maxRetryAfterMs: 4000,
+    });
     expect(resolveRetry({ maxDelayMs: 100 })).toMatchObject({ maxDelayMs: 100, maxRetryAfterMs: 100 });
     expect(resolveRetry({ maxRetryAfterMs: 60_000 })).toMatchObject({ maxDelayMs: 4000, maxRetryAfterMs: 60_000 });
     expect(() => resolveRetry({ maxDelayMs: -1 })).toThrow(/retry.maxDelayMs must be a number of at least 0/);
@@ -686,6 +972,10 @@ describe("defineApi", () => {
     expect(Object.isFrozen(planLimits.free)).toBe(true);
     expect(Object.isFrozen(descriptor.operations[0]?.success)).toBe(true);
     expect(typeof descriptor.loadValidators).toBe("function");
-    await expect(createClient<MessagingClient>(descriptor, { baseUrl: server.url, accessKey: ACCESS_KEY }).sendMessage(text("frozen"))).resolves.toBeUndefined();
+    await expect(
+      createClient<MessagingClient>(descriptor, { baseUrl: server.url, accessKey: ACCESS_KEY }).sendMessage(
+        text("frozen"),
+      ),
+    ).resolves.toBeUndefined();
   });
 });

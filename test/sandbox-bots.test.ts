@@ -38,7 +38,14 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("sandbox: the echo bot example end to end", () => {
   it("inbound message → echo to the customer → consumed, and no violations", async () => {
     const logs: string[] = [];
-    const sandbox = await sandboxWithBot((sandbox) => createEchoBot({ baseUrl: sandbox.url, accessKey: ACCESS_KEY, log: (line: string) => logs.push(line) }) as Server);
+    const sandbox = await sandboxWithBot(
+      (sandbox) =>
+        createEchoBot({
+          baseUrl: sandbox.url,
+          accessKey: ACCESS_KEY,
+          log: (line: string) => logs.push(line),
+        }) as Server,
+    );
     const response = await fetch(`${sandbox.url}/_sandbox/inbound`, {
       method: "POST",
       body: JSON.stringify({ id: "in-echo-1", from: CUSTOMER, type: "text/plain", content: "Where is my order?" }),
@@ -51,14 +58,29 @@ describe("sandbox: the echo bot example end to end", () => {
     await sandbox.waitFor((state) => state.received.messages[0]?.acknowledgedWith === "consumed");
 
     // The echo: the received `from`, unchanged, as `to`.
-    expect(sandbox.sent.messages).toMatchObject([{ via: "POST /messages", outcome: "delivered", message: { to: CUSTOMER, type: "text/plain", content: "Where is my order?" } }]);
+    expect(sandbox.sent.messages).toMatchObject([
+      {
+        via: "POST /messages",
+        outcome: "delivered",
+        message: { to: CUSTOMER, type: "text/plain", content: "Where is my order?" },
+      },
+    ]);
     const echoId = sandbox.sent.messages[0]?.message.id;
     expect(echoId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(sandbox.sent.notifications).toMatchObject([{ notification: { id: "in-echo-1", from: CUSTOMER, event: "consumed" }, matchesDelivered: true }]);
+    expect(sandbox.sent.notifications).toMatchObject([
+      { notification: { id: "in-echo-1", from: CUSTOMER, event: "consumed" }, matchesDelivered: true },
+    ]);
 
     // The bot receives the notifications about its echo, in order.
-    await sandbox.waitFor((state) => state.received.notifications.filter((entry) => entry.outcome !== undefined).length === 4);
-    expect(logs).toEqual([`message ${echoId}: accepted`, `message ${echoId}: dispatched`, `message ${echoId}: received`, `message ${echoId}: consumed`]);
+    await sandbox.waitFor(
+      (state) => state.received.notifications.filter((entry) => entry.outcome !== undefined).length === 4,
+    );
+    expect(logs).toEqual([
+      `message ${echoId}: accepted`,
+      `message ${echoId}: dispatched`,
+      `message ${echoId}: received`,
+      `message ${echoId}: consumed`,
+    ]);
 
     await wait(NOTIFY_TIMEOUT_MS + 100);
     expect(sandbox.violations).toEqual([]);
@@ -77,7 +99,9 @@ describe("sandbox: the echo bot example end to end", () => {
     );
     await sandbox.inbound({ id: "in-fail-1", from: CUSTOMER, type: "text/plain", content: "hi" });
     await sandbox.waitFor((state) => state.received.messages[0]?.acknowledgedWith === "failed");
-    expect(sandbox.sent.notifications).toMatchObject([{ notification: { id: "in-fail-1", event: "failed", reason: { code: 503 } } }]);
+    expect(sandbox.sent.notifications).toMatchObject([
+      { notification: { id: "in-fail-1", event: "failed", reason: { code: 503 } } },
+    ]);
     await wait(NOTIFY_TIMEOUT_MS + 100);
     expect(sandbox.violations).toEqual([]);
   });
@@ -91,9 +115,19 @@ describe("sandbox: contract violations of a bot", () => {
     const delivery = await sandbox.inbound({ id: "in-forgot-1", from: CUSTOMER, type: "text/plain", content: "hi" });
     expect(delivery.outcome).toEqual({ status: 200 });
     expect(sandbox.violations).toEqual([]); // not yet: the bot has notifyTimeoutMs
-    const [violation] = await sandbox.waitFor((state) => (state.violations.length > 0 ? state.violations : undefined), NOTIFY_TIMEOUT_MS + 2000);
-    expect(violation).toMatchObject({ kind: "missing-notification", messageId: "in-forgot-1", detail: expect.stringContaining(`${NOTIFY_TIMEOUT_MS} ms`) });
-    const state = (await (await fetch(`${sandbox.url}/_sandbox/state`)).json()) as { violations: unknown[]; received: { messages: { acknowledgedWith?: string }[] } };
+    const [violation] = await sandbox.waitFor(
+      (state) => (state.violations.length > 0 ? state.violations : undefined),
+      NOTIFY_TIMEOUT_MS + 2000,
+    );
+    expect(violation).toMatchObject({
+      kind: "missing-notification",
+      messageId: "in-forgot-1",
+      detail: expect.stringContaining(`${NOTIFY_TIMEOUT_MS} ms`),
+    });
+    const state = (await (await fetch(`${sandbox.url}/_sandbox/state`)).json()) as {
+      violations: unknown[];
+      received: { messages: { acknowledgedWith?: string }[] };
+    };
     expect(state.violations).toEqual([violation]);
     expect(state.received.messages[0]?.acknowledgedWith).toBeUndefined();
   });
@@ -104,7 +138,9 @@ describe("sandbox: contract violations of a bot", () => {
     });
     const delivery = await sandbox.inbound({ id: "in-500-1", from: CUSTOMER, type: "text/plain", content: "hi" });
     expect(delivery.outcome).toEqual({ status: 500 });
-    expect(sandbox.violations).toMatchObject([{ kind: "webhook-error-status", messageId: "in-500-1", detail: "the messages webhook answered HTTP 500" }]);
+    expect(sandbox.violations).toMatchObject([
+      { kind: "webhook-error-status", messageId: "in-500-1", detail: "the messages webhook answered HTTP 500" },
+    ]);
   });
 
   it("records a notification whose from is not the message's originator", async () => {
@@ -113,7 +149,10 @@ describe("sandbox: contract violations of a bot", () => {
       return (request, response) => {
         request.resume();
         request.on("end", async () => {
-          await client.sendNotification({ ...consumedNotification({ id: "in-from-1", from: CUSTOMER }), from: "someone-else@messenger.example.net" });
+          await client.sendNotification({
+            ...consumedNotification({ id: "in-from-1", from: CUSTOMER }),
+            from: "someone-else@messenger.example.net",
+          });
           response.writeHead(200).end();
         });
       };
@@ -123,7 +162,11 @@ describe("sandbox: contract violations of a bot", () => {
   });
 
   it("records a webhook that cannot be reached", async () => {
-    const sandbox = createSandbox({ accessKey: ACCESS_KEY, messagesWebhook: "http://127.0.0.1:9/messages", notifyTimeoutMs: NOTIFY_TIMEOUT_MS });
+    const sandbox = createSandbox({
+      accessKey: ACCESS_KEY,
+      messagesWebhook: "http://127.0.0.1:9/messages",
+      notifyTimeoutMs: NOTIFY_TIMEOUT_MS,
+    });
     await sandbox.start();
     cleanups.push(() => sandbox.close());
     const delivery = await sandbox.inbound({ from: CUSTOMER, type: "text/plain", content: "hi" });
@@ -149,7 +192,10 @@ describe("sandbox: close()", () => {
     // Due before the test closes the sandbox, even on a busy machine; the test then waits past it.
     const soon = new Date(Date.now() + NOTIFY_TIMEOUT_MS).toISOString();
     const far = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString(); // beyond one setTimeout's range
-    for (const [id, when] of [["soon-1", soon], ["far-1", far]] as const) {
+    for (const [id, when] of [
+      ["soon-1", soon],
+      ["far-1", far],
+    ] as const) {
       const message: Message = { id, to: CUSTOMER, type: "text/plain", content: "later" };
       expect((await client.sendCommand(commands.setSchedule({ message, when }, scheduler))).status).toBe("success");
     }

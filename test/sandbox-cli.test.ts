@@ -33,14 +33,22 @@ describe("specfirst sandbox (CLI)", () => {
   it("listens on the port it prints, serves the flags' keys and webhook, reports violations, and stops on SIGTERM", async () => {
     webhooks = await startApiServer();
     const cli = await startSandboxCli([
-      "--port", "0",
-      "--access-key", "cli-access-key",
-      "--configs-key", "cli-configs-key",
-      "--bot", "clibot@sandbox.example.net",
-      "--notifications-webhook", `${webhooks.url}/notifications`,
-      "--messages-webhook", `${webhooks.url}/messages`,
-      "--plan", "business",
-      "--notify-timeout-ms", "200",
+      "--port",
+      "0",
+      "--access-key",
+      "cli-access-key",
+      "--configs-key",
+      "cli-configs-key",
+      "--bot",
+      "clibot@sandbox.example.net",
+      "--notifications-webhook",
+      `${webhooks.url}/notifications`,
+      "--messages-webhook",
+      `${webhooks.url}/messages`,
+      "--plan",
+      "business",
+      "--notify-timeout-ms",
+      "200",
     ]);
     try {
       const url = await cli.url;
@@ -49,13 +57,24 @@ describe("specfirst sandbox (CLI)", () => {
       await client.sendMessage({ id: "cli-1", to: "5531988887777@sms.example.net", type: "text/plain", content: "hi" });
       await webhooks.waitFor(4);
       const events = webhooks.on("/notifications").map((request) => JSON.parse(request.body) as Notification);
-      expect(events.map((entry) => `${entry.to} ${entry.event}`)).toEqual(["accepted", "dispatched", "received", "consumed"].map((event) => `clibot@sandbox.example.net ${event}`));
-      const configs = await fetch(`${url}/v1/configs`, { method: "POST", headers: { authorization: "cli-configs-key", "content-type": "application/json" }, body: JSON.stringify({ name: "n" }) });
+      expect(events.map((entry) => `${entry.to} ${entry.event}`)).toEqual(
+        ["accepted", "dispatched", "received", "consumed"].map((event) => `clibot@sandbox.example.net ${event}`),
+      );
+      const configs = await fetch(`${url}/v1/configs`, {
+        method: "POST",
+        headers: { authorization: "cli-configs-key", "content-type": "application/json" },
+        body: JSON.stringify({ name: "n" }),
+      });
       expect(configs.status).toBe(201);
       // A customer message the webhook recorder answers without confirming: a violation on stderr.
-      const inbound = await fetch(`${url}/_sandbox/inbound`, { method: "POST", body: JSON.stringify({ id: "cli-in-1", from: "c@sms.example.net", type: "text/plain", content: "hi" }) });
+      const inbound = await fetch(`${url}/_sandbox/inbound`, {
+        method: "POST",
+        body: JSON.stringify({ id: "cli-in-1", from: "c@sms.example.net", type: "text/plain", content: "hi" }),
+      });
       expect(inbound.status).toBe(200);
-      await expect.poll(() => cli.stderr(), { timeout: 3000 }).toMatch(/^violation: missing-notification \(message cli-in-1\): /m);
+      await expect
+        .poll(() => cli.stderr(), { timeout: 3000 })
+        .toMatch(/^violation: missing-notification \(message cli-in-1\): /m);
     } finally {
       cli.child.kill("SIGTERM");
     }
@@ -71,7 +90,17 @@ describe("specfirst sandbox (CLI)", () => {
   });
 
   it("refuses bad flags with exit 2 and one line on stderr", async () => {
-    for (const args of [["--plan", "gold"], ["--port", "http"], ["--port", "70000"], ["--messages-webhook", "ftp://x"], ["--bot", "not an address"], ["--notify-timeout-ms", "0"], ["--fail-recipients", "("], ["--nope"], ["extra"]]) {
+    for (const args of [
+      ["--plan", "gold"],
+      ["--port", "http"],
+      ["--port", "70000"],
+      ["--messages-webhook", "ftp://x"],
+      ["--bot", "not an address"],
+      ["--notify-timeout-ms", "0"],
+      ["--fail-recipients", "("],
+      ["--nope"],
+      ["extra"],
+    ]) {
       const result = await runInProcess(sandboxCommand, args);
       expect(result, args.join(" ")).toMatchObject({ code: 2, stdout: "" });
       expect(result.stderr).toMatch(/^specfirst sandbox: .+\n$/);

@@ -67,8 +67,12 @@ describe("sandbox: messaging over HTTP with the generated client", () => {
   it("answers 202 to a valid message and a valid notification", async () => {
     await expect(client().sendMessage({ to: CUSTOMER, type: "text/plain", content: "Hello" })).resolves.toBeUndefined();
     await expect(client().sendNotification({ id: "m-1", from: CUSTOMER, event: "consumed" })).resolves.toBeUndefined();
-    expect(sandbox.sent.messages.map((entry) => entry.message)).toEqual([{ to: CUSTOMER, type: "text/plain", content: "Hello" }]);
-    expect(sandbox.sent.notifications).toMatchObject([{ notification: { id: "m-1", event: "consumed" }, matchesDelivered: false }]);
+    expect(sandbox.sent.messages.map((entry) => entry.message)).toEqual([
+      { to: CUSTOMER, type: "text/plain", content: "Hello" },
+    ]);
+    expect(sandbox.sent.notifications).toMatchObject([
+      { notification: { id: "m-1", event: "consumed" }, matchesDelivered: false },
+    ]);
   });
 
   it("answers 400 to an invalid envelope with the validator's errors, marked as the sandbox's choice", async () => {
@@ -116,12 +120,16 @@ describe("sandbox: messaging over HTTP with the generated client", () => {
       expect(answer.errors).toContainEqual(expect.objectContaining({ keyword: "required" }));
     }
     expect(sandbox.sent.notifications).toEqual([]);
-    expect(sandbox.rejected.map((entry) => `${entry.status} ${entry.path}`)).toEqual(cases.map(() => "400 /notifications"));
+    expect(sandbox.rejected.map((entry) => `${entry.status} ${entry.path}`)).toEqual(
+      cases.map(() => "400 /notifications"),
+    );
   });
 
   it("answers 401 to a wrong key, a missing header or another scheme, never echoing the key", async () => {
     const wrong = createMessagingClient({ baseUrl: sandbox.url, accessKey: "not-the-key" });
-    await expect(wrong.sendMessage({ to: CUSTOMER, type: "text/plain", content: "x" })).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(wrong.sendMessage({ to: CUSTOMER, type: "text/plain", content: "x" })).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     for (const authorization of [undefined, `Bearer ${ACCESS_KEY}`, "Key not-the-key", ACCESS_KEY]) {
       const response = await fetch(`${sandbox.url}/commands`, {
         method: "POST",
@@ -133,7 +141,10 @@ describe("sandbox: messaging over HTTP with the generated client", () => {
       const text = await response.text();
       expect(text).not.toContain("not-the-key");
       expect(text).not.toContain(ACCESS_KEY);
-      expect(JSON.parse(text)).toMatchObject({ errors: [{ keyword: "authorization" }], sandbox: expect.stringContaining("sandbox's choice") });
+      expect(JSON.parse(text)).toMatchObject({
+        errors: [{ keyword: "authorization" }],
+        sandbox: expect.stringContaining("sandbox's choice"),
+      });
     }
     expect(sandbox.sent.commands).toEqual([]);
   });
@@ -168,19 +179,36 @@ describe("sandbox: delivery notifications", () => {
   });
 
   it("sends none for a message without id", async () => {
-    expect((await post("/messages", { to: CUSTOMER, type: "application/vnd.lime.chatstate+json", content: { state: "composing" } })).status).toBe(202);
+    expect(
+      (
+        await post("/messages", {
+          to: CUSTOMER,
+          type: "application/vnd.lime.chatstate+json",
+          content: { state: "composing" },
+        })
+      ).status,
+    ).toBe(202);
     await sandbox.idle();
     expect(webhooks.received).toEqual([]);
     expect(sandbox.sent.messages).toMatchObject([{ outcome: "no id" }]);
   });
 
   it("fails messages to the failing recipient pattern with reason 42 (destination not found)", async () => {
-    expect((await post("/messages", { id: "msg-2", to: "unknown@sms.example.net", type: "text/plain", content: "x" })).status).toBe(202);
+    expect(
+      (await post("/messages", { id: "msg-2", to: "unknown@sms.example.net", type: "text/plain", content: "x" }))
+        .status,
+    ).toBe(202);
     await webhooks.waitFor(2);
     await sandbox.idle();
     expect(notifications()).toEqual([
       { id: "msg-2", from: "postmaster@sandbox.example.net", to: BOT, event: "accepted" },
-      { id: "msg-2", from: "postmaster@sandbox.example.net", to: BOT, event: "failed", reason: { code: 42, description: "Destination not found" } },
+      {
+        id: "msg-2",
+        from: "postmaster@sandbox.example.net",
+        to: BOT,
+        event: "failed",
+        reason: { code: 42, description: "Destination not found" },
+      },
     ]);
     expect(sandbox.sent.messages).toMatchObject([{ outcome: "failed" }]);
   });
@@ -195,11 +223,19 @@ describe("sandbox: delivery notifications", () => {
 
 describe("sandbox: commands", () => {
   const client = () => createMessagingClient({ baseUrl: sandbox.url, accessKey: ACCESS_KEY, validate: true });
-  const expectResponse = (response: CommandResponse) => expect(validate("command-response", response)).toEqual({ valid: true });
+  const expectResponse = (response: CommandResponse) =>
+    expect(validate("command-response", response)).toEqual({ valid: true });
 
   it("answers /ping and /account from the server", async () => {
     const ping = await client().sendCommand(commands.ping({ id: "ping-1" }));
-    expect(ping).toMatchObject({ id: "ping-1", from: "postmaster@sandbox.example.net", to: BOT, method: "get", status: "success", resource: {} });
+    expect(ping).toMatchObject({
+      id: "ping-1",
+      from: "postmaster@sandbox.example.net",
+      to: BOT,
+      method: "get",
+      status: "success",
+      resource: {},
+    });
     const account = await client().sendCommand(commands.account());
     expect(account).toMatchObject({ status: "success", type: "application/vnd.lime.account+json" });
     expectResponse(ping);
@@ -207,34 +243,83 @@ describe("sandbox: commands", () => {
   });
 
   it("keeps distribution lists: set, get, delete; reason 60 for an invalid list identifier", async () => {
-    const set = await client().sendCommand(commands.setList({ identity: "news@broadcast.sandbox.example.net" }, { to: BROADCAST }));
-    expect(set).toMatchObject({ status: "success", from: BROADCAST, metadata: { "#command.uri": `lime://${BOT}/lists/news@broadcast.sandbox.example.net` } });
+    const set = await client().sendCommand(
+      commands.setList({ identity: "news@broadcast.sandbox.example.net" }, { to: BROADCAST }),
+    );
+    expect(set).toMatchObject({
+      status: "success",
+      from: BROADCAST,
+      metadata: { "#command.uri": `lime://${BOT}/lists/news@broadcast.sandbox.example.net` },
+    });
     const lists = await client().sendCommand(commands.getLists({ to: BROADCAST }));
-    expect(lists).toMatchObject({ status: "success", resource: { itemType: "application/vnd.ext.distribution-list+json", items: [{ identity: "news@broadcast.sandbox.example.net" }] } });
-    const one = await client().sendCommand({ id: "get-1", to: BROADCAST, method: "get", uri: "/lists/news%40broadcast.sandbox.example.net" });
+    expect(lists).toMatchObject({
+      status: "success",
+      resource: {
+        itemType: "application/vnd.ext.distribution-list+json",
+        items: [{ identity: "news@broadcast.sandbox.example.net" }],
+      },
+    });
+    const one = await client().sendCommand({
+      id: "get-1",
+      to: BROADCAST,
+      method: "get",
+      uri: "/lists/news%40broadcast.sandbox.example.net",
+    });
     expect(one).toMatchObject({ status: "success", resource: { identity: "news@broadcast.sandbox.example.net" } });
     // No `type`: the resource is not checked by the schema, so the list extension finds the identifier invalid.
-    const invalid = await client().sendCommand({ id: "set-bad", to: BROADCAST, method: "set", uri: "/lists", resource: { identity: "not an address" } });
-    expect(invalid).toEqual({ id: "set-bad", from: BROADCAST, to: BOT, method: "set", status: "failure", reason: { code: 60, description: "Invalid list identifier" } });
-    const deleted = await client().sendCommand({ id: "del-1", to: BROADCAST, method: "delete", uri: "/lists/news@broadcast.sandbox.example.net" });
+    const invalid = await client().sendCommand({
+      id: "set-bad",
+      to: BROADCAST,
+      method: "set",
+      uri: "/lists",
+      resource: { identity: "not an address" },
+    });
+    expect(invalid).toEqual({
+      id: "set-bad",
+      from: BROADCAST,
+      to: BOT,
+      method: "set",
+      status: "failure",
+      reason: { code: 60, description: "Invalid list identifier" },
+    });
+    const deleted = await client().sendCommand({
+      id: "del-1",
+      to: BROADCAST,
+      method: "delete",
+      uri: "/lists/news@broadcast.sandbox.example.net",
+    });
     expect(deleted.status).toBe("success");
-    const again = await client().sendCommand({ id: "del-2", to: BROADCAST, method: "delete", uri: "/lists/news@broadcast.sandbox.example.net" });
+    const again = await client().sendCommand({
+      id: "del-2",
+      to: BROADCAST,
+      method: "delete",
+      uri: "/lists/news@broadcast.sandbox.example.net",
+    });
     expect(again).toMatchObject({ status: "failure", reason: { code: 60 } });
     for (const response of [set, lists, one, invalid, deleted, again]) expectResponse(response);
     expect(sandbox.state().lists).toEqual([]);
   });
 
   it("records event tracks", async () => {
-    const tracked = await client().sendCommand(commands.trackEvent({ category: "orders", action: "tracking-requested" }, { to: ANALYTICS }));
+    const tracked = await client().sendCommand(
+      commands.trackEvent({ category: "orders", action: "tracking-requested" }, { to: ANALYTICS }),
+    );
     expect(tracked.status).toBe("success");
-    expect(sandbox.state().eventTracks).toMatchObject([{ event: { category: "orders", action: "tracking-requested" } }]);
+    expect(sandbox.state().eventTracks).toMatchObject([
+      { event: { category: "orders", action: "tracking-requested" } },
+    ]);
   });
 
   it("answers any other URI or method with status failure and an integer reason code, still HTTP 200", async () => {
     const response = await post("/commands", { id: "other-1", method: "get", uri: "/contacts" });
     expect(response.status).toBe(200);
     const body = (await response.json()) as CommandResponse;
-    expect(body).toMatchObject({ id: "other-1", method: "get", status: "failure", reason: { code: expect.any(Number) } });
+    expect(body).toMatchObject({
+      id: "other-1",
+      method: "get",
+      status: "failure",
+      reason: { code: expect.any(Number) },
+    });
     expect(Number.isInteger(body.reason?.code)).toBe(true);
     expectResponse(body);
     const merge = await client().sendCommand({ id: "sub-1", to: ANALYTICS, method: "subscribe", uri: "/event-track" });
@@ -254,23 +339,42 @@ describe("sandbox: commands", () => {
   it("keeps schedules: get lists the pending ones, delete cancels", async () => {
     const when = new Date(Date.now() + 60_000).toISOString();
     const message: Message = { id: "sched-1", to: CUSTOMER, type: "text/plain", content: "later" };
-    expect((await client().sendCommand(commands.setSchedule({ message, when }, { to: SCHEDULER }))).status).toBe("success");
+    expect((await client().sendCommand(commands.setSchedule({ message, when }, { to: SCHEDULER }))).status).toBe(
+      "success",
+    );
     const listed = await client().sendCommand({ id: "gs-1", to: SCHEDULER, method: "get", uri: "/schedules" });
-    expect(listed).toMatchObject({ status: "success", resource: { itemType: "application/vnd.ext.schedule+json", items: [{ message, when }] } });
+    expect(listed).toMatchObject({
+      status: "success",
+      resource: { itemType: "application/vnd.ext.schedule+json", items: [{ message, when }] },
+    });
     expect(sandbox.scheduled).toMatchObject([{ state: "pending", schedule: { message, when } }]);
-    const cancelled = await client().sendCommand({ id: "ds-1", to: SCHEDULER, method: "delete", uri: "/schedules/sched-1" });
+    const cancelled = await client().sendCommand({
+      id: "ds-1",
+      to: SCHEDULER,
+      method: "delete",
+      uri: "/schedules/sched-1",
+    });
     expect(cancelled.status).toBe("success");
     expect(sandbox.scheduled).toMatchObject([{ state: "cancelled" }]);
-    const unknown = await client().sendCommand({ id: "ds-2", to: SCHEDULER, method: "delete", uri: "/schedules/sched-1" });
+    const unknown = await client().sendCommand({
+      id: "ds-2",
+      to: SCHEDULER,
+      method: "delete",
+      uri: "/schedules/sched-1",
+    });
     expect(unknown).toMatchObject({ status: "failure", reason: { code: 2 } });
   });
 
   it("sends a scheduled message at `when`, with its notifications", async () => {
     const when = new Date(Date.now() + 300).toISOString();
     const message: Message = { id: "sched-2", to: CUSTOMER, type: "text/plain", content: "now" };
-    const example = readJson<{ resource: { message: Message } }>(path.join(EXAMPLES, "messaging", "command-set-schedule.json"));
+    const example = readJson<{ resource: { message: Message } }>(
+      path.join(EXAMPLES, "messaging", "command-set-schedule.json"),
+    );
     expect(example.resource.message.type).toBe("text/plain"); // the seed's shape: a message envelope and when
-    const response = await client().sendCommand(commands.setSchedule({ message, when, name: "soon" }, { to: SCHEDULER }));
+    const response = await client().sendCommand(
+      commands.setSchedule({ message, when, name: "soon" }, { to: SCHEDULER }),
+    );
     expect(response.status).toBe("success");
     expect(sandbox.sent.messages).toEqual([]);
     const sent = await sandbox.waitFor((state) => state.sent.messages.find((entry) => entry.via === "schedule"), 3000);
@@ -278,7 +382,12 @@ describe("sandbox: commands", () => {
     expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(when));
     expect(sandbox.scheduled).toMatchObject([{ state: "fired", schedule: { name: "soon" } }]);
     await webhooks.waitFor(4);
-    expect(notifications().map((entry) => `${entry.id} ${entry.event}`)).toEqual(["sched-2 accepted", "sched-2 dispatched", "sched-2 received", "sched-2 consumed"]);
+    expect(notifications().map((entry) => `${entry.id} ${entry.event}`)).toEqual([
+      "sched-2 accepted",
+      "sched-2 dispatched",
+      "sched-2 received",
+      "sched-2 consumed",
+    ]);
   });
 
   const notifications = () => webhooks.on("/notifications").map((request) => JSON.parse(request.body) as Notification);
@@ -302,22 +411,34 @@ describe("sandbox: configs", () => {
   it("never echoes a secret value: in the stored config, the 201 body and the 400 errors", async () => {
     const secret = "s3cr3t-sasl-password-8472";
     const configs = createConfigsClient({ baseUrl: sandbox.url, apiKey: CONFIGS_KEY });
-    const valid: Config = { name: "orders", input: { type: "KAFKA", kafka: { sasl: { mechanism: "PLAIN", user: "u", password: secret } } } };
+    const valid: Config = {
+      name: "orders",
+      input: { type: "KAFKA", kafka: { sasl: { mechanism: "PLAIN", user: "u", password: secret } } },
+    };
     const created = await configs.createConfig(valid);
     expect(JSON.stringify(created.body)).not.toContain(secret);
     expect(JSON.stringify(sandbox.state())).not.toContain(secret);
-    const invalid = { ...valid, input: { ...valid.input, kafka: { sasl: { password: secret, mechanizm: secret } } } } as unknown as Config;
+    const invalid = {
+      ...valid,
+      input: { ...valid.input, kafka: { sasl: { password: secret, mechanizm: secret } } },
+    } as unknown as Config;
     const error = await configs.createConfig(invalid).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BadRequestError);
     const body = JSON.parse((error as BadRequestError).body) as { errors: { pointer: string; keyword: string }[] };
-    expect(body.errors).toContainEqual(expect.objectContaining({ pointer: "/input/kafka/sasl/mechanizm", keyword: "additionalProperties" }));
+    expect(body.errors).toContainEqual(
+      expect.objectContaining({ pointer: "/input/kafka/sasl/mechanizm", keyword: "additionalProperties" }),
+    );
     expect((error as BadRequestError).body).not.toContain(secret);
   });
 
   it("answers 401 without the configs key (the messaging scheme is not accepted)", async () => {
     const wrong = createConfigsClient({ baseUrl: sandbox.url, apiKey: "nope" });
     await expect(wrong.createConfig(example)).rejects.toBeInstanceOf(UnauthorizedError);
-    const keyScheme = await fetch(`${sandbox.url}/v1/configs`, { method: "POST", headers: { authorization: `Key ${CONFIGS_KEY}`, "content-type": "application/json" }, body: "{}" });
+    const keyScheme = await fetch(`${sandbox.url}/v1/configs`, {
+      method: "POST",
+      headers: { authorization: `Key ${CONFIGS_KEY}`, "content-type": "application/json" },
+      body: "{}",
+    });
     expect(keyScheme.status).toBe(401);
     expect(sandbox.configs).toEqual([]);
   });
@@ -344,7 +465,10 @@ describe("sandbox: plan limits", () => {
     const refused = statuses[3]!;
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(refused.headers.get("x-specfirst-sandbox")).toBe("choice");
-    expect(await refused.json()).toMatchObject({ errors: [{ keyword: "rate-limit" }], sandbox: expect.stringContaining("not the answer to an exceeded limit") });
+    expect(await refused.json()).toMatchObject({
+      errors: [{ keyword: "rate-limit" }],
+      sandbox: expect.stringContaining("not the answer to an exceeded limit"),
+    });
     // Kinds are counted separately: notifications still pass.
     const notification = await fetch(`${limited.url}/notifications`, {
       method: "POST",
@@ -354,7 +478,9 @@ describe("sandbox: plan limits", () => {
     expect(notification.status).toBe(202);
     // The generated client without a limiter sees RateLimitedError with the server's Retry-After.
     const client = createMessagingClient({ baseUrl: limited.url, accessKey: ACCESS_KEY });
-    const error = await client.sendMessage({ to: CUSTOMER, type: "text/plain", content: "x" }).catch((caught: unknown) => caught);
+    const error = await client
+      .sendMessage({ to: CUSTOMER, type: "text/plain", content: "x" })
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect((error as RateLimitedError).retryAfterMs).toBeGreaterThanOrEqual(1000);
   });
@@ -363,7 +489,9 @@ describe("sandbox: plan limits", () => {
     limited.reset(); // forgets the previous test's requests, limiter included
     const client = createMessagingClient({ baseUrl: limited.url, accessKey: ACCESS_KEY, limits: "free" });
     const started = performance.now();
-    await Promise.all(Array.from({ length: 4 }, (_, i) => client.sendMessage({ to: CUSTOMER, type: "text/plain", content: `m${i}` })));
+    await Promise.all(
+      Array.from({ length: 4 }, (_, i) => client.sendMessage({ to: CUSTOMER, type: "text/plain", content: `m${i}` })),
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(900); // the fourth waited for a slot
     expect(limited.rejected).toEqual([]);
     expect(limited.sent.messages).toHaveLength(4);
@@ -372,17 +500,36 @@ describe("sandbox: plan limits", () => {
 
 describe("sandbox: control endpoints", () => {
   it("POST /_sandbox/inbound answers 409 without a messages webhook, 400 for an invalid message", async () => {
-    const noWebhook = await fetch(`${sandbox.url}/_sandbox/inbound`, { method: "POST", body: JSON.stringify({ from: CUSTOMER, type: "text/plain", content: "hi" }) });
+    const noWebhook = await fetch(`${sandbox.url}/_sandbox/inbound`, {
+      method: "POST",
+      body: JSON.stringify({ from: CUSTOMER, type: "text/plain", content: "hi" }),
+    });
     expect(noWebhook.status).toBe(409);
     sandbox.setWebhooks({ messages: `${webhooks.url}/messages` });
     try {
-      const invalid = await fetch(`${sandbox.url}/_sandbox/inbound`, { method: "POST", body: JSON.stringify({ type: "text/plain", content: 3 }) });
+      const invalid = await fetch(`${sandbox.url}/_sandbox/inbound`, {
+        method: "POST",
+        body: JSON.stringify({ type: "text/plain", content: 3 }),
+      });
       expect(invalid.status).toBe(400);
-      expect(((await invalid.json()) as { errors: { pointer: string }[] }).errors.map((entry) => entry.pointer)).toEqual(expect.arrayContaining(["/from", "/content"]));
-      const delivered = await fetch(`${sandbox.url}/_sandbox/inbound`, { method: "POST", body: JSON.stringify({ id: "in-1", from: CUSTOMER, type: "text/plain", content: "hi" }) });
+      expect(
+        ((await invalid.json()) as { errors: { pointer: string }[] }).errors.map((entry) => entry.pointer),
+      ).toEqual(expect.arrayContaining(["/from", "/content"]));
+      const delivered = await fetch(`${sandbox.url}/_sandbox/inbound`, {
+        method: "POST",
+        body: JSON.stringify({ id: "in-1", from: CUSTOMER, type: "text/plain", content: "hi" }),
+      });
       expect(delivered.status).toBe(200);
-      expect(await delivered.json()).toMatchObject({ delivery: { envelope: { id: "in-1", from: CUSTOMER, to: BOT }, outcome: { status: 202 } } });
-      expect(JSON.parse(webhooks.on("/messages")[0]!.body)).toEqual({ id: "in-1", from: CUSTOMER, to: BOT, type: "text/plain", content: "hi" });
+      expect(await delivered.json()).toMatchObject({
+        delivery: { envelope: { id: "in-1", from: CUSTOMER, to: BOT }, outcome: { status: 202 } },
+      });
+      expect(JSON.parse(webhooks.on("/messages")[0]!.body)).toEqual({
+        id: "in-1",
+        from: CUSTOMER,
+        to: BOT,
+        type: "text/plain",
+        content: "hi",
+      });
     } finally {
       sandbox.setWebhooks({ messages: undefined });
     }
@@ -392,6 +539,15 @@ describe("sandbox: control endpoints", () => {
     await post("/messages", { to: CUSTOMER, type: "text/plain", content: "x" });
     const state = await (await fetch(`${sandbox.url}/_sandbox/state`)).json();
     expect(state).toEqual(sandbox.state());
-    expect(Object.keys(state as object)).toEqual(["sent", "received", "scheduled", "lists", "eventTracks", "configs", "rejected", "violations"]);
+    expect(Object.keys(state as object)).toEqual([
+      "sent",
+      "received",
+      "scheduled",
+      "lists",
+      "eventTracks",
+      "configs",
+      "rejected",
+      "violations",
+    ]);
   });
 });

@@ -17,8 +17,18 @@ interface DiffCase {
 
 describe("diffSchemaSets", () => {
   it.each(jsonFiles<DiffCase>(path.join(FIXTURES, "diff")))("classifies %s", (_name, { before, after, expected }) => {
-    const changes = diffSchemaSets([{ file: "schemas/messaging/sample.schema.json", schema: before }], [{ file: "schemas/messaging/sample.schema.json", schema: after }]);
-    expect(changes.map(({ kind, pointer, breaksProducers, breaksConsumers }) => ({ kind, pointer, breaksProducers, breaksConsumers }))).toEqual(expected);
+    const changes = diffSchemaSets(
+      [{ file: "schemas/messaging/sample.schema.json", schema: before }],
+      [{ file: "schemas/messaging/sample.schema.json", schema: after }],
+    );
+    expect(
+      changes.map(({ kind, pointer, breaksProducers, breaksConsumers }) => ({
+        kind,
+        pointer,
+        breaksProducers,
+        breaksConsumers,
+      })),
+    ).toEqual(expected);
   });
 
   it("reports removed and added schema files", () => {
@@ -31,8 +41,10 @@ describe("diffSchemaSets", () => {
 describe("specfirst diff <ref>", () => {
   it("classifies a schema edit by the payloads that use the schema, and exits 1 on a breaking change", async () => {
     const repo = mkdtempSync(path.join(tmpdir(), "specfirst-diff-"));
-    for (const input of ["schemas", "openapi", "package.json"]) cpSync(path.join(ROOT, input), path.join(repo, input), { recursive: true });
-    const git = (...args: string[]) => execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdio: "pipe" });
+    for (const input of ["schemas", "openapi", "package.json"])
+      cpSync(path.join(ROOT, input), path.join(repo, input), { recursive: true });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-C", repo, "-c", "user.name=t", "-c", "user.email=t@t", ...args], { stdio: "pipe" });
     git("init", "-q");
     git("add", ".");
     git("commit", "-qm", "base");
@@ -45,10 +57,19 @@ describe("specfirst diff <ref>", () => {
     const result = await runCli(["diff", "HEAD", "--root", repo]);
     expect(result.code).toBe(1);
     // Notification is sent by callers (POST /notifications) and by the service (the notificationReceived webhook).
-    expect(result.stdout).toContain('BREAKING for producers (caller, service)  schema-enum-value-removed  messaging: value "dispatched" removed');
-    expect(result.stdout).toMatch(/at schemas\/messaging\/notification\.schema\.json:\d+:\d+#\/properties\/event\/enum; used by .*POST \/notifications request.*webhook notificationReceived payload/);
+    expect(result.stdout).toContain(
+      'BREAKING for producers (caller, service)  schema-enum-value-removed  messaging: value "dispatched" removed',
+    );
+    expect(result.stdout).toMatch(
+      /at schemas\/messaging\/notification\.schema\.json:\d+:\d+#\/properties\/event\/enum; used by .*POST \/notifications request.*webhook notificationReceived payload/,
+    );
 
     const json = await runCli(["diff", "HEAD", "--root", repo, "--format", "json"]);
-    expect(JSON.parse(json.stdout)).toMatchObject({ ref: "HEAD", bump: "major", breaking: 1, changes: [{ rule: "schema-enum-value-removed", breaks: "producers" }] });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ref: "HEAD",
+      bump: "major",
+      breaking: 1,
+      changes: [{ rule: "schema-enum-value-removed", breaks: "producers" }],
+    });
   });
 });

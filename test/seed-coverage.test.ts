@@ -44,7 +44,10 @@ function resolvePath(start: SchemaFile, fieldPath: string): JsonObject | undefin
   let node: JsonObject = start.schema;
   for (const segment of fieldPath.split(".")) {
     [file, node] = settle(file, node);
-    const [owner, next] = segment === "*" ? [file, isJsonObject(node.additionalProperties) ? node.additionalProperties : undefined] : propertyOf(file, node, segment);
+    const [owner, next] =
+      segment === "*"
+        ? [file, isJsonObject(node.additionalProperties) ? node.additionalProperties : undefined]
+        : propertyOf(file, node, segment);
     if (next === undefined) return undefined;
     [file, node] = [owner, next];
   }
@@ -72,24 +75,35 @@ interface SeedRules {
 const rules = jsonFiles<SeedRules>(path.join(FIXTURES, "seed-rules"));
 
 describe.each(rules)("seed rules %s", (_name, rule) => {
-  it.each(Object.entries(rule.required))("%s requires exactly what the seed row marks mandatory", (schema, { fields, seed }) => {
-    const file = graph.byName.get(schema) as SchemaFile;
-    expect([...requiredOf(file)].sort(), seed).toEqual([...fields].sort());
-  });
+  it.each(Object.entries(rule.required))(
+    "%s requires exactly what the seed row marks mandatory",
+    (schema, { fields, seed }) => {
+      const file = graph.byName.get(schema) as SchemaFile;
+      expect([...requiredOf(file)].sort(), seed).toEqual([...fields].sort());
+    },
+  );
 
-  it.each(Object.entries(rule.absent).flatMap(([schema, { fields, seed }]) => fields.map((field) => [schema, field, seed] as const)))("%s never carries %s", (schema, field, seed) => {
+  it.each(
+    Object.entries(rule.absent).flatMap(([schema, { fields, seed }]) =>
+      fields.map((field) => [schema, field, seed] as const),
+    ),
+  )("%s never carries %s", (schema, field, seed) => {
     const file = graph.byName.get(schema) as SchemaFile;
     expect((file.schema.properties as JsonObject | undefined)?.[field], seed).toBe(false);
   });
 
   it.each(rule.mediaType.fields)("%s is in MIME format (the media-type schema)", (fieldPath) => {
     const [schema, field] = fieldPath.split(".") as [string, string];
-    expect(resolvePath(graph.byName.get(schema) as SchemaFile, field)?.$ref, rule.mediaType.seed).toBe("media-type.schema.json");
+    expect(resolvePath(graph.byName.get(schema) as SchemaFile, field)?.$ref, rule.mediaType.seed).toBe(
+      "media-type.schema.json",
+    );
   });
 });
 
 describe.each(checklists)("seed checklist %s", (_name, checklist) => {
-  const entries = Object.entries(checklist).flatMap(([schema, fields]) => fields.map((field) => [schema, field] as const));
+  const entries = Object.entries(checklist).flatMap(([schema, fields]) =>
+    fields.map((field) => [schema, field] as const),
+  );
 
   it.each(Object.keys(checklist))("has a schema file for %s", (schema) => {
     expect(graph.byName.has(schema)).toBe(true);
@@ -113,7 +127,8 @@ describe("descriptions", () => {
         // Properties inside if/then/else only restate rules on fields declared (and described) above them.
         if (!isJsonObject(node.properties) || /\/(if|then|else)(\/|$)/.test(pointer)) return;
         for (const [name, property] of Object.entries(node.properties)) {
-          if (isJsonObject(property) && typeof property.description !== "string") missing.push(`${file.file}#${pointer}/properties/${name}`);
+          if (isJsonObject(property) && typeof property.description !== "string")
+            missing.push(`${file.file}#${pointer}/properties/${name}`);
         }
       });
     }

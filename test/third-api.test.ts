@@ -78,23 +78,32 @@ const server = createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on("data", (chunk: Buffer) => chunks.push(chunk));
   request.on("end", () => {
-    received.push({ path: request.url ?? "", authorization: request.headers.authorization, body: Buffer.concat(chunks).toString("utf8") });
+    received.push({
+      path: request.url ?? "",
+      authorization: request.headers.authorization,
+      body: Buffer.concat(chunks).toString("utf8"),
+    });
     response.writeHead(201, { "content-type": "application/json" }).end(Buffer.concat(chunks));
   });
 });
 const received: { path: string; authorization: string | undefined; body: string }[] = [];
 
 beforeAll(async () => {
-  for (const entry of ["schemas", "templates", "openapi", "generated", "runtime", "package.json"]) cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
+  for (const entry of ["schemas", "templates", "openapi", "generated", "runtime", "package.json"])
+    cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
   // The packages the generated modules import, and a content-hash cache of its own seeded from the committed
   // project's: generation computes the new API (and the aggregates) only.
   mkdirSync(path.join(dir, "node_modules"));
   for (const entry of readdirSync(path.join(ROOT, "node_modules"))) {
-    if (entry !== ".cache") symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry), "dir");
+    if (entry !== ".cache")
+      symlinkSync(path.join(ROOT, "node_modules", entry), path.join(dir, "node_modules", entry), "dir");
   }
   linkCache(cacheDir(CACHE_SEED), cacheDir(dir));
   mkdirSync(path.join(dir, "schemas", "billing"));
-  writeFileSync(path.join(dir, "schemas", "billing", "invoice.schema.json"), `${JSON.stringify(INVOICE_SCHEMA, null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, "schemas", "billing", "invoice.schema.json"),
+    `${JSON.stringify(INVOICE_SCHEMA, null, 2)}\n`,
+  );
   writeFileSync(path.join(dir, "openapi", "billing.source.yaml"), BILLING_SOURCE);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 }, 60_000);
@@ -103,28 +112,48 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe("a third API added as inputs only", () => {
   it("generates its modules, validates with validate('invoice', ...) and sends with Authorization: Bearer <token>", async () => {
     const result = await generate({ root: dir });
-    expect(result.written?.written).toEqual(expect.arrayContaining(["generated/billing/client.ts", "generated/billing/validators.ts", "generated/billing/index.ts", "generated/openapi/billing.yaml", "generated/docs/billing.html"]));
+    expect(result.written?.written).toEqual(
+      expect.arrayContaining([
+        "generated/billing/client.ts",
+        "generated/billing/validators.ts",
+        "generated/billing/index.ts",
+        "generated/openapi/billing.yaml",
+        "generated/docs/billing.html",
+      ]),
+    );
 
     const billing = (await import(pathToFileURL(path.join(dir, "generated", "billing", "index.ts")).href)) as {
       validate(name: string, data: unknown): { valid: boolean; errors?: { pointer: string }[] };
-      createBillingClient(options: { baseUrl: string; token: string }): { createInvoice(body: unknown): Promise<unknown> };
+      createBillingClient(options: { baseUrl: string; token: string }): {
+        createInvoice(body: unknown): Promise<unknown>;
+      };
     };
     expect(billing.validate("invoice", { id: "inv-1", amount: 1200 })).toEqual({ valid: true });
-    expect(billing.validate("invoice", { id: "inv-1", amount: -1 })).toMatchObject({ valid: false, errors: [{ pointer: "/amount" }] });
+    expect(billing.validate("invoice", { id: "inv-1", amount: -1 })).toMatchObject({
+      valid: false,
+      errors: [{ pointer: "/amount" }],
+    });
 
     const { port } = server.address() as AddressInfo;
     const client = billing.createBillingClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t0k3n" });
     await expect(client.createInvoice({ id: "inv-1", amount: 1200 })).resolves.toEqual({ id: "inv-1", amount: 1200 });
-    expect(received).toEqual([{ path: "/invoices", authorization: "Bearer t0k3n", body: '{"id":"inv-1","amount":1200}' }]);
+    expect(received).toEqual([
+      { path: "/invoices", authorization: "Bearer t0k3n", body: '{"id":"inv-1","amount":1200}' },
+    ]);
 
     // The aggregate entry points take the new API in too.
     const aggregate = readFileSync(path.join(dir, "generated", "client.ts"), "utf8");
     expect(aggregate).toContain("createBillingClient");
     // Two APIs now have webhooks, so the unprefixed `createWebhookHandler` is left to `specfirst/<api>` (README, Package).
-    const exported = aggregate.split("\n").filter((line) => !line.startsWith("//")).join("\n");
+    const exported = aggregate
+      .split("\n")
+      .filter((line) => !line.startsWith("//"))
+      .join("\n");
     expect(exported).toContain("createMessagingClient");
     expect(exported).not.toMatch(/\bcreateWebhookHandler\b/);
-    expect(readFileSync(path.join(dir, "generated", "billing", "client.ts"), "utf8")).toMatch(/export function createWebhookHandler\b/);
+    expect(readFileSync(path.join(dir, "generated", "billing", "client.ts"), "utf8")).toMatch(
+      /export function createWebhookHandler\b/,
+    );
     const validators = readFileSync(path.join(dir, "generated", "validators.ts"), "utf8");
     expect(validators).toContain("billing.table");
   }, 120_000);

@@ -5,7 +5,11 @@ import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateCommand } from "../runtime/cli/commands/validate.js";
-import { DEFAULT_PARALLEL_FROM_BYTES, runValidateCommand, type ValidateCommandOptions } from "../runtime/cli/validate-inputs.js";
+import {
+  DEFAULT_PARALLEL_FROM_BYTES,
+  runValidateCommand,
+  type ValidateCommandOptions,
+} from "../runtime/cli/validate-inputs.js";
 import { runCli, runInProcess } from "./helpers/cli.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "specfirst-validate-"));
@@ -15,8 +19,14 @@ const write = (name: string, text: string) => {
   return file;
 };
 
-const validMessage = write("valid.json", JSON.stringify({ to: "5531988887777@sms.example.net", type: "text/plain", content: "hi" }));
-const invalidNotification = write("failed.json", '{\n  "id": "1",\n  "event": "failed",\n  "reason": { "code": "42" }\n}\n');
+const validMessage = write(
+  "valid.json",
+  JSON.stringify({ to: "5531988887777@sms.example.net", type: "text/plain", content: "hi" }),
+);
+const invalidNotification = write(
+  "failed.json",
+  '{\n  "id": "1",\n  "event": "failed",\n  "reason": { "code": "42" }\n}\n',
+);
 const notJson = write("broken.json", '{\n  "to": "a@b.c",\n  "type": \n}');
 
 // Four tests spawn the shipped CLI (exit codes 0, 1 and 2 through the process, standard input through a real pipe); the
@@ -40,7 +50,13 @@ describe.concurrent("specfirst validate", () => {
     const result = await validate(["notification", invalidNotification, "--format", "json"]);
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({
-      results: [{ file: invalidNotification, valid: false, errors: [{ pointer: "/reason/code", message: "must be an integer", line: 4, column: 23 }] }],
+      results: [
+        {
+          file: invalidNotification,
+          valid: false,
+          errors: [{ pointer: "/reason/code", message: "must be an integer", line: 4, column: 23 }],
+        },
+      ],
     });
   });
 
@@ -60,7 +76,13 @@ describe.concurrent("specfirst validate", () => {
       "secret.json",
       JSON.stringify({
         input: { sql: { uri: `mysql://root:${secret}@db:3306/x`, scheduler: { seconds: secret } } },
-        output: { http: { basic_auth: { user_id: "u", password: [secret] }, headers: { Authorization: 7 }, oauth2: { client_secret: { v: secret } } } },
+        output: {
+          http: {
+            basic_auth: { user_id: "u", password: [secret] },
+            headers: { Authorization: 7 },
+            oauth2: { client_secret: { v: secret } },
+          },
+        },
       }),
     );
     for (const format of ["text", "json"]) {
@@ -97,20 +119,37 @@ describe.concurrent("specfirst validate", () => {
     expect(result.stderr).toBe(""); // no progress bar when stderr is not a terminal
 
     const json = await validate(["message", "--ndjson", "--format", "json", file]);
-    const records = json.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const records = json.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records.at(-1)).toEqual({ summary: { records: 3, valid: 1, invalid: 2, unreadable: 0 } });
     // record: its number among the records (the empty line 2 is none); line: its line in the stream, as its errors'.
     expect(records[0]).toMatchObject({ file, record: 2, line: 3, valid: false });
     expect(records[1]).toMatchObject({ file, record: 3, line: 4, valid: false });
-    for (const record of records.slice(0, 2)) for (const error of record.errors as { line: number }[]) expect(error.line).toBe(record.line);
+    for (const record of records.slice(0, 2))
+      for (const error of record.errors as { line: number }[]) expect(error.line).toBe(record.line);
 
     const withGarbage = await validate(["message", "--ndjson", "-"], { input: `${lines[0]}\n{"to": \n` });
     expect(withGarbage.code).toBe(2);
     expect(withGarbage.stdout).toContain("<stdin>:2:");
-    const garbageJson = await validate(["message", "--ndjson", "--format", "json", "-"], { input: `${lines[0]}\n\n{"to": \n${lines[2]}\n` });
+    const garbageJson = await validate(["message", "--ndjson", "--format", "json", "-"], {
+      input: `${lines[0]}\n\n{"to": \n${lines[2]}\n`,
+    });
     expect(garbageJson.code).toBe(2);
-    expect(garbageJson.stdout.trim().split("\n").map((line) => JSON.parse(line) as unknown)).toEqual([
-      { file: "<stdin>", record: 2, line: 3, valid: false, errors: [{ pointer: "", message: "invalid JSON: unexpected end of JSON input", line: 3, column: 8 }] },
+    expect(
+      garbageJson.stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual([
+      {
+        file: "<stdin>",
+        record: 2,
+        line: 3,
+        valid: false,
+        errors: [{ pointer: "", message: "invalid JSON: unexpected end of JSON input", line: 3, column: 8 }],
+      },
       expect.objectContaining({ file: "<stdin>", record: 3, line: 4, valid: false }),
       { summary: { records: 3, valid: 1, invalid: 1, unreadable: 1 } },
     ]);
@@ -122,7 +161,15 @@ describe.concurrent("specfirst validate", () => {
     const secret = "s3cr3t-in-a-huge-record";
     // Longer than one read chunk (64 KiB), so the skipping goes on across chunks.
     const huge = JSON.stringify({ to: "a@b.c", type: "text/plain", content: `${secret}${"x".repeat(300_000)}` });
-    const lines = [valid, huge, "", `${valid}\r`, `${valid} `, JSON.stringify({ to: "a@b.c", type: "text/plain", content: 7 }), valid];
+    const lines = [
+      valid,
+      huge,
+      "",
+      `${valid}\r`,
+      `${valid} `,
+      JSON.stringify({ to: "a@b.c", type: "text/plain", content: 7 }),
+      valid,
+    ];
     const input = lines.join("\n"); // the last record has no line break
     const oversized = `record exceeds the maximum size of ${max} bytes (--max-record-bytes)`;
 
@@ -138,7 +185,10 @@ describe.concurrent("specfirst validate", () => {
     const file = write("oversized.ndjson", input);
     const json = await validate(["message", "--ndjson", "--format", "json", "--max-record-bytes", String(max), file]);
     expect(json.code).toBe(2);
-    const records = json.stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    const records = json.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(records).toEqual([
       { file, record: 2, line: 2, valid: false, errors: [{ pointer: "", message: oversized }] },
       { file, record: 4, line: 5, valid: false, errors: [{ pointer: "", message: oversized }] },
@@ -159,7 +209,16 @@ describe.concurrent("specfirst validate", () => {
     const line = fc.oneof(
       fc.string().map((content) => message(content)),
       fc.integer().map((content) => message(content)),
-      fc.constantFrom("", "   ", "\t", "{broken", '{"to":"a@b.c","to":"d@e.f","type":"text/plain","content":"x"}', `\uFEFF${message("bom")}`, "[]", "null"),
+      fc.constantFrom(
+        "",
+        "   ",
+        "\t",
+        "{broken",
+        '{"to":"a@b.c","to":"d@e.f","type":"text/plain","content":"x"}',
+        `\uFEFF${message("bom")}`,
+        "[]",
+        "null",
+      ),
       fc.string({ minLength: 200, maxLength: 400 }).map((content) => message(content)), // over --max-record-bytes
     );
     const stream = fc.tuple(
@@ -170,11 +229,14 @@ describe.concurrent("specfirst validate", () => {
     );
     await fc.assert(
       fc.asyncProperty(stream, async ([lines, unterminated, sizes, odd]) => {
-        const text = Buffer.from(lines.map(([l, end], i) => (unterminated && i === lines.length - 1 ? l : `${l}${end}`)).join(""));
+        const text = Buffer.from(
+          lines.map(([l, end], i) => (unterminated && i === lines.length - 1 ? l : `${l}${end}`)).join(""),
+        );
         const at = Math.floor(text.length / 2);
         const bytes = Buffer.concat([text.subarray(0, at), odd, text.subarray(at)]);
         const chunks: Buffer[] = [];
-        for (let start = 0, i = 0; start < bytes.length; start += sizes[i++ % sizes.length] as number) chunks.push(bytes.subarray(start, start + (sizes[i % sizes.length] as number)));
+        for (let start = 0, i = 0; start < bytes.length; start += sizes[i++ % sizes.length] as number)
+          chunks.push(bytes.subarray(start, start + (sizes[i % sizes.length] as number)));
         for (const format of ["text", "json"] as const) {
           const whole = await ndjson(format, [bytes], Number.POSITIVE_INFINITY);
           const split = await ndjson(format, chunks, 0);
@@ -189,7 +251,11 @@ describe.concurrent("specfirst validate", () => {
     const records = [
       JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" }),
       JSON.stringify({ to: "a@b.c", type: "text/plain", content: 7 }),
-      JSON.stringify({ to: "a@b.c", type: "application/vnd.lime.select+json", content: { text: "Pick", options: [{ order: 1, text: "x".repeat(120) }] } }),
+      JSON.stringify({
+        to: "a@b.c",
+        type: "application/vnd.lime.select+json",
+        content: { text: "Pick", options: [{ order: 1, text: "x".repeat(120) }] },
+      }),
       "{not json",
     ];
     const count = Math.ceil(DEFAULT_PARALLEL_FROM_BYTES / records.join("\n").length) + 1;
@@ -218,7 +284,14 @@ describe.concurrent("specfirst validate", () => {
     const message = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "hi" });
     expect((await validate(["message", write("bom.json", `\uFEFF${message}`)])).code).toBe(0);
     const badUtf8 = path.join(dir, "latin1.json");
-    writeFileSync(badUtf8, Buffer.concat([Buffer.from('{"to":"a@b.c","type":"text/plain","content":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]));
+    writeFileSync(
+      badUtf8,
+      Buffer.concat([
+        Buffer.from('{"to":"a@b.c","type":"text/plain","content":"'),
+        Buffer.from([0xc0, 0xaf]),
+        Buffer.from('"}'),
+      ]),
+    );
     const utf8 = await validate(["message", badUtf8]);
     expect(utf8).toMatchObject({ code: 2 });
     expect(utf8.stdout).toContain("invalid UTF-8");
@@ -233,7 +306,11 @@ describe.concurrent("specfirst validate", () => {
       expect(result.code, text).toBe(2);
       expect(result.stdout).toContain(reason);
     }
-    for (const [text, message] of [["[]", "must be an object"], ["null", "must be an object"], ['"a string"', "must be an object"]]) {
+    for (const [text, message] of [
+      ["[]", "must be an object"],
+      ["null", "must be an object"],
+      ['"a string"', "must be an object"],
+    ]) {
       const result = await validate(["message", "-"], { input: text });
       expect(result.code, text).toBe(1);
       expect(result.stdout).toContain(message);
@@ -243,12 +320,18 @@ describe.concurrent("specfirst validate", () => {
   it("documents every option in --help", async () => {
     const help = await validate(["--help"]);
     expect(help.code).toBe(0);
-    for (const option of ["--ndjson", "--max-record-bytes", "--lenient", "--media-type", "--format", "Exit codes"]) expect(help.stdout).toContain(option);
+    for (const option of ["--ndjson", "--max-record-bytes", "--lenient", "--media-type", "--format", "Exit codes"])
+      expect(help.stdout).toContain(option);
   });
 });
 
 /** `validate message --ndjson` over standard input given as these chunks (or over `file`), output captured. */
-async function ndjson(format: "text" | "json", chunks: Buffer[], parallelFromBytes: number, file?: string): Promise<{ code: number; stdout: string }> {
+async function ndjson(
+  format: "text" | "json",
+  chunks: Buffer[],
+  parallelFromBytes: number,
+  file?: string,
+): Promise<{ code: number; stdout: string }> {
   let stdout = "";
   const options: ValidateCommandOptions = {
     name: "message",

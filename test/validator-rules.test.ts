@@ -25,7 +25,10 @@ describe.each(names)("%s", (name) => {
     const result = validate(name as SchemaName, fixture.data);
     expect(result.valid, fixture.description).toBe(false);
     if (result.valid) return;
-    expect(result.errors.map((e) => e.pointer), fixture.description).toContain(fixture.pointer);
+    expect(
+      result.errors.map((e) => e.pointer),
+      fixture.description,
+    ).toContain(fixture.pointer);
     for (const error of result.errors) {
       expect(error.message).not.toMatch(/must match "then" schema/);
       expect(typeof error.keyword).toBe("string");
@@ -35,14 +38,22 @@ describe.each(names)("%s", (name) => {
 
 describe("validate()", () => {
   it("throws a TypeError naming the accepted names for an unknown name", () => {
-    expect(() => validate("no-such-schema" as SchemaName, {})).toThrow(/Unknown schema name; expected one of: .*message/);
+    expect(() => validate("no-such-schema" as SchemaName, {})).toThrow(
+      /Unknown schema name; expected one of: .*message/,
+    );
   });
 
   it("states rules in plain words built from the schema", () => {
     const result = validate("notification", { event: "read" });
     expect(result).toEqual({
       valid: false,
-      errors: [{ pointer: "/event", message: "must be one of accepted, dispatched, received, consumed, failed", keyword: "enum" }],
+      errors: [
+        {
+          pointer: "/event",
+          message: "must be one of accepted, dispatched, received, consumed, failed",
+          keyword: "enum",
+        },
+      ],
     });
   });
 
@@ -58,47 +69,94 @@ describe("validate()", () => {
   it("says which media type's document a content error was checked against", () => {
     const select = { to: "a@b.c", type: "application/vnd.lime.select+json", content: { options: [{ order: "1" }] } };
     expect(validate("message", select)).toMatchObject({
-      errors: [{ pointer: "/content/options/0/order", message: "must be an integer (checked as the application/vnd.lime.select+json document)" }],
+      errors: [
+        {
+          pointer: "/content/options/0/order",
+          message: "must be an integer (checked as the application/vnd.lime.select+json document)",
+        },
+      ],
     });
     expect(validate("envelope", { to: "a@b.c", type: "text/plain", content: {} })).toMatchObject({
       errors: [{ pointer: "/content", message: "must be a string (checked as the text/plain document)" }],
     });
     // An unknown media type is never echoed back.
-    expect(validate("message", { to: "a@b.c", type: "x-secret/token-abc", content: 3 })).toMatchObject({ errors: [{ pointer: "/content", message: "must be a string or an object" }] });
+    expect(validate("message", { to: "a@b.c", type: "x-secret/token-abc", content: 3 })).toMatchObject({
+      errors: [{ pointer: "/content", message: "must be a string or an object" }],
+    });
   });
 
   it("names the outermost document, keeps a pattern's hint inside a document, and names none for the field itself", () => {
     // A container in a message: its value is checked as the select document, inside the container document.
-    const nested = { to: "a@b.c", type: "application/vnd.lime.container+json", content: { type: "application/vnd.lime.select+json", value: { options: [{ order: "1" }] } } };
+    const nested = {
+      to: "a@b.c",
+      type: "application/vnd.lime.container+json",
+      content: { type: "application/vnd.lime.select+json", value: { options: [{ order: "1" }] } },
+    };
     expect(validate("message", nested)).toMatchObject({
-      errors: [{ pointer: "/content/value/options/0/order", message: "must be an integer (checked as the application/vnd.lime.container+json document)" }],
+      errors: [
+        {
+          pointer: "/content/value/options/0/order",
+          message: "must be an integer (checked as the application/vnd.lime.container+json document)",
+        },
+      ],
     });
-    const badType = { to: "a@b.c", type: "application/vnd.lime.container+json", content: { type: "not a media type", value: "x" } };
+    const badType = {
+      to: "a@b.c",
+      type: "application/vnd.lime.container+json",
+      content: { type: "not a media type", value: "x" },
+    };
     expect(validate("message", badType)).toMatchObject({
-      errors: [{ pointer: "/content/type", message: expect.stringMatching(/\(A media type in MIME format: .*\) \(checked as the application\/vnd\.lime\.container\+json document\)$/) }],
+      errors: [
+        {
+          pointer: "/content/type",
+          message: expect.stringMatching(
+            /\(A media type in MIME format: .*\) \(checked as the application\/vnd\.lime\.container\+json document\)$/,
+          ),
+        },
+      ],
     });
     // A missing content is the envelope's rule, whatever the type.
-    expect(validate("message", { to: "a@b.c", type: "text/plain" })).toEqual({ valid: false, errors: [{ pointer: "/content", message: "is required", keyword: "required" }] });
+    expect(validate("message", { to: "a@b.c", type: "text/plain" })).toEqual({
+      valid: false,
+      errors: [{ pointer: "/content", message: "is required", keyword: "required" }],
+    });
   });
 
   it("gets its errors from the compiled validators already as { pointer, message, keyword }", () => {
     const check = validators.table.schemas.message.check;
     expect(check({ to: "nobody", type: "text/plain", content: 3 })).toBe(false);
-    for (const error of check.errors ?? []) expect(Object.keys(error).sort()).toEqual(["keyword", "message", "pointer"]);
+    for (const error of check.errors ?? [])
+      expect(Object.keys(error).sort()).toEqual(["keyword", "message", "pointer"]);
     expect(check.errors?.length).toBeGreaterThan(0);
   });
 
   it("escapes an unknown key in its pointer", () => {
-    expect(validate("config", { input: { kafka: { "a/b~c": 1 } } })).toMatchObject({ errors: [{ pointer: "/input/kafka/a~1b~0c", keyword: "additionalProperties" }] });
+    expect(validate("config", { input: { kafka: { "a/b~c": 1 } } })).toMatchObject({
+      errors: [{ pointer: "/input/kafka/a~1b~0c", keyword: "additionalProperties" }],
+    });
   });
 
   it("reports a text/plain message with number content once, with the rule that holds (not two contradicting ones)", () => {
     for (const name of ["message", "inbound-message", "envelope"] as const) {
-      const errors = validate(name, { id: "m1", from: "c@sms.example.net", to: "a@b.c", type: "text/plain", content: 3 });
-      expect(errors, name).toEqual({ valid: false, errors: [{ pointer: "/content", message: "must be a string (checked as the text/plain document)", keyword: "type" }] });
+      const errors = validate(name, {
+        id: "m1",
+        from: "c@sms.example.net",
+        to: "a@b.c",
+        type: "text/plain",
+        content: 3,
+      });
+      expect(errors, name).toEqual({
+        valid: false,
+        errors: [
+          { pointer: "/content", message: "must be a string (checked as the text/plain document)", keyword: "type" },
+        ],
+      });
     }
     // A media type of no known document: the field's own rule, once.
-    expect(validate("message", { to: "a@b.c", type: "image/png", content: 3 })).toEqual({ valid: false, errors: [{ pointer: "/content", message: "must be a string or an object", keyword: "type" }] });
+    expect(validate("message", { to: "a@b.c", type: "image/png", content: 3 })).toEqual({
+      valid: false,
+      errors: [{ pointer: "/content", message: "must be a string or an object", keyword: "type" }],
+    });
   });
 
   it("says a field a request must not carry is not allowed (status in a command request, id in an observe command)", () => {
@@ -114,19 +172,40 @@ describe("validate()", () => {
 
   it("rejects a known media type in another letter case at `type`, naming the rule without the long pattern", () => {
     const result = validate("message", { to: "a@b.c", type: "TEXT/PLAIN", content: { text: "hi" } });
-    expect(result).toEqual({ valid: false, errors: [{ pointer: "/type", message: expect.stringMatching(/^must match its pattern \(A media type with a declared document is spelled as declared/), keyword: "pattern" }] });
-    expect(validate("message", { to: "a@b.c", type: "text/plain/x", content: "hi" })).toMatchObject({ errors: [{ pointer: "/type", message: expect.stringContaining("(A media type in MIME format: type/subtype") }] });
+    expect(result).toEqual({
+      valid: false,
+      errors: [
+        {
+          pointer: "/type",
+          message: expect.stringMatching(
+            /^must match its pattern \(A media type with a declared document is spelled as declared/,
+          ),
+          keyword: "pattern",
+        },
+      ],
+    });
+    expect(validate("message", { to: "a@b.c", type: "text/plain/x", content: "hi" })).toMatchObject({
+      errors: [{ pointer: "/type", message: expect.stringContaining("(A media type in MIME format: type/subtype") }],
+    });
   });
 
   it("checks a bare document of a known media type whatever the case of its name (validateDocument, --media-type)", () => {
-    expect(validateDocument("TEXT/PLAIN", { text: "hi" })).toMatchObject({ valid: false, errors: [{ pointer: "", keyword: "type" }] });
-    expect(validateDocument("Application/Vnd.Lime.Chatstate+Json", { state: "typing" })).toMatchObject({ valid: false, errors: [{ pointer: "/state" }] });
+    expect(validateDocument("TEXT/PLAIN", { text: "hi" })).toMatchObject({
+      valid: false,
+      errors: [{ pointer: "", keyword: "type" }],
+    });
+    expect(validateDocument("Application/Vnd.Lime.Chatstate+Json", { state: "typing" })).toMatchObject({
+      valid: false,
+      errors: [{ pointer: "/state" }],
+    });
     expect(validateDocument("IMAGE/PNG", { any: "thing" })).toEqual({ valid: true });
   });
 
   it("explains a pattern in words from the field's description", () => {
     expect(validate("message", { to: "nobody", type: "text/plain", content: "x" })).toMatchObject({
-      errors: [{ pointer: "/to", message: expect.stringContaining("(Address of a node in the form name@domain/instance)") }],
+      errors: [
+        { pointer: "/to", message: expect.stringContaining("(Address of a node in the form name@domain/instance)") },
+      ],
     });
   });
 

@@ -30,7 +30,8 @@ beforeAll(async () => {
   projectFiles = await loadSchemas(ROOT);
 });
 
-const plan = (files: SchemaFile[], api: Api) => planUnits(api, buildSchemaGraph(expandMediaTypes(files)), { lenient: LENIENT[api] });
+const plan = (files: SchemaFile[], api: Api) =>
+  planUnits(api, buildSchemaGraph(expandMediaTypes(files)), { lenient: LENIENT[api] });
 const keys = (units: PlannedUnit[]) => new Map(units.map(({ unit }) => [unit.name, JSON.stringify(unit)]));
 /** The units whose data differ between two plans of the same schemas. */
 const changed = (before: PlannedUnit[], after: PlannedUnit[]) => {
@@ -58,51 +59,73 @@ function valuesOf(unit: PlannedUnit["unit"], keyword: string): string[] {
 }
 
 describe("validator units", () => {
-  it.each(["messaging", "configs"] as const)("%s: every call names a unit of the same API, and every $ref left lands in the unit", (api) => {
-    const units = plan(projectFiles, api);
-    const exports = new Set(units.map(({ unit }) => unit.functionName));
-    for (const { unit } of units) {
-      for (const call of valuesOf(unit, "x-call")) {
-        expect(exports).toContain(call);
-        // a lenient twin calls lenient twins only, a strict validator strict ones only
-        expect(call.endsWith("Lenient")).toBe(unit.name.endsWith("-lenient"));
+  it.each(["messaging", "configs"] as const)(
+    "%s: every call names a unit of the same API, and every $ref left lands in the unit",
+    (api) => {
+      const units = plan(projectFiles, api);
+      const exports = new Set(units.map(({ unit }) => unit.functionName));
+      for (const { unit } of units) {
+        for (const call of valuesOf(unit, "x-call")) {
+          expect(exports).toContain(call);
+          // a lenient twin calls lenient twins only, a strict validator strict ones only
+          expect(call.endsWith("Lenient")).toBe(unit.name.endsWith("-lenient"));
+        }
+        const ids = new Set(unit.schemas.map((schema) => String(schema.$id)));
+        for (const ref of valuesOf(unit, "$ref")) expect(ids).toContain(ref.replace(/#.*$/, ""));
       }
-      const ids = new Set(unit.schemas.map((schema) => String(schema.$id)));
-      for (const ref of valuesOf(unit, "$ref")) expect(ids).toContain(ref.replace(/#.*$/, ""));
-    }
-  });
+    },
+  );
 
   it("the message unit calls the larger documents' validators by name and compiles the leaves AJV inlines", () => {
     const message = plan(projectFiles, "messaging").find(({ unit }) => unit.name === "message") as PlannedUnit;
-    expect(message.files.map((file) => file.name)).toEqual(["message", "node-address", "media-type", "chat-state", "plain-text"]);
-    expect(new Set(valuesOf(message.unit, "x-call"))).toEqual(new Set(["validateSelect", "validateMediaLink", "validateCollection", "validateContainer"]));
+    expect(message.files.map((file) => file.name)).toEqual([
+      "message",
+      "node-address",
+      "media-type",
+      "chat-state",
+      "plain-text",
+    ]);
+    expect(new Set(valuesOf(message.unit, "x-call"))).toEqual(
+      new Set(["validateSelect", "validateMediaLink", "validateCollection", "validateContainer"]),
+    );
   });
 
-  it.each(["messaging", "configs"] as const)("%s: annotations reach no unit (titles, descriptions, examples, comments of every schema)", (api) => {
-    const before = plan(projectFiles, api);
-    const annotated = projectFiles.map((file) => ({
-      ...file,
-      schema: mapSchema(file.schema, (node) => ({
-        ...node,
-        ...(typeof node.description === "string" ? { description: `${node.description} Edited.` } : {}),
-        ...(Array.isArray(node.examples) ? { examples: [...node.examples, "edited"] } : {}),
-        $comment: "edited",
-      })),
-    }));
-    expect(changed(before, plan(annotated, api))).toEqual([]);
-  });
+  it.each(["messaging", "configs"] as const)(
+    "%s: annotations reach no unit (titles, descriptions, examples, comments of every schema)",
+    (api) => {
+      const before = plan(projectFiles, api);
+      const annotated = projectFiles.map((file) => ({
+        ...file,
+        schema: mapSchema(file.schema, (node) => ({
+          ...node,
+          ...(typeof node.description === "string" ? { description: `${node.description} Edited.` } : {}),
+          ...(Array.isArray(node.examples) ? { examples: [...node.examples, "edited"] } : {}),
+          $comment: "edited",
+        })),
+      }));
+      expect(changed(before, plan(annotated, api))).toEqual([]);
+    },
+  );
 
   it("a rule edit changes the units whose code holds the rule: the schema's own, and those that inline it", () => {
     // node-address is a leaf AJV inlines: the units that compile it change with it, the ones that call them do not
     const before = plan(projectFiles, "messaging");
-    const after = plan(edited("node-address", (schema) => ({ ...schema, pattern: "^[^@]+@[^@]+$" })), "messaging");
-    const inlining = before.filter(({ files }) => files.slice(1).some((file) => file.name === "node-address")).map(({ unit }) => unit.name);
+    const after = plan(
+      edited("node-address", (schema) => ({ ...schema, pattern: "^[^@]+@[^@]+$" })),
+      "messaging",
+    );
+    const inlining = before
+      .filter(({ files }) => files.slice(1).some((file) => file.name === "node-address"))
+      .map(({ unit }) => unit.name);
     expect(inlining.length).toBeGreaterThan(2);
     expect(changed(before, after).sort()).toEqual(["node-address", ...inlining].sort());
 
     // tls is called by name in both forms: only it and its lenient twin change
     const configs = plan(projectFiles, "configs");
-    const tls = plan(edited("tls", (schema) => ({ ...schema, minProperties: 1 })), "configs");
+    const tls = plan(
+      edited("tls", (schema) => ({ ...schema, minProperties: 1 })),
+      "configs",
+    );
     expect(changed(configs, tls)).toEqual(["tls", "tls-lenient"]);
   });
 });
@@ -134,10 +157,25 @@ describe("units compiled and joined into one module", () => {
 
   it("reports a $ref to another API's schema with file, pointer and line:column", async () => {
     const files = await loadSchemas(fixture);
-    const invoice = { $schema: "https://json-schema.org/draft/2020-12/schema", $id: "https://specfirst.example.net/schemas/billing/invoice.schema.json", title: "Invoice", type: "object" };
+    const invoice = {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $id: "https://specfirst.example.net/schemas/billing/invoice.schema.json",
+      title: "Invoice",
+      type: "object",
+    };
     const line = files.find((file) => file.name === "line") as SchemaFile;
     const text = line.text.replace('"$ref": "money.schema.json"', '"$ref": "../billing/invoice.schema.json"');
-    const edited = [...files.filter((file) => file !== line), { ...line, text, schema: JSON.parse(text) as JsonObject }, { name: "invoice", api: "billing", file: "schemas/billing/invoice.schema.json", text: JSON.stringify(invoice), schema: invoice }];
+    const edited = [
+      ...files.filter((file) => file !== line),
+      { ...line, text, schema: JSON.parse(text) as JsonObject },
+      {
+        name: "invoice",
+        api: "billing",
+        file: "schemas/billing/invoice.schema.json",
+        text: JSON.stringify(invoice),
+        schema: invoice,
+      },
+    ];
     let thrown: unknown;
     try {
       planUnits("shop", buildSchemaGraph(edited), {});
@@ -145,7 +183,13 @@ describe("units compiled and joined into one module", () => {
       thrown = error;
     }
     expect((thrown as GenerationFailed).problems).toEqual([
-      { file: "schemas/shop/line.schema.json", pointer: "/properties/price/$ref", message: expect.stringContaining("refers to schemas/billing/invoice.schema.json, a schema of another API"), line: 11, column: 24 },
+      {
+        file: "schemas/shop/line.schema.json",
+        pointer: "/properties/price/$ref",
+        message: expect.stringContaining("refers to schemas/billing/invoice.schema.json, a schema of another API"),
+        line: 11,
+        column: 24,
+      },
     ]);
   });
 
@@ -167,10 +211,23 @@ describe("units compiled and joined into one module", () => {
     const validate = module.validateOrder as Validate;
     expect(validate(order)).toBe(true);
     expect(validate({ ...order, parent: order })).toBe(true);
-    const wrong = { sku: "ab", currency: "euro", lines: [{ quantity: 0, price: { amount: -1, currency: "eur" }, extra: 1 }], parent: { ...order, sku: 1 } };
+    const wrong = {
+      sku: "ab",
+      currency: "euro",
+      lines: [{ quantity: 0, price: { amount: -1, currency: "eur" }, extra: 1 }],
+      parent: { ...order, sku: 1 },
+    };
     expect(validate(wrong)).toBe(false);
     expect(validate.errors?.map((error) => error.pointer).sort()).toEqual(
-      ["/currency", "/lines/0/extra", "/lines/0/price/amount", "/lines/0/price/currency", "/lines/0/quantity", "/parent/sku", "/sku"].sort(),
+      [
+        "/currency",
+        "/lines/0/extra",
+        "/lines/0/price/amount",
+        "/lines/0/price/currency",
+        "/lines/0/quantity",
+        "/parent/sku",
+        "/sku",
+      ].sort(),
     );
     // a called validator's errors do not stay on the next call
     expect(validate(order)).toBe(true);
@@ -179,7 +236,13 @@ describe("units compiled and joined into one module", () => {
 
   it("the lenient twin accepts unknown properties at every level, through its calls, and keeps every other rule", () => {
     const lenient = module.validateOrderLenient as Validate;
-    expect(lenient({ ...order, more: 1, lines: [{ quantity: 1, price: { amount: 1, currency: "USD", rate: 1 }, extra: true }] })).toBe(true);
+    expect(
+      lenient({
+        ...order,
+        more: 1,
+        lines: [{ quantity: 1, price: { amount: 1, currency: "USD", rate: 1 }, extra: true }],
+      }),
+    ).toBe(true);
     expect(lenient({ ...order, lines: [{ quantity: 1, price: { amount: 1, currency: "usd" } }] })).toBe(false);
     expect(lenient.errors?.map((error) => error.pointer)).toEqual(["/lines/0/price/currency"]);
     expect((module.validateOrder as Validate)({ ...order, more: 1 })).toBe(false);
@@ -189,7 +252,11 @@ describe("units compiled and joined into one module", () => {
     const declared = units.flatMap(({ unit }) => {
       const source = ts.createSourceFile("unit.js", compileValidatorUnit(unit, []), ts.ScriptTarget.ES2022);
       return source.statements.flatMap((statement) =>
-        ts.isFunctionDeclaration(statement) ? [statement.name?.text] : ts.isVariableStatement(statement) ? statement.declarationList.declarations.map((d) => d.name.getText(source)) : [],
+        ts.isFunctionDeclaration(statement)
+          ? [statement.name?.text]
+          : ts.isVariableStatement(statement)
+            ? statement.declarationList.declarations.map((d) => d.name.getText(source))
+            : [],
       );
     });
     expect(declared.length).toBeGreaterThan(units.length * 2);
@@ -202,16 +269,24 @@ describe("the generated code's fast paths give AJV's verdicts", () => {
   const SEED = Number(process.env.FC_SEED ?? Date.now() % 1_000_000);
   const reference = createAjv();
   const declared = Object.keys(documentSchemas);
-  const caseVariant = (text: string, flips: boolean[]) => [...text].map((c, i) => (flips[i % flips.length] ? c.toUpperCase() : c)).join("");
+  const caseVariant = (text: string, flips: boolean[]) =>
+    [...text].map((c, i) => (flips[i % flips.length] ? c.toUpperCase() : c)).join("");
   /** A declared media type, a case variant of one, one with a character changed or added, or any string. */
   const typeValue = fc.oneof(
     fc.constantFrom(...declared),
-    fc.tuple(fc.constantFrom(...declared), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 })).map(([type, flips]) => caseVariant(type, flips)),
-    fc.tuple(fc.constantFrom(...declared), fc.nat(), fc.string({ minLength: 1, maxLength: 2 })).map(([type, at, text]) => type.slice(0, at % type.length) + text + type.slice(at % type.length)),
+    fc
+      .tuple(fc.constantFrom(...declared), fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }))
+      .map(([type, flips]) => caseVariant(type, flips)),
+    fc
+      .tuple(fc.constantFrom(...declared), fc.nat(), fc.string({ minLength: 1, maxLength: 2 }))
+      .map(([type, at, text]) => type.slice(0, at % type.length) + text + type.slice(at % type.length)),
     fc.string(),
   );
-  const typeErrors = (errors: readonly { pointer?: string; instancePath?: string; keyword: string }[] | null | undefined) =>
-    (errors ?? []).filter((error) => (error.pointer ?? error.instancePath) === "/type" && error.keyword === "pattern").length;
+  const typeErrors = (
+    errors: readonly { pointer?: string; instancePath?: string; keyword: string }[] | null | undefined,
+  ) =>
+    (errors ?? []).filter((error) => (error.pointer ?? error.instancePath) === "/type" && error.keyword === "pattern")
+      .length;
 
   it(`a pattern on a dispatched property (message type) accepts and rejects what AJV does, with the same pattern errors (seed ${SEED})`, () => {
     const check = reference.getSchema(schemaId("message"))!;
@@ -227,11 +302,15 @@ describe("the generated code's fast paths give AJV's verdicts", () => {
   });
 
   it("the compiled validators take the data alone: no call builds a context object", async () => {
-    const modules = { messaging: await import("../generated/messaging/validators.compiled.js"), configs: await import("../generated/configs/validators.compiled.js") };
+    const modules = {
+      messaging: await import("../generated/messaging/validators.compiled.js"),
+      configs: await import("../generated/configs/validators.compiled.js"),
+    };
     for (const [api, module] of Object.entries(modules)) {
       const source = readFileSync(path.join(ROOT, "generated", api, "validators.compiled.ts"), "utf8");
       expect(source).not.toMatch(/\b(?:parentData|parentDataProperty|rootData)\b|\{instancePath/);
-      for (const validator of Object.values(module as Record<string, (data: unknown) => boolean>)) expect(validator.length).toBe(1);
+      for (const validator of Object.values(module as Record<string, (data: unknown) => boolean>))
+        expect(validator.length).toBe(1);
     }
   });
 });

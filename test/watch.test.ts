@@ -30,10 +30,18 @@ describe("generate --watch", () => {
     writeFileSync(schemaFile, original.replace('"type": "object",', '"type": "object"'));
     await live.waitFor("kept the last good outputs; watching", 1, 90_000);
     // Written before that line, but to another pipe: its data may be read a moment later.
-    await expect.poll(() => live?.stderr(), { timeout: 10_000 }).toMatch(/schemas\/messaging\/reason\.schema\.json:7:\d+: invalid JSON/);
+    await expect
+      .poll(() => live?.stderr(), { timeout: 10_000 })
+      .toMatch(/schemas\/messaging\/reason\.schema\.json:7:\d+: invalid JSON/);
     expect(readFileSync(typesFile, "utf8")).toBe(good);
 
-    writeFileSync(schemaFile, original.replace('"properties": {', '"properties": {\n    "retryable": { "type": "boolean", "description": "Whether to retry." },'));
+    writeFileSync(
+      schemaFile,
+      original.replace(
+        '"properties": {',
+        '"properties": {\n    "retryable": { "type": "boolean", "description": "Whether to retry." },',
+      ),
+    );
     await live.waitFor("regenerated; watching", 2, 90_000);
     const recovered = readFileSync(typesFile, "utf8");
     expect(recovered).toContain("retryable?: boolean");
@@ -46,7 +54,11 @@ describe("generate --watch", () => {
     const goodConfigTypes = readFileSync(configTypes, "utf8");
     writeFileSync(tls, readFileSync(tls, "utf8").replace('"skip_cert_verify"', '"skip_verify"'));
     await live.waitFor("kept the last good outputs; watching", 2, 90_000);
-    await expect.poll(() => live?.stderr(), { timeout: 10_000 }).toMatch(/openapi\/examples\/configs\/config-input-kafka-output-aws-kinesis\.json:\d+:\d+ at \/input\/kafka\/tls\/skip_cert_verify: invalid example/);
+    await expect
+      .poll(() => live?.stderr(), { timeout: 10_000 })
+      .toMatch(
+        /openapi\/examples\/configs\/config-input-kafka-output-aws-kinesis\.json:\d+:\d+ at \/input\/kafka\/tls\/skip_cert_verify: invalid example/,
+      );
     expect(readFileSync(configTypes, "utf8")).toBe(goodConfigTypes);
     expect(readFileSync(configTypes, "utf8")).toContain("skip_cert_verify");
 
@@ -57,6 +69,8 @@ describe("generate --watch", () => {
     writeFileSync(changelog, readFileSync(changelog, "utf8").replace("initial contract", "initial contract, watched"));
     await live.waitFor("regenerated; watching", 4, 90_000);
     expect(live.stdout()).toContain("changed: CHANGELOG.md");
-    expect(readFileSync(path.join(dir, "generated/docs/changelog.html"), "utf8")).toContain("initial contract, watched");
+    expect(readFileSync(path.join(dir, "generated/docs/changelog.html"), "utf8")).toContain(
+      "initial contract, watched",
+    );
   }, 240_000);
 });

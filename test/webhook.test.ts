@@ -6,7 +6,12 @@
  */
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMessagingClient, createWebhookHandler, type WebhookErrorContext, type WebhookHandlerOptions } from "../generated/client.js";
+import {
+  createMessagingClient,
+  createWebhookHandler,
+  type WebhookErrorContext,
+  type WebhookHandlerOptions,
+} from "../generated/client.js";
 import type { InboundMessage, InboundNotification } from "../generated/types.js";
 import { useWebhookBot } from "./helpers/webhook-bot.js";
 import { ROOT, readJson } from "./helpers/fixtures.js";
@@ -21,7 +26,13 @@ const post = (route: string, body: unknown, init?: RequestInit) => bot.post(rout
 
 /** Serves the generated handler with a messaging client of the fake API. */
 const startBot = (options: Omit<WebhookHandlerOptions, "client">) =>
-  bot.serve(createWebhookHandler({ client: createMessagingClient({ baseUrl: bot.api.url, accessKey: ACCESS_KEY }), onError: () => {}, ...options }));
+  bot.serve(
+    createWebhookHandler({
+      client: createMessagingClient({ baseUrl: bot.api.url, accessKey: ACCESS_KEY }),
+      onError: () => {},
+      ...options,
+    }),
+  );
 
 describe("the generated messaging webhook handler", () => {
   it("replies through the context (POST /messages), then acknowledges as x-specfirst-acknowledge says: consumed, or failed with a reason", async () => {
@@ -39,11 +50,22 @@ describe("the generated messaging webhook handler", () => {
       expect(answer.status).toBe(200);
       expect(await answer.text()).toBe("");
     }
-    expect(bot.api.received.map((request) => `${request.method} ${request.path} ${request.headers.authorization}`)).toEqual([`POST /messages Key ${ACCESS_KEY}`, `POST /notifications Key ${ACCESS_KEY}`, `POST /notifications Key ${ACCESS_KEY}`]);
+    expect(
+      bot.api.received.map((request) => `${request.method} ${request.path} ${request.headers.authorization}`),
+    ).toEqual([
+      `POST /messages Key ${ACCESS_KEY}`,
+      `POST /notifications Key ${ACCESS_KEY}`,
+      `POST /notifications Key ${ACCESS_KEY}`,
+    ]);
     expect(bot.api.received.map((request) => JSON.parse(request.body) as unknown)).toEqual([
       { id: expect.any(String), to: inbound.from, type: "text/plain", content: "echo: Where is my order?" },
       { id: inbound.id, from: inbound.from, event: "consumed" },
-      { id: failing.id, from: inbound.from, event: "failed", reason: { code: 42, description: "The bot failed to process the message" } },
+      {
+        id: failing.id,
+        from: inbound.from,
+        event: "failed",
+        reason: { code: 42, description: "The bot failed to process the message" },
+      },
     ]);
     expect(errors).toEqual([{ stage: "onMessage", envelope: failing }]);
   });
@@ -68,13 +90,17 @@ describe("the generated messaging webhook handler", () => {
       const { [field]: _dropped, ...partial } = inbound;
       const answer = await post("/messages", partial);
       expect(answer.status, field).toBe(400);
-      expect(await answer.json(), field).toEqual({ errors: [{ pointer: `/${field}`, message: expect.stringMatching(/^is required/), keyword: "required" }] });
+      expect(await answer.json(), field).toEqual({
+        errors: [{ pointer: `/${field}`, message: expect.stringMatching(/^is required/), keyword: "required" }],
+      });
     }
     for (const field of ["id", "from", "to"] as const) {
       const { [field]: _dropped, ...partial } = failedInbound;
       const answer = await post("/notifications", partial);
       expect(answer.status, field).toBe(400);
-      expect(await answer.json(), field).toEqual({ errors: [{ pointer: `/${field}`, message: "is required", keyword: "required" }] });
+      expect(await answer.json(), field).toEqual({
+        errors: [{ pointer: `/${field}`, message: "is required", keyword: "required" }],
+      });
     }
     expect(calls).toEqual([]);
     expect(bot.api.received).toEqual([]);
@@ -86,22 +112,47 @@ describe("the generated messaging webhook handler", () => {
 
   it("answers 400 with the validator's errors for an invalid envelope, and calls no handler", async () => {
     const calls: string[] = [];
-    await startBot({ onMessage: () => void calls.push("message"), onNotification: () => void calls.push("notification") });
+    await startBot({
+      onMessage: () => void calls.push("message"),
+      onNotification: () => void calls.push("notification"),
+    });
     const noTo = await post("/messages", { id: "m1", from: "c@sms.example.net", type: "text/plain", content: "hi" });
     expect(noTo.status).toBe(400);
     expect(noTo.headers.get("content-type")).toBe("application/json");
     expect(await noTo.json()).toEqual({ errors: [{ pointer: "/to", message: "is required", keyword: "required" }] });
 
-    const failedWithoutReason = await post("/notifications", { id: "m1", from: "postmaster@example.net", to: "mybot@example.net", event: "failed" });
-    expect(await failedWithoutReason.json()).toEqual({ errors: [{ pointer: "/reason", message: "is required", keyword: "required" }] });
+    const failedWithoutReason = await post("/notifications", {
+      id: "m1",
+      from: "postmaster@example.net",
+      to: "mybot@example.net",
+      event: "failed",
+    });
+    expect(await failedWithoutReason.json()).toEqual({
+      errors: [{ pointer: "/reason", message: "is required", keyword: "required" }],
+    });
 
-    const unknownEvent = await post("/notifications", { id: "m1", from: "postmaster@example.net", to: "mybot@example.net", event: "read" });
-    expect(await unknownEvent.json()).toEqual({ errors: [{ pointer: "/event", message: "must be one of accepted, dispatched, received, consumed, failed", keyword: "enum" }] });
+    const unknownEvent = await post("/notifications", {
+      id: "m1",
+      from: "postmaster@example.net",
+      to: "mybot@example.net",
+      event: "read",
+    });
+    expect(await unknownEvent.json()).toEqual({
+      errors: [
+        {
+          pointer: "/event",
+          message: "must be one of accepted, dispatched, received, consumed, failed",
+          keyword: "enum",
+        },
+      ],
+    });
 
     // A command has no `event`, so it is checked as a message (the webhook without x-specfirst-match) and fails.
     const command = await post("/messages", { id: "c1", method: "get", uri: "/ping" });
     expect(command.status).toBe(400);
-    expect(await command.json()).toEqual({ errors: expect.arrayContaining([{ pointer: "/to", message: "is required", keyword: "required" }]) });
+    expect(await command.json()).toEqual({
+      errors: expect.arrayContaining([{ pointer: "/to", message: "is required", keyword: "required" }]),
+    });
     expect(calls).toEqual([]);
     expect(bot.api.received).toEqual([]);
   });

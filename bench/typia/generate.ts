@@ -37,13 +37,24 @@ function typeOf(node: Record<string, unknown>): string {
       const required = new Set((node.required as string[] | undefined) ?? []);
       const properties = Object.entries((node.properties ?? {}) as Record<string, Record<string, unknown>>);
       const additional = node.additionalProperties;
-      if (properties.length === 0 && typeof additional === "object" && additional !== null) return `Record<string, ${typeOf(additional as Record<string, unknown>)}>`;
-      if (properties.length === 0 && (additional === undefined || additional === true)) return "Record<string, unknown>";
-      if (additional !== false) throw new Error(`typia peer: an open object in the Config tree (equals would refuse its extra keys): ${JSON.stringify(node).slice(0, 200)}`);
+      if (properties.length === 0 && typeof additional === "object" && additional !== null)
+        return `Record<string, ${typeOf(additional as Record<string, unknown>)}>`;
+      if (properties.length === 0 && (additional === undefined || additional === true))
+        return "Record<string, unknown>";
+      if (additional !== false)
+        throw new Error(
+          `typia peer: an open object in the Config tree (equals would refuse its extra keys): ${JSON.stringify(node).slice(0, 200)}`,
+        );
       return `{ ${properties.map(([key, value]) => `${lit(key)}${required.has(key) ? "" : "?"}: ${typeOf(value)};`).join(" ")} }`;
     }
     default:
-      if (node.type === undefined && Object.keys(node).every((k) => !["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"].includes(k))) return "unknown";
+      if (
+        node.type === undefined &&
+        Object.keys(node).every(
+          (k) => !["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"].includes(k),
+        )
+      )
+        return "unknown";
       throw new Error(`typia peer: no translation for ${JSON.stringify(node).slice(0, 120)}`);
   }
 }
@@ -58,7 +69,9 @@ const documents: [string, string][] = [
 ];
 /** A union with one member per declared media type in `key` (its document in `value`) and one for any other. */
 const byMediaType = (make: (type: string, document: string | undefined) => string) =>
-  [...documents.map(([type, document]) => make(lit(type), document)), make("OtherMediaType", undefined)].map((m) => `\n  | ${m}`).join("");
+  [...documents.map(([type, document]) => make(lit(type), document)), make("OtherMediaType", undefined)]
+    .map((m) => `\n  | ${m}`)
+    .join("");
 
 const messaging = `
 type NodeAddress = string & tags.Pattern<${lit(NODE_ADDRESS)}>;
@@ -80,7 +93,9 @@ type Message =${byMediaType(
 interface Reason { code: Integer; description?: string }
 type Notification =
   | { id?: string; from?: NodeAddress; to?: NodeAddress; event: "failed"; reason: Reason }
-  | { id?: string; from?: NodeAddress; to?: NodeAddress; event: ${EVENTS.filter((e) => e !== "failed").map(lit).join(" | ")}; reason?: Reason };
+  | { id?: string; from?: NodeAddress; to?: NodeAddress; event: ${EVENTS.filter((e) => e !== "failed")
+    .map(lit)
+    .join(" | ")}; reason?: Reason };
 `;
 
 const configs = readSchemas()
@@ -108,12 +123,28 @@ export const typiaValidate = {
 mkdirSync(path.join(DIR, "src"), { recursive: true });
 writeFileSync(path.join(DIR, "src", "peer.ts"), source);
 const typia = path.join(ROOT, "node_modules", "typia", "lib", "executable", "typia.js");
-const result = spawnSync(process.execPath, [typia, "generate", "--input", path.join(DIR, "src"), "--output", path.join(DIR, "generated"), "--project", path.join(BENCH_DIR, "tsconfig.json")], {
-  cwd: ROOT,
-  stdio: "inherit",
-});
+const result = spawnSync(
+  process.execPath,
+  [
+    typia,
+    "generate",
+    "--input",
+    path.join(DIR, "src"),
+    "--output",
+    path.join(DIR, "generated"),
+    "--project",
+    path.join(BENCH_DIR, "tsconfig.json"),
+  ],
+  {
+    cwd: ROOT,
+    stdio: "inherit",
+  },
+);
 if (result.status !== 0) process.exit(result.status ?? 1);
 // typia's output (~480 kB of checks) is a peer's generated code, not ours: the project's type check (tsconfig.json
 // takes in bench/) skips its bodies, which would add tens of seconds to every `npm test`; src/peer.ts is checked.
 const generated = path.join(DIR, "generated", "peer.ts");
-writeFileSync(generated, `// @ts-nocheck: typia's generated code, written by bench/typia/generate.ts (see there)\n${readFileSync(generated, "utf8")}`);
+writeFileSync(
+  generated,
+  `// @ts-nocheck: typia's generated code, written by bench/typia/generate.ts (see there)\n${readFileSync(generated, "utf8")}`,
+);

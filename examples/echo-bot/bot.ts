@@ -18,7 +18,12 @@ export interface EchoBotOptions {
   log?: (line: string) => void;
 }
 
-export function createEchoBot({ baseUrl, accessKey, plan = "free", log = (line) => process.stdout.write(`${line}\n`) }: EchoBotOptions) {
+export function createEchoBot({
+  baseUrl,
+  accessKey,
+  plan = "free",
+  log = (line) => process.stdout.write(`${line}\n`),
+}: EchoBotOptions) {
   // Sends stay under the plan's per-second limits; a message with an id is retried after 429 or 5xx.
   const client = createMessagingClient({ baseUrl, accessKey, limits: plan, retry: true, validate: true });
   const handler = createWebhookHandler({
@@ -29,7 +34,9 @@ export function createEchoBot({ baseUrl, accessKey, plan = "free", log = (line) 
       await reply({ type: message.type, content: message.content });
     },
     onNotification(notification) {
-      log(`message ${notification.id ?? "(no id)"}: ${notification.event}${notification.reason ? ` (reason ${notification.reason.code})` : ""}`);
+      log(
+        `message ${notification.id ?? "(no id)"}: ${notification.event}${notification.reason ? ` (reason ${notification.reason.code})` : ""}`,
+      );
     },
     // Errors never contain the access key, so they can be logged as they are.
     onError(error, context) {
@@ -47,5 +54,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(2);
   }
   const port = Number(process.env.PORT ?? 8080);
-  createEchoBot({ baseUrl, accessKey }).listen(port, () => process.stdout.write(`echo bot on http://localhost:${port}\n`));
+  createEchoBot({ baseUrl, accessKey }).listen(port, () =>
+    process.stdout.write(`echo bot on http://localhost:${port}\n`),
+  );
 }

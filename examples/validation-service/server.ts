@@ -50,16 +50,20 @@ export function createValidationServer(options: { log?: (line: string) => void }
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   return createServer(async (request, response) => {
     const route = ROUTES[`${request.method} ${request.url}`];
-    if (route === undefined) return send(response, 404, { errors: [{ pointer: "", message: "no such route", keyword: "route" }] });
+    if (route === undefined)
+      return send(response, 404, { errors: [{ pointer: "", message: "no such route", keyword: "route" }] });
     let data: unknown;
     try {
       data = readJson(await readBody(request));
     } catch (error) {
-      if (error instanceof BodyTooLarge) return send(response, 413, { errors: [{ pointer: "", message: "body too large", keyword: "maxBytes" }] });
+      if (error instanceof BodyTooLarge)
+        return send(response, 413, { errors: [{ pointer: "", message: "body too large", keyword: "maxBytes" }] });
       // The reader's messages give a position and never quote the body.
       if (error instanceof JsonSyntaxError) {
         const { line, column } = error.position;
-        return send(response, 400, { errors: [{ pointer: "", message: `${error.message} at line ${line}, column ${column}`, keyword: "json" }] });
+        return send(response, 400, {
+          errors: [{ pointer: "", message: `${error.message} at line ${line}, column ${column}`, keyword: "json" }],
+        });
       }
       return send(response, 500, { errors: [{ pointer: "", message: "internal error", keyword: "internal" }] });
     }
@@ -70,7 +74,13 @@ export function createValidationServer(options: { log?: (line: string) => void }
       if (!result.valid) return send(response, 400, { errors: result.errors });
       if (route.schema === "command") {
         const command = data as { id?: string; to?: string; from?: string; method?: string };
-        return send(response, 200, { id: command.id, from: command.to ?? "postmaster@example.net", to: command.from ?? "bot@example.net", method: command.method, status: "success" });
+        return send(response, 200, {
+          id: command.id,
+          from: command.to ?? "postmaster@example.net",
+          to: command.from ?? "bot@example.net",
+          method: command.method,
+          status: "success",
+        });
       }
       return send(response, route.status);
     } catch {

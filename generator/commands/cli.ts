@@ -39,7 +39,10 @@ ${GENERATE_HELP}${DIFF_HELP}${RELEASE_HELP}  specfirst <command> --help
 `;
 
 /** Parses a command's options; an unknown or malformed one is one line on stderr (the caller exits 2). */
-function parseOptions<const T extends ParseArgsConfig>(command: string, config: T): ReturnType<typeof parseArgs<T>> | undefined {
+function parseOptions<const T extends ParseArgsConfig>(
+  command: string,
+  config: T,
+): ReturnType<typeof parseArgs<T>> | undefined {
   try {
     return parseArgs(config);
   } catch (error) {
@@ -72,16 +75,28 @@ async function runGenerate(args: string[]): Promise<number> {
       // In watch mode the docs pages (Redoc, the slowest stage) are written after everything else.
       const early = watching
         ? (report: WriteReport) => {
-            if (!values.json && !values.quiet) process.stdout.write(`wrote ${report.written.length} files in ${(performance.now() - started).toFixed(0)} ms; docs follow\n`);
+            if (!values.json && !values.quiet)
+              process.stdout.write(
+                `wrote ${report.written.length} files in ${(performance.now() - started).toFixed(0)} ms; docs follow\n`,
+              );
           }
         : undefined;
-      const result = await generate({ root, check: values.check, force: values.force, cache: !values["no-cache"], ...(early ? { early } : {}) });
+      const result = await generate({
+        root,
+        check: values.check,
+        force: values.force,
+        cache: !values["no-cache"],
+        ...(early ? { early } : {}),
+      });
       if (values.json) process.stdout.write(`${JSON.stringify(result)}\n`);
       else if (!values.quiet) {
         for (const timing of result.timings) {
-          process.stdout.write(`${timing.stage.padEnd(22)} ${timing.ms.toFixed(0).padStart(6)} ms${timing.cached ? "  (cached)" : ""}\n`);
+          process.stdout.write(
+            `${timing.stage.padEnd(22)} ${timing.ms.toFixed(0).padStart(6)} ms${timing.cached ? "  (cached)" : ""}\n`,
+          );
         }
-        if (result.compiledValidators.length > 0) process.stdout.write(`compiled  ${result.compiledValidators.length} validators with AJV\n`);
+        if (result.compiledValidators.length > 0)
+          process.stdout.write(`compiled  ${result.compiledValidators.length} validators with AJV\n`);
         if (result.written) {
           const { written, unchanged, removed } = result.written;
           for (const file of written) process.stdout.write(`wrote     ${file}\n`);
@@ -90,14 +105,18 @@ async function runGenerate(args: string[]): Promise<number> {
         }
       }
       if (result.stale && result.stale.length > 0) {
-        process.stderr.write(`Generated files are stale; run \`npm run generate\` and commit:\n${result.stale.map((f) => `  ${f}\n`).join("")}`);
+        process.stderr.write(
+          `Generated files are stale; run \`npm run generate\` and commit:\n${result.stale.map((f) => `  ${f}\n`).join("")}`,
+        );
         return 1;
       }
       if (result.stale && !values.quiet && !values.json) process.stdout.write("generated files are up to date\n");
       return 0;
     } catch (error) {
       if (error instanceof GenerationFailed) {
-        process.stderr.write(`Generation failed; previous outputs were left as they were.\n${error.problems.map((p) => `  ${formatProblem(p)}\n`).join("")}`);
+        process.stderr.write(
+          `Generation failed; previous outputs were left as they were.\n${error.problems.map((p) => `  ${formatProblem(p)}\n`).join("")}`,
+        );
         return 1;
       }
       throw error;
@@ -118,7 +137,13 @@ async function runGenerate(args: string[]): Promise<number> {
       first = false;
       if (!initial) process.stdout.write(`changed: ${changed.join(", ")}\n`);
       const status = await once(true);
-      process.stdout.write(status !== 0 ? "kept the last good outputs; watching\n" : initial ? "generated; watching\n" : "regenerated; watching\n");
+      process.stdout.write(
+        status !== 0
+          ? "kept the last good outputs; watching\n"
+          : initial
+            ? "generated; watching\n"
+            : "regenerated; watching\n",
+      );
     },
   });
   process.stdout.write("watching schemas/, openapi/, templates/, package.json and CHANGELOG.md (Ctrl-C to stop)\n");
@@ -131,7 +156,15 @@ async function runGenerate(args: string[]): Promise<number> {
 async function runDiff(args: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { format: { type: "string", default: "text" }, root: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        format: { type: "string", default: "text" },
+        root: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
   } catch (error) {
     process.stderr.write(`specfirst diff: ${(error as Error).message}\n`);
     return EXIT_USAGE;
@@ -143,7 +176,12 @@ async function runDiff(args: string[]): Promise<number> {
   const [ref, ...extra] = parsed.positionals;
   const format = parsed.values.format;
   if (ref === undefined || extra.length > 0 || (format !== "text" && format !== "json" && format !== "markdown")) {
-    const problem = ref === undefined ? "a git ref is needed" : extra.length > 0 ? `one git ref is expected, got ${parsed.positionals.length}` : `unknown format "${format}" (text, json or markdown)`;
+    const problem =
+      ref === undefined
+        ? "a git ref is needed"
+        : extra.length > 0
+          ? `one git ref is expected, got ${parsed.positionals.length}`
+          : `unknown format "${format}" (text, json or markdown)`;
     process.stderr.write(`specfirst diff: ${problem}\n\n${HELP}`);
     return EXIT_USAGE;
   }
@@ -167,7 +205,9 @@ async function withDevDependencies(command: string, run: () => Promise<number>):
     return await run();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
-    process.stderr.write(`specfirst ${command} needs the project's development dependencies: run it in the specfirst repository after \`npm ci\`\n`);
+    process.stderr.write(
+      `specfirst ${command} needs the project's development dependencies: run it in the specfirst repository after \`npm ci\`\n`,
+    );
     return EXIT_USAGE;
   }
 }
@@ -176,7 +216,10 @@ async function withDevDependencies(command: string, run: () => Promise<number>):
 const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<number> }> = {
   generate: { help: GENERATE_HELP, run: (args) => withDevDependencies("generate", () => runGenerate(args)) },
   diff: { help: DIFF_HELP, run: runDiff },
-  release: { help: RELEASE_HELP, run: (args) => withDevDependencies("release", () => runReleaseCommand(args, { root: projectRoot() })) },
+  release: {
+    help: RELEASE_HELP,
+    run: (args) => withDevDependencies("release", () => runReleaseCommand(args, { root: projectRoot() })),
+  },
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -187,7 +230,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const command = name === undefined ? undefined : COMMANDS[name];
   if (command === undefined) {
-    process.stderr.write(name === undefined ? HELP : `specfirst: unknown development command '${name}' (see specfirst --help)\n`);
+    process.stderr.write(
+      name === undefined ? HELP : `specfirst: unknown development command '${name}' (see specfirst --help)\n`,
+    );
     return EXIT_USAGE;
   }
   if (rest.includes("--help") || rest.includes("-h")) {

@@ -68,7 +68,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const cache = await openCache(options.root, { enabled: options.cache ?? true });
   // The OpenAPI sources are parsed (YAML) only when the run is not answered from the cache.
   const [files, templates, openApiFiles, version, changelog] = await timed("load inputs", () =>
-    Promise.all([loadSchemas(options.root), loadTemplates(options.root), readOpenApiFiles(options.root), readPackageVersion(options.root), readChangelog(options.root)]),
+    Promise.all([
+      loadSchemas(options.root),
+      loadTemplates(options.root),
+      readOpenApiFiles(options.root),
+      readPackageVersion(options.root),
+      readChangelog(options.root),
+    ]),
   );
   const runInputs = [
     version,
@@ -82,23 +88,38 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   let written: WriteReport | undefined;
   if (outputs === undefined) {
     const sources = await timed("parse openapi sources", () =>
-      cache.memoJson("sources", [...openApiFiles].map(([file, text]) => `${file}\n${text}`), () => parseOpenApiSources(openApiFiles)),
+      cache.memoJson(
+        "sources",
+        [...openApiFiles].map(([file, text]) => `${file}\n${text}`),
+        () => parseOpenApiSources(openApiFiles),
+      ),
     );
     const stop = new AbortController();
     // Every call to a worker thread listens for it: one per validator unit AJV compiles (a hundred from scratch).
     setMaxListeners(Infinity, stop.signal);
-    const produced = runStages({ files, templates, sources, openApiFiles, version, changelog }, { cache, timed, timings, compiledValidators, signal: stop.signal });
+    const produced = runStages(
+      { files, templates, sources, openApiFiles, version, changelog },
+      { cache, timed, timings, compiledValidators, signal: stop.signal },
+    );
     try {
       if (options.early !== undefined && !options.check) {
         // The other outputs first, then the late ones: Redoc is the slowest stage, and in watch mode the types and
         // validators should not wait for it. Both writes refuse, before the first writes anything, to overwrite a
         // file edited by hand.
         const main = await produced.main;
-        const early = await timed("write", () => writeOutputs(options.root, main, { force: options.force ?? false, later: produced.latePaths }));
+        const early = await timed("write", () =>
+          writeOutputs(options.root, main, { force: options.force ?? false, later: produced.latePaths }),
+        );
         options.early(early, performance.now() - started);
         const docs = await produced.late();
-        const rest = await timed("write docs", () => writeOutputs(options.root, docs, { force: options.force ?? false, rest: true }));
-        written = { written: [...early.written, ...rest.written], unchanged: [...early.unchanged, ...rest.unchanged], removed: early.removed };
+        const rest = await timed("write docs", () =>
+          writeOutputs(options.root, docs, { force: options.force ?? false, rest: true }),
+        );
+        written = {
+          written: [...early.written, ...rest.written],
+          unchanged: [...early.unchanged, ...rest.unchanged],
+          removed: early.removed,
+        };
         outputs = [...main, ...docs];
       } else {
         const [main, docs] = await Promise.all([produced.main, produced.late()]);
@@ -115,11 +136,22 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     timings.push({ stage: "all stages", ms: 0, cached: true });
   }
   const paths = outputs.map((o) => o.path);
-  const done = async (result: Omit<GenerateResult, "timings" | "outputs" | "cache" | "compiledValidators">): Promise<GenerateResult> => {
+  const done = async (
+    result: Omit<GenerateResult, "timings" | "outputs" | "cache" | "compiledValidators">,
+  ): Promise<GenerateResult> => {
     await cache.prune();
-    return { timings, outputs: paths, cache: { hits: cache.hits, misses: cache.misses }, compiledValidators: compiledValidators.sort(), ...result };
+    return {
+      timings,
+      outputs: paths,
+      cache: { hits: cache.hits, misses: cache.misses },
+      compiledValidators: compiledValidators.sort(),
+      ...result,
+    };
   };
   const final = outputs;
   if (options.check) return done({ stale: await timed("check outputs", () => findStale(options.root, final)) });
-  return done({ written: written ?? (await timed("write", () => writeOutputs(options.root, final, { force: options.force ?? false }))) });
+  return done({
+    written:
+      written ?? (await timed("write", () => writeOutputs(options.root, final, { force: options.force ?? false }))),
+  });
 }

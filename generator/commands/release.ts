@@ -50,7 +50,9 @@ function nestHeadings(markdown: string, level: number): string {
     .map((line) => {
       if (/^\s*```/.test(line)) inFence = !inFence;
       const heading = inFence ? null : /^(#{1,6}) /.exec(line);
-      return heading === null ? line : `${"#".repeat(Math.min(6, (heading[1] as string).length + shift))}${line.slice((heading[1] as string).length)}`;
+      return heading === null
+        ? line
+        : `${"#".repeat(Math.min(6, (heading[1] as string).length + shift))}${line.slice((heading[1] as string).length)}`;
     })
     .join("\n");
 }
@@ -61,7 +63,13 @@ function nestHeadings(markdown: string, level: number): string {
  * heading. formatReport's title and summary, which the entry's own line replaces, are left out (the bump released
  * may be another than the one it suggests, with --bump).
  */
-function changelogEntry(options: { version: string; date: string; bump: Bump; report: DiffReport; markdown: string }): string {
+function changelogEntry(options: {
+  version: string;
+  date: string;
+  bump: Bump;
+  report: DiffReport;
+  markdown: string;
+}): string {
   const { version, date, bump, report } = options;
   const changes = report.changes.length;
   const release = `${bump[0]?.toUpperCase()}${bump.slice(1)} release`;
@@ -137,7 +145,10 @@ export async function runRelease(options: ReleaseOptions): Promise<number> {
   // A base tag that is not the version in package.json: a version was set (or released) without its tag.
   const baseVersion = /^v(\d+\.\d+\.\d+\S*)$/.exec(base)?.[1];
   if (options.from === undefined && baseVersion !== undefined && baseVersion !== version && !options.force) {
-    return fail(EXIT_FAILURE, `package.json is at ${version} but the last release tag is ${base}: tag the release of ${version} first (git tag v${version}), or pass --force to release from ${version} anyway`);
+    return fail(
+      EXIT_FAILURE,
+      `package.json is at ${version} but the last release tag is ${base}: tag the release of ${version} first (git tag v${version}), or pass --force to release from ${version} anyway`,
+    );
   }
 
   const { diffContract, formatReport, DiffInputError } = await import("../diff/report.js");
@@ -152,21 +163,41 @@ export async function runRelease(options: ReleaseOptions): Promise<number> {
   const proposed = report.bump;
   const bump = options.bump ?? proposed;
   const next = nextVersion(version, bump);
-  if (next === undefined) return fail(EXIT_USAGE, `package.json's version ${version} is not a semantic version (major.minor.patch)`);
-  const why = report.breaking > 0 ? `${report.breaking} breaking change${report.breaking === 1 ? "" : "s"}` : report.changes.length > 0 ? "no breaking change" : "no contract change";
+  if (next === undefined)
+    return fail(EXIT_USAGE, `package.json's version ${version} is not a semantic version (major.minor.patch)`);
+  const why =
+    report.breaking > 0
+      ? `${report.breaking} breaking change${report.breaking === 1 ? "" : "s"}`
+      : report.changes.length > 0
+        ? "no breaking change"
+        : "no contract change";
   stdout(`proposed bump: ${proposed} (${why} since ${base})\n`);
   if (BUMPS.indexOf(bump) < BUMPS.indexOf(proposed)) {
-    const risk = proposed === "major" ? "callers would take a breaking change for a compatible one" : "callers would miss that something was added";
-    if (!options.force) return fail(EXIT_FAILURE, `--bump ${bump} is lower than the proposed ${proposed}: ${risk}; pass --force to release it as ${bump} anyway`);
-    stderr(`specfirst release: warning: releasing as ${bump}, lower than the proposed ${proposed} (--force): ${risk}\n`);
+    const risk =
+      proposed === "major"
+        ? "callers would take a breaking change for a compatible one"
+        : "callers would miss that something was added";
+    if (!options.force)
+      return fail(
+        EXIT_FAILURE,
+        `--bump ${bump} is lower than the proposed ${proposed}: ${risk}; pass --force to release it as ${bump} anyway`,
+      );
+    stderr(
+      `specfirst release: warning: releasing as ${bump}, lower than the proposed ${proposed} (--force): ${risk}\n`,
+    );
   }
   const changelog = await readChangelog(root);
   if (changelog !== undefined && new RegExp(`^## ${next.replace(/[.+]/g, "\\$&")}(?:\\s|$)`, "m").test(changelog)) {
-    return fail(EXIT_FAILURE, `${CHANGELOG_FILE} already has an entry for ${next}: was it released? Tag it, or remove the entry`);
+    return fail(
+      EXIT_FAILURE,
+      `${CHANGELOG_FILE} already has an entry for ${next}: was it released? Tag it, or remove the entry`,
+    );
   }
   stdout(`release: ${version} → ${next} (${bump})\n`);
   if (!options.yes) {
-    stdout(`dry run: nothing changed. Run it again with --yes to set the version, write the ${CHANGELOG_FILE} entry and regenerate.\n`);
+    stdout(
+      `dry run: nothing changed. Run it again with --yes to set the version, write the ${CHANGELOG_FILE} entry and regenerate.\n`,
+    );
     return EXIT_OK;
   }
 
@@ -183,11 +214,18 @@ export async function runRelease(options: ReleaseOptions): Promise<number> {
       return undefined;
     }
   };
-  if ((await generation()) === undefined) return fail(EXIT_FAILURE, "npm run generate fails on the current inputs (above): fix that first; nothing was changed");
+  if ((await generation()) === undefined)
+    return fail(
+      EXIT_FAILURE,
+      "npm run generate fails on the current inputs (above): fix that first; nothing was changed",
+    );
   try {
     await run("npm", ["version", bump, "--no-git-tag-version"], { cwd: root });
   } catch (error) {
-    return fail(EXIT_USAGE, `npm version ${bump} --no-git-tag-version failed: ${String((error as { stderr?: string }).stderr ?? (error as Error).message).trim()}`);
+    return fail(
+      EXIT_USAGE,
+      `npm version ${bump} --no-git-tag-version failed: ${String((error as { stderr?: string }).stderr ?? (error as Error).message).trim()}`,
+    );
   }
   const released = (await readManifest(root)).version;
   const date = new Date().toISOString().slice(0, 10);
@@ -195,7 +233,11 @@ export async function runRelease(options: ReleaseOptions): Promise<number> {
   await writeFile(path.join(root, CHANGELOG_FILE), prependEntry(changelog, entry));
   stdout(`package.json: ${released}\n${CHANGELOG_FILE}: entry for ${released} added\n`);
   const generated = await generation();
-  if (generated === undefined) return fail(EXIT_FAILURE, `package.json is at ${released} and ${CHANGELOG_FILE} has its entry, but generation failed (above): fix it and run npm run generate`);
+  if (generated === undefined)
+    return fail(
+      EXIT_FAILURE,
+      `package.json is at ${released} and ${CHANGELOG_FILE} has its entry, but generation failed (above): fix it and run npm run generate`,
+    );
   stdout(
     `generated/: ${generated.written?.written.length ?? 0} file(s) written\nnext steps:\n` +
       `  npm test\n` +

@@ -74,7 +74,8 @@ export function watchInputs(options: WatchOptions): () => void {
         schedule();
       }),
     );
-    if (input.flat === undefined) for (const entry of entries) if (entry.isDirectory()) watchFolder(input, path.join(relative, entry.name));
+    if (input.flat === undefined)
+      for (const entry of entries) if (entry.isDirectory()) watchFolder(input, path.join(relative, entry.name));
   };
   for (const input of INPUTS) watchFolder(input, "");
   if (initial) void flush();

@@ -80,7 +80,13 @@ export interface SchemaSource {
 const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties"];
 const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties"];
 /** Keywords holding one subschema where an absent or `true` subschema means `{}` (no constraint). */
-const SUBSCHEMA_KEYWORDS = ["items", "unevaluatedItems", "additionalProperties", "unevaluatedProperties", "propertyNames"];
+const SUBSCHEMA_KEYWORDS = [
+  "items",
+  "unevaluatedItems",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "propertyNames",
+];
 /** Keywords whose `false` closes an object: reported as object-closed / object-opened, not compared as subschemas. */
 const CLOSING_KEYWORDS = new Set(["additionalProperties", "unevaluatedProperties"]);
 /** Keywords mapping names to subschemas where an absent entry means `{}` (no constraint). */
@@ -107,10 +113,25 @@ const normalized = (value: JsonValue | undefined): JsonObject | false | undefine
  * `negated` is true inside an odd number of `not`: there, what tightens the subschema loosens the schema, so who a
  * change breaks is swapped.
  */
-function compareSchemas(file: string, before: JsonObject, after: JsonObject, pointer: string, changes: SchemaChange[], negated = false): void {
+function compareSchemas(
+  file: string,
+  before: JsonObject,
+  after: JsonObject,
+  pointer: string,
+  changes: SchemaChange[],
+  negated = false,
+): void {
   const add = (kind: ChangeKind, at: string, message: string) => {
     const [producers, consumers] = IMPACT[kind];
-    if (negated) changes.push({ file, pointer: at, kind, message: `${message} (inside "not": impact reversed)`, breaksProducers: consumers, breaksConsumers: producers });
+    if (negated)
+      changes.push({
+        file,
+        pointer: at,
+        kind,
+        message: `${message} (inside "not": impact reversed)`,
+        breaksProducers: consumers,
+        breaksConsumers: producers,
+      });
     else changes.push({ file, pointer: at, kind, message, breaksProducers: producers, breaksConsumers: consumers });
   };
   /** Compares a subschema that exists on both sides, where absent or `true` means `{}` and `false` accepts nothing. */
@@ -118,13 +139,19 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
     const a = normalized(was);
     const b = normalized(now);
     if (a === undefined || b === undefined) {
-      if (!isDeepStrictEqual(was, now)) add("subschema-changed", at, `changed from ${show(was)} to ${show(now)}, which is not a schema: compared as a whole`);
+      if (!isDeepStrictEqual(was, now))
+        add(
+          "subschema-changed",
+          at,
+          `changed from ${show(was)} to ${show(now)}, which is not a schema: compared as a whole`,
+        );
       return;
     }
     // Also what ends the recursion: an absent subschema compares as `{}`, whose own absent subschemas are `{}` too.
     if (isDeepStrictEqual(a, b)) return;
     if (a !== false && b !== false) compareSchemas(file, a, b, at, changes, negate ? !negated : negated);
-    else if (a !== false) add(negate ? "constraint-removed" : "constraint-added", at, "no value is accepted here any more");
+    else if (a !== false)
+      add(negate ? "constraint-removed" : "constraint-added", at, "no value is accepted here any more");
     else if (b !== false) add(negate ? "constraint-added" : "constraint-removed", at, "values are accepted here again");
   };
   /** A keyword whose absence means no constraint at all (not `{}`): adding it tightens, removing it loosens. */
@@ -134,51 +161,84 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
   const ref = presence("$ref");
   if (ref === "added") add("constraint-added", `${pointer}/$ref`, `reference ${show(after.$ref)} added`);
   else if (ref === "removed") add("constraint-removed", `${pointer}/$ref`, `reference ${show(before.$ref)} removed`);
-  else if (before.$ref !== after.$ref) add("reference-changed", pointer, `reference changed from ${show(before.$ref)} to ${show(after.$ref)}`);
+  else if (before.$ref !== after.$ref)
+    add("reference-changed", pointer, `reference changed from ${show(before.$ref)} to ${show(after.$ref)}`);
   const beforeTypes = typesOf(before);
   const afterTypes = typesOf(after);
-  if (beforeTypes === undefined && afterTypes !== undefined) add("constraint-added", `${pointer}/type`, `type ${show(afterTypes)} added`);
-  else if (beforeTypes !== undefined && afterTypes === undefined) add("constraint-removed", `${pointer}/type`, `type ${show(beforeTypes)} removed: any type is allowed`);
-  else if (!isDeepStrictEqual(beforeTypes, afterTypes)) add("type-changed", `${pointer}/type`, `type changed from ${show(beforeTypes)} to ${show(afterTypes)}`);
+  if (beforeTypes === undefined && afterTypes !== undefined)
+    add("constraint-added", `${pointer}/type`, `type ${show(afterTypes)} added`);
+  else if (beforeTypes !== undefined && afterTypes === undefined)
+    add("constraint-removed", `${pointer}/type`, `type ${show(beforeTypes)} removed: any type is allowed`);
+  else if (!isDeepStrictEqual(beforeTypes, afterTypes))
+    add("type-changed", `${pointer}/type`, `type changed from ${show(beforeTypes)} to ${show(afterTypes)}`);
   const constant = presence("const");
   if (constant === "added") add("constraint-added", `${pointer}/const`, `constant ${show(after.const)} added`);
-  else if (constant === "removed") add("constraint-removed", `${pointer}/const`, `constant ${show(before.const)} removed`);
-  else if (!isDeepStrictEqual(before.const, after.const)) add("const-changed", `${pointer}/const`, `constant changed from ${show(before.const)} to ${show(after.const)}`);
+  else if (constant === "removed")
+    add("constraint-removed", `${pointer}/const`, `constant ${show(before.const)} removed`);
+  else if (!isDeepStrictEqual(before.const, after.const))
+    add("const-changed", `${pointer}/const`, `constant changed from ${show(before.const)} to ${show(after.const)}`);
   if (Array.isArray(before.enum) || Array.isArray(after.enum)) {
     const beforeValues = listOf(before.enum);
     const afterValues = listOf(after.enum);
-    if (!Array.isArray(after.enum)) add("enum-value-added", `${pointer}/enum`, "the list of allowed values was removed: any value is allowed");
-    else if (!Array.isArray(before.enum)) add("enum-value-removed", `${pointer}/enum`, `only ${afterValues.map(show).join(", ")} are allowed now`);
+    if (!Array.isArray(after.enum))
+      add("enum-value-added", `${pointer}/enum`, "the list of allowed values was removed: any value is allowed");
+    else if (!Array.isArray(before.enum))
+      add("enum-value-removed", `${pointer}/enum`, `only ${afterValues.map(show).join(", ")} are allowed now`);
     else {
-      for (const value of beforeValues) if (!afterValues.some((v) => isDeepStrictEqual(v, value))) add("enum-value-removed", `${pointer}/enum`, `value ${show(value)} removed`);
-      for (const value of afterValues) if (!beforeValues.some((v) => isDeepStrictEqual(v, value))) add("enum-value-added", `${pointer}/enum`, `value ${show(value)} added`);
+      for (const value of beforeValues)
+        if (!afterValues.some((v) => isDeepStrictEqual(v, value)))
+          add("enum-value-removed", `${pointer}/enum`, `value ${show(value)} removed`);
+      for (const value of afterValues)
+        if (!beforeValues.some((v) => isDeepStrictEqual(v, value)))
+          add("enum-value-added", `${pointer}/enum`, `value ${show(value)} added`);
     }
   }
   for (const keyword of ["pattern", "format"] as const) {
     if (before[keyword] === after[keyword]) continue;
     const tightened = keyword === "pattern" ? "pattern-tightened" : "format-tightened";
     const loosened = keyword === "pattern" ? "pattern-loosened" : "format-loosened";
-    if (before[keyword] === undefined) add(tightened, `${pointer}/${keyword}`, `${keyword} ${show(after[keyword])} added`);
-    else if (after[keyword] === undefined) add(loosened, `${pointer}/${keyword}`, `${keyword} ${show(before[keyword])} removed`);
+    if (before[keyword] === undefined)
+      add(tightened, `${pointer}/${keyword}`, `${keyword} ${show(after[keyword])} added`);
+    else if (after[keyword] === undefined)
+      add(loosened, `${pointer}/${keyword}`, `${keyword} ${show(before[keyword])} removed`);
     else {
       // Two different patterns or formats: neither contains the other in general, so both sides may break.
-      add(tightened, `${pointer}/${keyword}`, `${keyword} changed from ${show(before[keyword])} to ${show(after[keyword])}`);
-      add(loosened, `${pointer}/${keyword}`, `${keyword} changed from ${show(before[keyword])} to ${show(after[keyword])}`);
+      add(
+        tightened,
+        `${pointer}/${keyword}`,
+        `${keyword} changed from ${show(before[keyword])} to ${show(after[keyword])}`,
+      );
+      add(
+        loosened,
+        `${pointer}/${keyword}`,
+        `${keyword} changed from ${show(before[keyword])} to ${show(after[keyword])}`,
+      );
     }
   }
-  for (const [keywords, tighterWhenGreater] of [[LOWER_BOUNDS, true], [UPPER_BOUNDS, false]] as const) {
+  for (const [keywords, tighterWhenGreater] of [
+    [LOWER_BOUNDS, true],
+    [UPPER_BOUNDS, false],
+  ] as const) {
     for (const keyword of keywords) {
       const was = before[keyword];
       const now = after[keyword];
       if (was === now) continue;
-      const tightened = was === undefined || (typeof now === "number" && typeof was === "number" && (tighterWhenGreater ? now > was : now < was));
-      add(tightened && now !== undefined ? "bound-tightened" : "bound-loosened", `${pointer}/${keyword}`, `${keyword} changed from ${show(was ?? "none")} to ${show(now ?? "none")}`);
+      const tightened =
+        was === undefined ||
+        (typeof now === "number" && typeof was === "number" && (tighterWhenGreater ? now > was : now < was));
+      add(
+        tightened && now !== undefined ? "bound-tightened" : "bound-loosened",
+        `${pointer}/${keyword}`,
+        `${keyword} changed from ${show(was ?? "none")} to ${show(now ?? "none")}`,
+      );
     }
   }
   for (const keyword of CLOSING_KEYWORDS) {
     const what = keyword === "additionalProperties" ? "unknown" : "unevaluated";
-    if (before[keyword] !== false && after[keyword] === false) add("object-closed", pointer, `the object no longer accepts ${what} properties`);
-    if (before[keyword] === false && after[keyword] !== false) add("object-opened", pointer, `the object now accepts ${what} properties`);
+    if (before[keyword] !== false && after[keyword] === false)
+      add("object-closed", pointer, `the object no longer accepts ${what} properties`);
+    if (before[keyword] === false && after[keyword] !== false)
+      add("object-opened", pointer, `the object now accepts ${what} properties`);
   }
 
   const beforeRequired = new Set(listOf(before.required).map(String));
@@ -189,7 +249,9 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
   const added = Object.keys(afterProps).filter((name) => !(name in beforeProps));
   const renamedTo = new Map<string, string>();
   for (const name of removed) {
-    const target = added.find((candidate) => !renamedTo.has(candidate) && isDeepStrictEqual(beforeProps[name], afterProps[candidate]));
+    const target = added.find(
+      (candidate) => !renamedTo.has(candidate) && isDeepStrictEqual(beforeProps[name], afterProps[candidate]),
+    );
     if (target !== undefined) renamedTo.set(target, name);
   }
   const propertyPointer = (name: string) => `${pointer}/properties/${escapePointerSegment(name)}`;
@@ -203,10 +265,12 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
     if (!afterRequired.has(name)) add("field-added", propertyPointer(name), `new optional field "${name}"`);
   }
   for (const name of afterRequired) {
-    if (!beforeRequired.has(name) && !renamedTo.has(name)) add("field-became-required", `${pointer}/required`, `field "${name}" became required`);
+    if (!beforeRequired.has(name) && !renamedTo.has(name))
+      add("field-became-required", `${pointer}/required`, `field "${name}" became required`);
   }
   for (const name of beforeRequired) {
-    if (!afterRequired.has(name) && !removed.includes(name)) add("field-became-optional", `${pointer}/required`, `field "${name}" is no longer required`);
+    if (!afterRequired.has(name) && !removed.includes(name))
+      add("field-became-optional", `${pointer}/required`, `field "${name}" is no longer required`);
   }
   for (const name of Object.keys(beforeProps)) {
     if (name in afterProps) compareSubschema(beforeProps[name], afterProps[name], propertyPointer(name));
@@ -217,8 +281,12 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
     const was = listOf(beforeDependencies[name]).map(String);
     const now = listOf(afterDependencies[name]).map(String);
     const at = `${pointer}/dependentRequired/${escapePointerSegment(name)}`;
-    for (const field of now) if (!was.includes(field)) add("field-became-required", at, `field "${field}" became required when "${name}" is present`);
-    for (const field of was) if (!now.includes(field)) add("field-became-optional", at, `field "${field}" is no longer required when "${name}" is present`);
+    for (const field of now)
+      if (!was.includes(field))
+        add("field-became-required", at, `field "${field}" became required when "${name}" is present`);
+    for (const field of was)
+      if (!now.includes(field))
+        add("field-became-optional", at, `field "${field}" is no longer required when "${name}" is present`);
   }
 
   for (const keyword of SUBSCHEMA_KEYWORDS) {
@@ -228,24 +296,30 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
   for (const keyword of SUBSCHEMA_MAPS) {
     const was = mapOf(before[keyword]);
     const now = mapOf(after[keyword]);
-    for (const key of new Set([...Object.keys(was), ...Object.keys(now)])) compareSubschema(was[key], now[key], `${pointer}/${keyword}/${escapePointerSegment(key)}`);
+    for (const key of new Set([...Object.keys(was), ...Object.keys(now)]))
+      compareSubschema(was[key], now[key], `${pointer}/${keyword}/${escapePointerSegment(key)}`);
   }
   // Definitions only matter where they are referenced: one added or removed shows up as a changed `$ref`.
   const beforeDefs = mapOf(before.$defs);
   const afterDefs = mapOf(after.$defs);
   for (const key of Object.keys(beforeDefs)) {
-    if (key in afterDefs) compareSubschema(beforeDefs[key], afterDefs[key], `${pointer}/$defs/${escapePointerSegment(key)}`);
+    if (key in afterDefs)
+      compareSubschema(beforeDefs[key], afterDefs[key], `${pointer}/$defs/${escapePointerSegment(key)}`);
   }
   // An `if` is a condition, not a shape: any change to it changes which rule applies to which payload.
-  if (!isDeepStrictEqual(before.if, after.if)) add("condition-changed", `${pointer}/if`, "the condition of a conditional rule changed");
+  if (!isDeepStrictEqual(before.if, after.if))
+    add("condition-changed", `${pointer}/if`, "the condition of a conditional rule changed");
   // Without an `if`, `then` and `else` are ignored; with one, an absent branch accepts anything.
-  if ("if" in before || "if" in after) for (const keyword of ["then", "else"]) compareSubschema(before[keyword], after[keyword], `${pointer}/${keyword}`);
+  if ("if" in before || "if" in after)
+    for (const keyword of ["then", "else"]) compareSubschema(before[keyword], after[keyword], `${pointer}/${keyword}`);
   // An absent `not` or `contains` is no constraint at all (`not: {}` and `contains: {}` are): adding one tightens.
   for (const keyword of ["not", "contains"]) {
     const state = presence(keyword);
     if (state === "added") add("constraint-added", `${pointer}/${keyword}`, `a "${keyword}" rule was added`);
-    else if (state === "removed") add("constraint-removed", `${pointer}/${keyword}`, `the "${keyword}" rule was removed`);
-    else if (state === "both") compareSubschema(before[keyword], after[keyword], `${pointer}/${keyword}`, keyword === "not");
+    else if (state === "removed")
+      add("constraint-removed", `${pointer}/${keyword}`, `the "${keyword}" rule was removed`);
+    else if (state === "both")
+      compareSubschema(before[keyword], after[keyword], `${pointer}/${keyword}`, keyword === "not");
   }
 
   // prefixItems is positional: entry i of one version is compared with entry i of the other.
@@ -257,7 +331,11 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
   const extraPrefix = afterPrefix.length - beforePrefix.length;
   if (extraPrefix !== 0) {
     const count = Math.abs(extraPrefix);
-    add(extraPrefix > 0 ? "constraint-added" : "constraint-removed", `${pointer}/prefixItems`, `${count} prefixItems entr${count === 1 ? "y" : "ies"} ${extraPrefix > 0 ? "added" : "removed"}`);
+    add(
+      extraPrefix > 0 ? "constraint-added" : "constraint-removed",
+      `${pointer}/prefixItems`,
+      `${count} prefixItems entr${count === 1 ? "y" : "ies"} ${extraPrefix > 0 ? "added" : "removed"}`,
+    );
   }
   for (const keyword of ["allOf", ...ALTERNATIVE_LISTS]) {
     const alternatives = ALTERNATIVE_LISTS.includes(keyword);
@@ -287,8 +365,19 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
     });
     const extra = unmatchedNow.length - unmatchedWas.length;
     if (extra === 0) continue;
-    const kind = extra > 0 ? (alternatives ? "alternative-added" : "constraint-added") : alternatives ? "alternative-removed" : "constraint-removed";
-    add(kind, `${pointer}/${keyword}`, `${Math.abs(extra)} ${keyword} entr${Math.abs(extra) === 1 ? "y" : "ies"} ${extra > 0 ? "added" : "removed"}`);
+    const kind =
+      extra > 0
+        ? alternatives
+          ? "alternative-added"
+          : "constraint-added"
+        : alternatives
+          ? "alternative-removed"
+          : "constraint-removed";
+    add(
+      kind,
+      `${pointer}/${keyword}`,
+      `${Math.abs(extra)} ${keyword} entr${Math.abs(extra) === 1 ? "y" : "ies"} ${extra > 0 ? "added" : "removed"}`,
+    );
   }
 }
 
@@ -296,27 +385,57 @@ function compareSchemas(file: string, before: JsonObject, after: JsonObject, poi
  * The changes between two versions of one schema value (a parameter's, an inline body's) found at `pointer` of
  * `file`: absent or `true` accepts anything, `false` nothing.
  */
-export function diffSchemaValues(file: string, before: JsonValue | undefined, after: JsonValue | undefined, pointer: string): SchemaChange[] {
+export function diffSchemaValues(
+  file: string,
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+  pointer: string,
+): SchemaChange[] {
   const changes: SchemaChange[] = [];
-  compareSchemas(file, { properties: { value: before ?? true } }, { properties: { value: after ?? true } }, "", changes);
-  return changes.map((change) => ({ ...change, pointer: `${pointer}${change.pointer.slice("/properties/value".length)}` }));
+  compareSchemas(
+    file,
+    { properties: { value: before ?? true } },
+    { properties: { value: after ?? true } },
+    "",
+    changes,
+  );
+  return changes.map((change) => ({
+    ...change,
+    pointer: `${pointer}${change.pointer.slice("/properties/value".length)}`,
+  }));
 }
 
 /** Every change between two sets of schema files, matched by `$id`, in file order. */
 export function diffSchemaSets(before: SchemaSource[], after: SchemaSource[]): SchemaChange[] {
   const changes: SchemaChange[] = [];
-  const byId = (sources: SchemaSource[]) => new Map(sources.map((source) => [String(source.schema.$id ?? source.file), source]));
+  const byId = (sources: SchemaSource[]) =>
+    new Map(sources.map((source) => [String(source.schema.$id ?? source.file), source]));
   const beforeById = byId(before);
   const afterById = byId(after);
   for (const [id, old] of beforeById) {
     const current = afterById.get(id);
     if (current === undefined) {
       const [producers, consumers] = IMPACT["schema-removed"];
-      changes.push({ file: old.file, pointer: "", kind: "schema-removed", message: `schema ${id} removed`, breaksProducers: producers, breaksConsumers: consumers });
+      changes.push({
+        file: old.file,
+        pointer: "",
+        kind: "schema-removed",
+        message: `schema ${id} removed`,
+        breaksProducers: producers,
+        breaksConsumers: consumers,
+      });
     } else compareSchemas(current.file, old.schema, current.schema, "", changes);
   }
   for (const [id, current] of afterById) {
-    if (!beforeById.has(id)) changes.push({ file: current.file, pointer: "", kind: "schema-added", message: `schema ${id} added`, breaksProducers: false, breaksConsumers: false });
+    if (!beforeById.has(id))
+      changes.push({
+        file: current.file,
+        pointer: "",
+        kind: "schema-added",
+        message: `schema ${id} added`,
+        breaksProducers: false,
+        breaksConsumers: false,
+      });
   }
   return changes;
 }

@@ -65,9 +65,23 @@ interface Operation {
 /** Follows a local `$ref` into `components` (a parameter, body, response or header given by reference). */
 function resolve(document: JsonObject, value: JsonValue | undefined): JsonObject {
   let current = value;
-  for (let depth = 0; depth < 16 && isJsonObject(current) && typeof current.$ref === "string" && current.$ref.startsWith("#/components/") && !current.$ref.startsWith("#/components/schemas/"); depth++) {
+  for (
+    let depth = 0;
+    depth < 16 &&
+    isJsonObject(current) &&
+    typeof current.$ref === "string" &&
+    current.$ref.startsWith("#/components/") &&
+    !current.$ref.startsWith("#/components/schemas/");
+    depth++
+  ) {
     const [, , kind, name] = current.$ref.split("/");
-    current = objectAt(objectAt(objectAt(document.components)[kind ?? ""])[decodeURIComponent(name ?? "").replace(/~1/g, "/").replace(/~0/g, "~")]);
+    current = objectAt(
+      objectAt(objectAt(document.components)[kind ?? ""])[
+        decodeURIComponent(name ?? "")
+          .replace(/~1/g, "/")
+          .replace(/~0/g, "~")
+      ],
+    );
   }
   return objectAt(current);
 }
@@ -81,10 +95,23 @@ function operationsOf(document: JsonObject): Map<string, Operation> {
       for (const method of methods) {
         const operation = pathItem[method] as JsonObject;
         const byKey = new Map<string, JsonObject>();
-        for (const parameter of [...listAt(pathItem.parameters), ...listAt(operation.parameters)].map((p) => resolve(document, p))) byKey.set(parameterKey(parameter), parameter);
+        for (const parameter of [...listAt(pathItem.parameters), ...listAt(operation.parameters)].map((p) =>
+          resolve(document, p),
+        ))
+          byKey.set(parameterKey(parameter), parameter);
         const webhook = container === "webhooks";
-        const key = webhook ? `webhook ${name}${methods.length > 1 ? ` (${method.toUpperCase()})` : ""}` : `${method.toUpperCase()} ${name}`;
-        found.set(key, { key, path: name, method, operation, parameters: [...byKey.values()], pointer: pointerOf(container, name, method), webhook });
+        const key = webhook
+          ? `webhook ${name}${methods.length > 1 ? ` (${method.toUpperCase()})` : ""}`
+          : `${method.toUpperCase()} ${name}`;
+        found.set(key, {
+          key,
+          path: name,
+          method,
+          operation,
+          parameters: [...byKey.values()],
+          pointer: pointerOf(container, name, method),
+          webhook,
+        });
       }
     }
   };
@@ -118,20 +145,55 @@ export class DocumentComparison {
     return this.findings;
   }
 
-  private add(rule: RuleId, direction: Direction, pointer: string, message: string, operation?: Operation, breaks?: Breaks): void {
+  private add(
+    rule: RuleId,
+    direction: Direction,
+    pointer: string,
+    message: string,
+    operation?: Operation,
+    breaks?: Breaks,
+  ): void {
     const location: ChangeLocation = { file: this.file, pointer };
     if (operation !== undefined) {
       location.operation = operation.key;
       if (typeof operation.operation.operationId === "string") location.operationId = operation.operation.operationId;
     }
-    this.findings.push({ rule, directions: [direction], location, message, ...(breaks === undefined ? {} : { breaks }) });
+    this.findings.push({
+      rule,
+      directions: [direction],
+      location,
+      message,
+      ...(breaks === undefined ? {} : { breaks }),
+    });
   }
 
   /** A schema of an operation (parameter, body, header) in both versions: a component referred to by both is compared by the schema rules on its file. */
-  private compareSchema(before: JsonValue | undefined, after: JsonValue | undefined, pointer: string, direction: Direction, operation: Operation, what: string): void {
-    if (isJsonObject(before) && isJsonObject(after) && before.$ref !== undefined && before.$ref === after.$ref && Object.keys(before).length === 1 && Object.keys(after).length === 1) return;
+  private compareSchema(
+    before: JsonValue | undefined,
+    after: JsonValue | undefined,
+    pointer: string,
+    direction: Direction,
+    operation: Operation,
+    what: string,
+  ): void {
+    if (
+      isJsonObject(before) &&
+      isJsonObject(after) &&
+      before.$ref !== undefined &&
+      before.$ref === after.$ref &&
+      Object.keys(before).length === 1 &&
+      Object.keys(after).length === 1
+    )
+      return;
     for (const change of diffSchemaValues(this.file, before, after, pointer)) {
-      this.add(schemaRule(change.kind), direction, change.pointer, `${what}: ${change.message}`, operation, breaksOf(change));
+      this.add(
+        schemaRule(change.kind),
+        direction,
+        change.pointer,
+        `${what}: ${change.message}`,
+        operation,
+        breaksOf(change),
+      );
     }
   }
 
@@ -143,20 +205,33 @@ export class DocumentComparison {
     // An operation that kept its operationId but moved (path or method) is one change, not a removal and an addition.
     for (const was of [...removed]) {
       const id = was.operation.operationId;
-      const now = typeof id === "string" ? added.find((candidate) => candidate.webhook === was.webhook && candidate.operation.operationId === id) : undefined;
+      const now =
+        typeof id === "string"
+          ? added.find((candidate) => candidate.webhook === was.webhook && candidate.operation.operationId === id)
+          : undefined;
       if (now === undefined || was.webhook) continue;
       removed.splice(removed.indexOf(was), 1);
       added.splice(added.indexOf(now), 1);
-      if (was.path !== now.path) this.add("api-path-changed", "request", now.pointer, `${was.key} moved to ${now.path}`, now);
-      if (was.method !== now.method) this.add("api-method-changed", "request", now.pointer, `${was.key} is now called with ${now.method.toUpperCase()}`, now);
+      if (was.path !== now.path)
+        this.add("api-path-changed", "request", now.pointer, `${was.key} moved to ${now.path}`, now);
+      if (was.method !== now.method)
+        this.add(
+          "api-method-changed",
+          "request",
+          now.pointer,
+          `${was.key} is now called with ${now.method.toUpperCase()}`,
+          now,
+        );
       this.compareOperation(was, now);
     }
     for (const operation of removed) {
-      if (operation.webhook) this.add("webhook-removed", "webhook", operation.pointer, `${operation.key} removed`, operation);
+      if (operation.webhook)
+        this.add("webhook-removed", "webhook", operation.pointer, `${operation.key} removed`, operation);
       else this.add("api-path-removed", "request", operation.pointer, `${operation.key} removed`, operation);
     }
     for (const operation of added) {
-      if (operation.webhook) this.add("webhook-added", "webhook", operation.pointer, `${operation.key} added`, operation);
+      if (operation.webhook)
+        this.add("webhook-added", "webhook", operation.pointer, `${operation.key} added`, operation);
       else this.add("api-path-added", "request", operation.pointer, `${operation.key} added`, operation);
     }
     for (const [key, was] of before) {
@@ -170,7 +245,13 @@ export class DocumentComparison {
     const response: Direction = now.webhook ? "webhook-response" : "response";
     const at = (...segments: string[]) => `${now.pointer}${pointerOf(...segments)}`;
     if (was.operation.operationId !== now.operation.operationId) {
-      this.add("api-operation-id-changed", request, at("operationId"), `operationId changed from ${show(was.operation.operationId)} to ${show(now.operation.operationId)}`, now);
+      this.add(
+        "api-operation-id-changed",
+        request,
+        at("operationId"),
+        `operationId changed from ${show(was.operation.operationId)} to ${show(now.operation.operationId)}`,
+        now,
+      );
     }
     this.compareParameters(was, now, request);
     this.compareRequestBody(was, now, request, at);
@@ -188,59 +269,167 @@ export class DocumentComparison {
     const movedNames = new Set<string>();
     for (const [key, parameter] of before) {
       if (after.has(key)) continue;
-      const moved = [...after.entries()].find(([other, candidate]) => !before.has(other) && String(candidate.name).toLowerCase() === String(parameter.name).toLowerCase());
+      const moved = [...after.entries()].find(
+        ([other, candidate]) =>
+          !before.has(other) && String(candidate.name).toLowerCase() === String(parameter.name).toLowerCase(),
+      );
       if (moved !== undefined) {
         movedNames.add(moved[0]);
-        this.add("request-parameter-in-changed", direction, at(moved[1]), `parameter "${String(parameter.name)}" moved from ${String(parameter.in)} to ${String(moved[1].in)}`, now);
-      } else this.add("request-parameter-removed", direction, `${was.pointer}/parameters/${was.parameters.indexOf(parameter)}`, `${describe(parameter)} removed`, now);
+        this.add(
+          "request-parameter-in-changed",
+          direction,
+          at(moved[1]),
+          `parameter "${String(parameter.name)}" moved from ${String(parameter.in)} to ${String(moved[1].in)}`,
+          now,
+        );
+      } else
+        this.add(
+          "request-parameter-removed",
+          direction,
+          `${was.pointer}/parameters/${was.parameters.indexOf(parameter)}`,
+          `${describe(parameter)} removed`,
+          now,
+        );
     }
     for (const [key, parameter] of after) {
       if (before.has(key) || movedNames.has(key)) continue;
-      if (required(parameter)) this.add("request-parameter-added-required", direction, at(parameter), `new required ${describe(parameter)}`, now);
+      if (required(parameter))
+        this.add(
+          "request-parameter-added-required",
+          direction,
+          at(parameter),
+          `new required ${describe(parameter)}`,
+          now,
+        );
       else this.add("request-parameter-added", direction, at(parameter), `new optional ${describe(parameter)}`, now);
     }
     for (const [key, old] of before) {
       const current = after.get(key);
       if (current === undefined) continue;
-      if (!required(old) && required(current)) this.add("request-parameter-became-required", direction, `${at(current)}/required`, `${describe(current)} became required`, now);
-      if (required(old) && !required(current)) this.add("request-parameter-became-optional", direction, `${at(current)}/required`, `${describe(current)} became optional`, now);
+      if (!required(old) && required(current))
+        this.add(
+          "request-parameter-became-required",
+          direction,
+          `${at(current)}/required`,
+          `${describe(current)} became required`,
+          now,
+        );
+      if (required(old) && !required(current))
+        this.add(
+          "request-parameter-became-optional",
+          direction,
+          `${at(current)}/required`,
+          `${describe(current)} became optional`,
+          now,
+        );
       this.compareSchema(old.schema, current.schema, `${at(current)}/schema`, direction, now, describe(current));
     }
   }
 
-  private compareRequestBody(was: Operation, now: Operation, direction: Direction, at: (...segments: string[]) => string): void {
+  private compareRequestBody(
+    was: Operation,
+    now: Operation,
+    direction: Direction,
+    at: (...segments: string[]) => string,
+  ): void {
     const hasBody = (operation: Operation) => operation.operation.requestBody !== undefined;
     const before = resolve(this.before, was.operation.requestBody);
     const after = resolve(this.after, now.operation.requestBody);
     const pointer = at("requestBody");
     if (!hasBody(was) && !hasBody(now)) return;
-    if (hasBody(was) && !hasBody(now)) return this.add("request-body-removed", direction, pointer, "request body removed", now);
-    if (!hasBody(was)) return this.add(after.required === true ? "request-body-added-required" : "request-body-added", direction, pointer, `${after.required === true ? "required" : "optional"} request body added`, now);
-    if (before.required !== true && after.required === true) this.add("request-body-became-required", direction, `${pointer}/required`, "request body became required", now);
-    if (before.required === true && after.required !== true) this.add("request-body-became-optional", direction, `${pointer}/required`, "request body became optional", now);
-    this.compareContent(objectAt(before.content), objectAt(after.content), `${pointer}/content`, direction, now, "request body", ["request-body-media-type-added", "request-body-media-type-removed"]);
+    if (hasBody(was) && !hasBody(now))
+      return this.add("request-body-removed", direction, pointer, "request body removed", now);
+    if (!hasBody(was))
+      return this.add(
+        after.required === true ? "request-body-added-required" : "request-body-added",
+        direction,
+        pointer,
+        `${after.required === true ? "required" : "optional"} request body added`,
+        now,
+      );
+    if (before.required !== true && after.required === true)
+      this.add("request-body-became-required", direction, `${pointer}/required`, "request body became required", now);
+    if (before.required === true && after.required !== true)
+      this.add("request-body-became-optional", direction, `${pointer}/required`, "request body became optional", now);
+    this.compareContent(
+      objectAt(before.content),
+      objectAt(after.content),
+      `${pointer}/content`,
+      direction,
+      now,
+      "request body",
+      ["request-body-media-type-added", "request-body-media-type-removed"],
+    );
   }
 
-  private compareContent(before: JsonObject, after: JsonObject, pointer: string, direction: Direction, operation: Operation, what: string, [addedRule, removedRule]: [RuleId, RuleId]): void {
+  private compareContent(
+    before: JsonObject,
+    after: JsonObject,
+    pointer: string,
+    direction: Direction,
+    operation: Operation,
+    what: string,
+    [addedRule, removedRule]: [RuleId, RuleId],
+  ): void {
     for (const mediaType of Object.keys(before)) {
-      if (!(mediaType in after)) this.add(removedRule, direction, `${pointer}${pointerOf(mediaType)}`, `${what} media type ${mediaType} removed`, operation);
+      if (!(mediaType in after))
+        this.add(
+          removedRule,
+          direction,
+          `${pointer}${pointerOf(mediaType)}`,
+          `${what} media type ${mediaType} removed`,
+          operation,
+        );
     }
     for (const mediaType of Object.keys(after)) {
-      if (!(mediaType in before)) this.add(addedRule, direction, `${pointer}${pointerOf(mediaType)}`, `${what} media type ${mediaType} added`, operation);
-      else this.compareSchema(objectAt(before[mediaType]).schema, objectAt(after[mediaType]).schema, `${pointer}${pointerOf(mediaType, "schema")}`, direction, operation, `${what} (${mediaType})`);
+      if (!(mediaType in before))
+        this.add(
+          addedRule,
+          direction,
+          `${pointer}${pointerOf(mediaType)}`,
+          `${what} media type ${mediaType} added`,
+          operation,
+        );
+      else
+        this.compareSchema(
+          objectAt(before[mediaType]).schema,
+          objectAt(after[mediaType]).schema,
+          `${pointer}${pointerOf(mediaType, "schema")}`,
+          direction,
+          operation,
+          `${what} (${mediaType})`,
+        );
     }
   }
 
-  private compareResponses(was: Operation, now: Operation, direction: Direction, at: (...segments: string[]) => string): void {
+  private compareResponses(
+    was: Operation,
+    now: Operation,
+    direction: Direction,
+    at: (...segments: string[]) => string,
+  ): void {
     const before = objectAt(was.operation.responses);
     const after = objectAt(now.operation.responses);
     for (const status of Object.keys(before)) {
-      if (!(status in after)) this.add(isSuccess(status) ? "response-success-status-removed" : "response-non-success-status-removed", direction, `${was.pointer}${pointerOf("responses", status)}`, `response status ${status} removed`, now);
+      if (!(status in after))
+        this.add(
+          isSuccess(status) ? "response-success-status-removed" : "response-non-success-status-removed",
+          direction,
+          `${was.pointer}${pointerOf("responses", status)}`,
+          `response status ${status} removed`,
+          now,
+        );
     }
     for (const status of Object.keys(after)) {
       const pointer = at("responses", status);
       if (!(status in before)) {
-        this.add(isSuccess(status) ? "response-success-status-added" : "response-non-success-status-added", direction, pointer, `response status ${status} added`, now);
+        this.add(
+          isSuccess(status) ? "response-success-status-added" : "response-non-success-status-added",
+          direction,
+          pointer,
+          `response status ${status} added`,
+          now,
+        );
         continue;
       }
       const old = resolve(this.before, before[status]);
@@ -248,18 +437,52 @@ export class DocumentComparison {
       const oldContent = objectAt(old.content);
       const newContent = objectAt(current.content);
       const what = `response ${status} body`;
-      if (Object.keys(oldContent).length > 0 && Object.keys(newContent).length === 0) this.add("response-body-removed", direction, `${pointer}/content`, `${what} removed`, now);
-      else if (Object.keys(oldContent).length === 0 && Object.keys(newContent).length > 0) this.add("response-body-added", direction, `${pointer}/content`, `${what} added`, now);
-      else this.compareContent(oldContent, newContent, `${pointer}/content`, direction, now, what, ["response-media-type-added", "response-media-type-removed"]);
-      this.compareHeaders(objectAt(old.headers), objectAt(current.headers), `${pointer}/headers`, direction, now, status);
+      if (Object.keys(oldContent).length > 0 && Object.keys(newContent).length === 0)
+        this.add("response-body-removed", direction, `${pointer}/content`, `${what} removed`, now);
+      else if (Object.keys(oldContent).length === 0 && Object.keys(newContent).length > 0)
+        this.add("response-body-added", direction, `${pointer}/content`, `${what} added`, now);
+      else
+        this.compareContent(oldContent, newContent, `${pointer}/content`, direction, now, what, [
+          "response-media-type-added",
+          "response-media-type-removed",
+        ]);
+      this.compareHeaders(
+        objectAt(old.headers),
+        objectAt(current.headers),
+        `${pointer}/headers`,
+        direction,
+        now,
+        status,
+      );
     }
   }
 
-  private compareHeaders(beforeHeaders: JsonObject, afterHeaders: JsonObject, pointer: string, direction: Direction, operation: Operation, status: string): void {
-    const lower = (headers: JsonObject, document: JsonObject) => new Map(Object.entries(headers).map(([name, header]) => [name.toLowerCase(), { name, header: resolve(document, header) }]));
+  private compareHeaders(
+    beforeHeaders: JsonObject,
+    afterHeaders: JsonObject,
+    pointer: string,
+    direction: Direction,
+    operation: Operation,
+    status: string,
+  ): void {
+    const lower = (headers: JsonObject, document: JsonObject) =>
+      new Map(
+        Object.entries(headers).map(([name, header]) => [
+          name.toLowerCase(),
+          { name, header: resolve(document, header) },
+        ]),
+      );
     const before = lower(beforeHeaders, this.before);
     const after = lower(afterHeaders, this.after);
-    for (const [key, { name }] of before) if (!after.has(key)) this.add("response-header-removed", direction, `${pointer}${pointerOf(name)}`, `response ${status} header ${name} removed`, operation);
+    for (const [key, { name }] of before)
+      if (!after.has(key))
+        this.add(
+          "response-header-removed",
+          direction,
+          `${pointer}${pointerOf(name)}`,
+          `response ${status} header ${name} removed`,
+          operation,
+        );
     for (const [key, { name, header }] of after) {
       const at = `${pointer}${pointerOf(name)}`;
       const old = before.get(key);
@@ -267,9 +490,30 @@ export class DocumentComparison {
         this.add("response-header-added", direction, at, `response ${status} header ${name} added`, operation);
         continue;
       }
-      if (old.header.required === true && header.required !== true) this.add("response-header-became-optional", direction, `${at}/required`, `response ${status} header ${name} became optional`, operation);
-      if (old.header.required !== true && header.required === true) this.add("response-header-became-required", direction, `${at}/required`, `response ${status} header ${name} became required`, operation);
-      this.compareSchema(old.header.schema, header.schema, `${at}/schema`, direction, operation, `response ${status} header ${name}`);
+      if (old.header.required === true && header.required !== true)
+        this.add(
+          "response-header-became-optional",
+          direction,
+          `${at}/required`,
+          `response ${status} header ${name} became optional`,
+          operation,
+        );
+      if (old.header.required !== true && header.required === true)
+        this.add(
+          "response-header-became-required",
+          direction,
+          `${at}/required`,
+          `response ${status} header ${name} became required`,
+          operation,
+        );
+      this.compareSchema(
+        old.header.schema,
+        header.schema,
+        `${at}/schema`,
+        direction,
+        operation,
+        `response ${status} header ${name}`,
+      );
     }
   }
 
@@ -281,20 +525,47 @@ export class DocumentComparison {
     return new Set(requirements.map((requirement) => Object.keys(objectAt(requirement)).sort().join("+")));
   }
 
-  private compareSecurity(was: Operation, now: Operation, direction: Direction, at: (...segments: string[]) => string): void {
+  private compareSecurity(
+    was: Operation,
+    now: Operation,
+    direction: Direction,
+    at: (...segments: string[]) => string,
+  ): void {
     // A webhook's security is the bot's to check: it is not a requirement on a caller of the API.
     if (now.webhook) return;
     const before = this.securityOf(this.before, was);
     const after = this.securityOf(this.after, now);
     const pointer = now.operation.security !== undefined ? at("security") : "/security";
     const name = (alternative: string) => (alternative === "" ? "no credentials" : alternative);
-    if (before.has("") && !after.has("")) this.add("api-security-added", direction, pointer, `${now.key} now requires ${[...after].map(name).join(" or ")}`, now);
-    if (!before.has("") && after.has("")) this.add("api-security-removed", direction, pointer, `${now.key} no longer requires credentials`, now);
+    if (before.has("") && !after.has(""))
+      this.add(
+        "api-security-added",
+        direction,
+        pointer,
+        `${now.key} now requires ${[...after].map(name).join(" or ")}`,
+        now,
+      );
+    if (!before.has("") && after.has(""))
+      this.add("api-security-removed", direction, pointer, `${now.key} no longer requires credentials`, now);
     for (const alternative of before) {
-      if (alternative !== "" && !after.has(alternative) && !after.has("")) this.add("api-security-alternative-removed", direction, pointer, `${now.key} no longer accepts ${name(alternative)}`, now);
+      if (alternative !== "" && !after.has(alternative) && !after.has(""))
+        this.add(
+          "api-security-alternative-removed",
+          direction,
+          pointer,
+          `${now.key} no longer accepts ${name(alternative)}`,
+          now,
+        );
     }
     for (const alternative of after) {
-      if (!before.has(alternative) && alternative !== "" && !before.has("")) this.add("api-security-alternative-added", direction, pointer, `${now.key} also accepts ${name(alternative)}`, now);
+      if (!before.has(alternative) && alternative !== "" && !before.has(""))
+        this.add(
+          "api-security-alternative-added",
+          direction,
+          pointer,
+          `${now.key} also accepts ${name(alternative)}`,
+          now,
+        );
     }
   }
 
@@ -303,7 +574,13 @@ export class DocumentComparison {
     const before = schemes(this.before);
     const after = schemes(this.after);
     for (const name of Object.keys(before)) {
-      if (!(name in after)) this.add("security-scheme-removed", "request", pointerOf("components", "securitySchemes", name), `security scheme ${name} removed`);
+      if (!(name in after))
+        this.add(
+          "security-scheme-removed",
+          "request",
+          pointerOf("components", "securitySchemes", name),
+          `security scheme ${name} removed`,
+        );
     }
     for (const [name, value] of Object.entries(after)) {
       const pointer = pointerOf("components", "securitySchemes", name);
@@ -321,20 +598,39 @@ export class DocumentComparison {
         ["x-specfirst-credential-prefix", "security-scheme-credential-prefix-changed"],
       ];
       for (const [field, rule] of fields) {
-        if (!isDeepStrictEqual(old[field], current[field])) this.add(rule, "request", `${pointer}${pointerOf(field)}`, `security scheme ${name}: ${field} changed from ${show(old[field])} to ${show(current[field])}`);
+        if (!isDeepStrictEqual(old[field], current[field]))
+          this.add(
+            rule,
+            "request",
+            `${pointer}${pointerOf(field)}`,
+            `security scheme ${name}: ${field} changed from ${show(old[field])} to ${show(current[field])}`,
+          );
       }
       const ruled = new Set(["description", ...fields.map(([field]) => field)]);
       for (const field of new Set([...Object.keys(old), ...Object.keys(current)])) {
-        if (!ruled.has(field) && !isDeepStrictEqual(old[field], current[field])) this.add("security-scheme-changed", "request", `${pointer}${pointerOf(field)}`, `security scheme ${name}: ${field} changed from ${show(old[field])} to ${show(current[field])}`);
+        if (!ruled.has(field) && !isDeepStrictEqual(old[field], current[field]))
+          this.add(
+            "security-scheme-changed",
+            "request",
+            `${pointer}${pointerOf(field)}`,
+            `security scheme ${name}: ${field} changed from ${show(old[field])} to ${show(current[field])}`,
+          );
       }
     }
   }
 
   private compareServers(): void {
-    const servers = (document: JsonObject) => new Map(listAt(document.servers).map((server, index) => [String(objectAt(server).url), { server: objectAt(server), index }]));
+    const servers = (document: JsonObject) =>
+      new Map(
+        listAt(document.servers).map((server, index) => [
+          String(objectAt(server).url),
+          { server: objectAt(server), index },
+        ]),
+      );
     const before = servers(this.before);
     const after = servers(this.after);
-    for (const [url, { index }] of before) if (!after.has(url)) this.add("api-server-removed", "request", `/servers/${index}`, `server ${url} removed`);
+    for (const [url, { index }] of before)
+      if (!after.has(url)) this.add("api-server-removed", "request", `/servers/${index}`, `server ${url} removed`);
     for (const [url, { server, index }] of after) {
       const old = before.get(url);
       if (old === undefined) {
@@ -344,7 +640,9 @@ export class DocumentComparison {
       const oldVariables = objectAt(old.server.variables);
       const variables = objectAt(server.variables);
       const at = (name: string, ...rest: string[]) => `/servers/${index}${pointerOf("variables", name, ...rest)}`;
-      for (const name of Object.keys(oldVariables)) if (!(name in variables)) this.add("api-server-variable-removed", "request", at(name), `server ${url}: variable ${name} removed`);
+      for (const name of Object.keys(oldVariables))
+        if (!(name in variables))
+          this.add("api-server-variable-removed", "request", at(name), `server ${url}: variable ${name} removed`);
       for (const [name, variable] of Object.entries(variables)) {
         if (!(name in oldVariables)) {
           this.add("api-server-variable-added", "request", at(name), `server ${url}: variable ${name} added`);
@@ -352,18 +650,37 @@ export class DocumentComparison {
         }
         const was = objectAt(oldVariables[name]);
         const now = objectAt(variable);
-        if (!isDeepStrictEqual(was.default, now.default)) this.add("api-server-variable-default-changed", "request", at(name, "default"), `server ${url}: default of ${name} changed from ${show(was.default)} to ${show(now.default)}`);
+        if (!isDeepStrictEqual(was.default, now.default))
+          this.add(
+            "api-server-variable-default-changed",
+            "request",
+            at(name, "default"),
+            `server ${url}: default of ${name} changed from ${show(was.default)} to ${show(now.default)}`,
+          );
         const values = listAt(now.enum);
         if (Array.isArray(now.enum)) {
-          for (const value of listAt(was.enum)) if (!values.some((v) => isDeepStrictEqual(v, value))) this.add("api-server-variable-enum-value-removed", "request", at(name, "enum"), `server ${url}: value ${show(value)} of ${name} removed`);
+          for (const value of listAt(was.enum))
+            if (!values.some((v) => isDeepStrictEqual(v, value)))
+              this.add(
+                "api-server-variable-enum-value-removed",
+                "request",
+                at(name, "enum"),
+                `server ${url}: value ${show(value)} of ${name} removed`,
+              );
         }
       }
     }
   }
 
   /** The `x-specfirst-*` declarations of an operation (the webhook handler's and the client's). */
-  private compareOperationDeclarations(was: Operation, now: Operation, direction: Direction, at: (...segments: string[]) => string): void {
-    const declared = (operation: Operation) => Object.keys(operation.operation).filter((key) => key.startsWith("x-specfirst-"));
+  private compareOperationDeclarations(
+    was: Operation,
+    now: Operation,
+    direction: Direction,
+    at: (...segments: string[]) => string,
+  ): void {
+    const declared = (operation: Operation) =>
+      Object.keys(operation.operation).filter((key) => key.startsWith("x-specfirst-"));
     for (const key of new Set([...declared(was), ...declared(now)])) {
       const old = was.operation[key];
       const current = now.operation[key];
@@ -394,7 +711,9 @@ export class DocumentComparison {
 
   /** The document's own `x-specfirst-*` declarations: plan limits, command builders, lenient validators. */
   private compareDeclarations(): void {
-    const keys = new Set([...Object.keys(this.before), ...Object.keys(this.after)].filter((key) => key.startsWith("x-specfirst-")));
+    const keys = new Set(
+      [...Object.keys(this.before), ...Object.keys(this.after)].filter((key) => key.startsWith("x-specfirst-")),
+    );
     for (const key of keys) {
       const old = this.before[key];
       const current = this.after[key];
@@ -404,9 +723,19 @@ export class DocumentComparison {
       else if (key === "x-specfirst-lenient") {
         const was = listAt(old).map(String);
         const now = listAt(current).map(String);
-        for (const name of was) if (!now.includes(name)) this.add("lenient-removed", "request", pointerOf(key), `lenient validator ${name}-lenient removed`);
-        for (const name of now) if (!was.includes(name)) this.add("lenient-added", "request", pointerOf(key), `lenient validator ${name}-lenient added`);
-      } else this.add("declaration-changed", "request", pointerOf(key), `${key} changed from ${old === undefined ? "none" : show(old)} to ${current === undefined ? "none" : show(current)}`);
+        for (const name of was)
+          if (!now.includes(name))
+            this.add("lenient-removed", "request", pointerOf(key), `lenient validator ${name}-lenient removed`);
+        for (const name of now)
+          if (!was.includes(name))
+            this.add("lenient-added", "request", pointerOf(key), `lenient validator ${name}-lenient added`);
+      } else
+        this.add(
+          "declaration-changed",
+          "request",
+          pointerOf(key),
+          `${key} changed from ${old === undefined ? "none" : show(old)} to ${current === undefined ? "none" : show(current)}`,
+        );
     }
   }
 
@@ -427,38 +756,83 @@ export class DocumentComparison {
         const a = was[kind];
         const b = now[kind];
         if (a === b) continue;
-        if (b === undefined) this.add("plan-limit-removed", "request", at(plan, kind), `${plan} plan: ${kind} limit (${show(a)} per second) removed`);
-        else if (a === undefined) this.add("plan-limit-added", "request", at(plan, kind), `${plan} plan: ${kind} limit of ${show(b)} per second added`);
-        else if (typeof a === "number" && typeof b === "number" && b > a) this.add("plan-limit-raised", "request", at(plan, kind), `${plan} plan: ${kind} limit raised from ${a} to ${b} per second`);
-        else this.add("plan-limit-lowered", "request", at(plan, kind), `${plan} plan: ${kind} limit lowered from ${show(a)} to ${show(b)} per second`);
+        if (b === undefined)
+          this.add(
+            "plan-limit-removed",
+            "request",
+            at(plan, kind),
+            `${plan} plan: ${kind} limit (${show(a)} per second) removed`,
+          );
+        else if (a === undefined)
+          this.add(
+            "plan-limit-added",
+            "request",
+            at(plan, kind),
+            `${plan} plan: ${kind} limit of ${show(b)} per second added`,
+          );
+        else if (typeof a === "number" && typeof b === "number" && b > a)
+          this.add(
+            "plan-limit-raised",
+            "request",
+            at(plan, kind),
+            `${plan} plan: ${kind} limit raised from ${a} to ${b} per second`,
+          );
+        else
+          this.add(
+            "plan-limit-lowered",
+            "request",
+            at(plan, kind),
+            `${plan} plan: ${kind} limit lowered from ${show(a)} to ${show(b)} per second`,
+          );
       }
     }
   }
 
   private compareCommands(before: JsonValue[], after: JsonValue[]): void {
-    const byName = (list: JsonValue[]) => new Map(list.map((command, index) => [String(objectAt(command).name), { command, index }]));
+    const byName = (list: JsonValue[]) =>
+      new Map(list.map((command, index) => [String(objectAt(command).name), { command, index }]));
     const was = byName(before);
     const now = byName(after);
     const at = (index: number) => `${pointerOf("x-specfirst-commands")}/${index}`;
-    for (const [name, { index }] of was) if (!now.has(name)) this.add("commands-removed", "request", at(index), `command builder ${name} removed`);
+    for (const [name, { index }] of was)
+      if (!now.has(name)) this.add("commands-removed", "request", at(index), `command builder ${name} removed`);
     for (const [name, { command, index }] of now) {
       const old = was.get(name);
       if (old === undefined) this.add("commands-added", "request", at(index), `command builder ${name} added`);
       else {
         const { summary: _a, ...oldRest } = objectAt(old.command);
         const { summary: _b, ...rest } = objectAt(command);
-        if (!isDeepStrictEqual(oldRest, rest)) this.add("commands-changed", "request", at(index), `command builder ${name} changed from ${show(oldRest)} to ${show(rest)}`);
+        if (!isDeepStrictEqual(oldRest, rest))
+          this.add(
+            "commands-changed",
+            "request",
+            at(index),
+            `command builder ${name} changed from ${show(oldRest)} to ${show(rest)}`,
+          );
       }
     }
   }
 }
 
 /** The JSON keys people read and no payload is checked against. */
-const ANNOTATIONS = new Set(["description", "summary", "examples", "example", "tags", "externalDocs", "title", "x-specfirst-docs"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "summary",
+  "examples",
+  "example",
+  "tags",
+  "externalDocs",
+  "title",
+  "x-specfirst-docs",
+]);
 
 /** A value without its annotations: two versions equal this way differ only in their documentation. */
 export function withoutAnnotations(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(withoutAnnotations);
   if (!isJsonObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !ANNOTATIONS.has(key)).map(([key, item]) => [key, withoutAnnotations(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !ANNOTATIONS.has(key))
+      .map(([key, item]) => [key, withoutAnnotations(item)]),
+  );
 }

@@ -21,9 +21,13 @@ function operation(change: ContractChange): string | undefined {
 }
 
 /** Breaking changes first, each group in the order the rules found them. */
-const ordered = (changes: ContractChange[]) => [...changes.filter((c) => c.severity === "breaking"), ...changes.filter((c) => c.severity === "compatible")];
+const ordered = (changes: ContractChange[]) => [
+  ...changes.filter((c) => c.severity === "breaking"),
+  ...changes.filter((c) => c.severity === "compatible"),
+];
 
-const summary = (report: DiffReport) => `${report.changes.length} change(s) since ${report.ref}, ${report.breaking} breaking; suggested version bump: ${report.bump}`;
+const summary = (report: DiffReport) =>
+  `${report.changes.length} change(s) since ${report.ref}, ${report.breaking} breaking; suggested version bump: ${report.bump}`;
 
 function text(report: DiffReport): string {
   const lines = ordered(report.changes).flatMap((change) => {
@@ -42,18 +46,31 @@ const cell = (value: string) => value.replace(/\|/g, "\\|").replace(/\r?\n/g, " 
 const code = (value: string) => `\`${value.replace(/`/g, "'")}\``;
 
 function markdown(report: DiffReport): string {
-  const out = [`## Contract changes since ${code(report.ref)}`, "", `**Suggested version bump: ${report.bump}** (${report.breaking} breaking of ${report.changes.length} change(s))`];
+  const out = [
+    `## Contract changes since ${code(report.ref)}`,
+    "",
+    `**Suggested version bump: ${report.bump}** (${report.breaking} breaking of ${report.changes.length} change(s))`,
+  ];
   if (report.changes.length === 0) out.push("", "The published contract did not change.");
   const apis = [...new Set(report.changes.map((change) => change.api))];
   for (const api of apis) {
     const changes = ordered(report.changes.filter((change) => change.api === api));
     const breaking = changes.filter((change) => change.severity === "breaking").length;
-    out.push("", `### ${api} (${breaking} breaking, ${changes.length - breaking} compatible)`, "", "| Impact | Rule | Where | Change | Why |", "|---|---|---|---|---|");
+    out.push(
+      "",
+      `### ${api} (${breaking} breaking, ${changes.length - breaking} compatible)`,
+      "",
+      "| Impact | Rule | Where | Change | Why |",
+      "|---|---|---|---|---|",
+    );
     for (const change of changes) {
       const where = [operation(change), code(place(change))].filter((part) => part !== undefined).join("<br>");
-      const used = change.usedBy !== undefined && change.usedBy.length > 0 ? `<br>used by ${change.usedBy.join(", ")}` : "";
+      const used =
+        change.usedBy !== undefined && change.usedBy.length > 0 ? `<br>used by ${change.usedBy.join(", ")}` : "";
       const label = change.severity === "breaking" ? `**${impact(change)}**` : "compatible";
-      out.push(`| ${cell(label)} | ${code(change.rule)} | ${cell(where + used)} | ${cell(change.message)} | ${cell(change.why)} |`);
+      out.push(
+        `| ${cell(label)} | ${code(change.rule)} | ${cell(where + used)} | ${cell(change.message)} | ${cell(change.why)} |`,
+      );
     }
   }
   return `${out.join("\n")}\n`;

@@ -7,7 +7,14 @@ import { readTypedBy, TYPED_BY } from "../model/expand-media-types.js";
 import type { BuiltContract } from "../model/contract.js";
 import { apiOutput } from "../model/output-paths.js";
 import { diffSchemaSets } from "./classify.js";
-import { breaksOf, DocumentComparison, withoutAnnotations, type ChangeLocation, type Direction, type Finding } from "./compare-documents.js";
+import {
+  breaksOf,
+  DocumentComparison,
+  withoutAnnotations,
+  type ChangeLocation,
+  type Direction,
+  type Finding,
+} from "./compare-documents.js";
 import { RULES, schemaRule, type Breaks, type Bump, type Family, type RuleId } from "./rules.js";
 import { buildSide, DiffInputError, type Side } from "./sides.js";
 
@@ -96,8 +103,11 @@ function schemaUsage(contract: BuiltContract, api: string): Map<string, Map<stri
   const usage = new Map<string, Map<string, Direction>>();
   const document = contract.documents.find((built) => built.api === api)?.document;
   if (document === undefined) return usage;
-  const components = isJsonObject(document.components) && isJsonObject(document.components.schemas) ? document.components.schemas : {};
-  const byTitle = new Map(contract.graph.files.filter((file) => file.api === api).map((file) => [String(file.schema.title), file]));
+  const components =
+    isJsonObject(document.components) && isJsonObject(document.components.schemas) ? document.components.schemas : {};
+  const byTitle = new Map(
+    contract.graph.files.filter((file) => file.api === api).map((file) => [String(file.schema.title), file]),
+  );
   const titlesIn = (value: JsonValue | undefined, found: Set<string>): Set<string> => {
     if (Array.isArray(value)) for (const item of value) titlesIn(item, found);
     else if (isJsonObject(value)) {
@@ -127,7 +137,11 @@ function schemaUsage(contract: BuiltContract, api: string): Map<string, Map<stri
   const resolveRefs = (value: JsonValue | undefined): JsonValue => {
     if (Array.isArray(value)) return value.map(resolveRefs);
     if (!isJsonObject(value)) return value ?? null;
-    if (typeof value.$ref === "string" && value.$ref.startsWith("#/components/") && !value.$ref.startsWith("#/components/schemas/")) {
+    if (
+      typeof value.$ref === "string" &&
+      value.$ref.startsWith("#/components/") &&
+      !value.$ref.startsWith("#/components/schemas/")
+    ) {
       const [, , kind, name] = value.$ref.split("/");
       const all = isJsonObject(document.components) ? document.components : {};
       const group = isJsonObject(all[kind ?? ""]) ? (all[kind ?? ""] as JsonObject) : {};
@@ -144,7 +158,11 @@ function schemaUsage(contract: BuiltContract, api: string): Map<string, Map<stri
         const webhook = container === "webhooks";
         const key = webhook ? `webhook ${name}` : `${method.toUpperCase()} ${name}`;
         const resolved = resolveRefs(operation) as JsonObject;
-        note([resolved.parameters ?? null, resolveRefs(item.parameters), resolved.requestBody ?? null], webhook ? `${key} payload` : `${key} request`, webhook ? "webhook" : "request");
+        note(
+          [resolved.parameters ?? null, resolveRefs(item.parameters), resolved.requestBody ?? null],
+          webhook ? `${key} payload` : `${key} request`,
+          webhook ? "webhook" : "request",
+        );
         note(resolved.responses, `${key} response`, webhook ? "webhook-response" : "response");
       }
     }
@@ -159,7 +177,14 @@ function typedCases(expanded: SchemaFile, original: SchemaFile): Map<string, str
   if (typedBy === undefined || !Array.isArray(expanded.schema.allOf)) return cases;
   const declared = Array.isArray(original.schema.allOf) ? original.schema.allOf.length : 0;
   for (const entry of expanded.schema.allOf.slice(declared)) {
-    if (!isJsonObject(entry) || !isJsonObject(entry.if) || !isJsonObject(entry.if.properties) || !isJsonObject(entry.then) || !isJsonObject(entry.then.properties)) continue;
+    if (
+      !isJsonObject(entry) ||
+      !isJsonObject(entry.if) ||
+      !isJsonObject(entry.if.properties) ||
+      !isJsonObject(entry.then) ||
+      !isJsonObject(entry.then.properties)
+    )
+      continue;
     const discriminator = entry.if.properties[typedBy.discriminator];
     const target = entry.then.properties[typedBy.field];
     if (!isJsonObject(discriminator) || typeof discriminator.const !== "string" || !isJsonObject(target)) continue;
@@ -176,29 +201,43 @@ function typedCases(expanded: SchemaFile, original: SchemaFile): Map<string, str
 function absoluteRefs(schema: JsonObject): JsonObject {
   const base = typeof schema.$id === "string" && URL.canParse(schema.$id) ? schema.$id : undefined;
   if (base === undefined) return schema;
-  return mapSchema(schema, (node) => (typeof node.$ref === "string" && URL.canParse(node.$ref, base) ? { ...node, $ref: new URL(node.$ref, base).href } : node));
+  return mapSchema(schema, (node) =>
+    typeof node.$ref === "string" && URL.canParse(node.$ref, base)
+      ? { ...node, $ref: new URL(node.$ref, base).href }
+      : node,
+  );
 }
 
 /** The schema family: the hand-written schemas compared by classify.ts, and the content-by-type rules as expanded. */
 function schemaFindings(before: Side, after: Side): Finding[] {
   const findings: Finding[] = [];
-  const locate = (file: SchemaFile | undefined, pointer: string) => (file === undefined ? {} : locatePointer(file.text, pointer));
+  const locate = (file: SchemaFile | undefined, pointer: string) =>
+    file === undefined ? {} : locatePointer(file.text, pointer);
   const fileOf = (side: Side, path: string) => side.inputs.files.find((file) => file.file === path);
   // A schema whose `x-typed-by` declaration is the same on both sides is compared as written, and the media types its
   // expansion covers below, one rule each; one whose declaration was added, removed or changed is compared as
   // expanded (a hand-written rule replaced by the same declaration is no change).
-  const expandedOf = (side: Side, original: SchemaFile) => side.contract.files.find((file) => file.file === original.file) as SchemaFile;
+  const expandedOf = (side: Side, original: SchemaFile) =>
+    side.contract.files.find((file) => file.file === original.file) as SchemaFile;
   const twinOf = (side: Side, original: SchemaFile) => side.inputs.files.find((file) => file.file === original.file);
-  const sameDeclaration = (original: SchemaFile, twin: SchemaFile | undefined) => twin !== undefined && isDeepStrictEqual(original.schema[TYPED_BY], twin.schema[TYPED_BY]);
+  const sameDeclaration = (original: SchemaFile, twin: SchemaFile | undefined) =>
+    twin !== undefined && isDeepStrictEqual(original.schema[TYPED_BY], twin.schema[TYPED_BY]);
   const comparable = (side: Side, other: Side) =>
     side.inputs.files.map((original) => {
-      if (!sameDeclaration(original, twinOf(other, original))) return { file: original.file, schema: absoluteRefs(expandedOf(side, original).schema) };
+      if (!sameDeclaration(original, twinOf(other, original)))
+        return { file: original.file, schema: absoluteRefs(expandedOf(side, original).schema) };
       const { [TYPED_BY]: _declaration, ...schema } = original.schema;
       return { file: original.file, schema: absoluteRefs(schema) };
     });
   for (const change of diffSchemaSets(comparable(before, after), comparable(after, before))) {
     const file = fileOf(after, change.file) ?? fileOf(before, change.file);
-    findings.push({ rule: schemaRule(change.kind), directions: [], location: { file: change.file, pointer: change.pointer, ...locate(file, change.pointer) }, message: change.message, breaks: breaksOf(change) });
+    findings.push({
+      rule: schemaRule(change.kind),
+      directions: [],
+      location: { file: change.file, pointer: change.pointer, ...locate(file, change.pointer) },
+      message: change.message,
+      breaks: breaksOf(change),
+    });
   }
   const idOf = (side: Side) => new Map(side.inputs.files.map((file) => [String(file.schema.$id), file.file]));
   for (const original of after.inputs.files) {
@@ -209,11 +248,32 @@ function schemaFindings(before: Side, after: Side): Finding[] {
     const now = typedCases(expandedOf(after, original), original);
     const documentFile = (side: Side, id: string | undefined) => (id === undefined ? "?" : (idOf(side).get(id) ?? id));
     for (const [mediaType, id] of now) {
-      if (!was.has(mediaType)) findings.push({ rule: "schema-media-type-document-added", directions: [], location: at(`/${TYPED_BY}`), message: `content of type ${mediaType} must now match ${documentFile(after, id)} (was any content)`, breaks: "producers" });
-      else if (documentFile(before, was.get(mediaType)) !== documentFile(after, id)) findings.push({ rule: "schema-media-type-document-changed", directions: [], location: at(`/${TYPED_BY}`), message: `content of type ${mediaType} is checked against ${documentFile(after, id)} instead of ${documentFile(before, was.get(mediaType))}`, breaks: "both" });
+      if (!was.has(mediaType))
+        findings.push({
+          rule: "schema-media-type-document-added",
+          directions: [],
+          location: at(`/${TYPED_BY}`),
+          message: `content of type ${mediaType} must now match ${documentFile(after, id)} (was any content)`,
+          breaks: "producers",
+        });
+      else if (documentFile(before, was.get(mediaType)) !== documentFile(after, id))
+        findings.push({
+          rule: "schema-media-type-document-changed",
+          directions: [],
+          location: at(`/${TYPED_BY}`),
+          message: `content of type ${mediaType} is checked against ${documentFile(after, id)} instead of ${documentFile(before, was.get(mediaType))}`,
+          breaks: "both",
+        });
     }
     for (const [mediaType, id] of was) {
-      if (!now.has(mediaType)) findings.push({ rule: "schema-media-type-document-removed", directions: [], location: at(`/${TYPED_BY}`), message: `content of type ${mediaType} is no longer checked against ${documentFile(before, id)}`, breaks: "consumers" });
+      if (!now.has(mediaType))
+        findings.push({
+          rule: "schema-media-type-document-removed",
+          directions: [],
+          location: at(`/${TYPED_BY}`),
+          message: `content of type ${mediaType} is no longer checked against ${documentFile(before, id)}`,
+          breaks: "consumers",
+        });
     }
   }
   return findings;
@@ -230,8 +290,11 @@ function firstDifference(a: JsonValue | undefined, b: JsonValue | undefined, poi
   if (isDeepStrictEqual(a, b)) return undefined;
   const bothArrays = Array.isArray(a) && Array.isArray(b);
   if (!bothArrays && !(isJsonObject(a) && isJsonObject(b))) return pointer;
-  const keys = bothArrays ? [...Array(Math.max(a.length, b.length)).keys()].map(String) : [...new Set([...Object.keys(a as JsonObject), ...Object.keys(b as JsonObject)])];
-  const at = (value: JsonValue | undefined, key: string): JsonValue | undefined => (Array.isArray(value) ? value[Number(key)] : isJsonObject(value) ? value[key] : undefined);
+  const keys = bothArrays
+    ? [...Array(Math.max(a.length, b.length)).keys()].map(String)
+    : [...new Set([...Object.keys(a as JsonObject), ...Object.keys(b as JsonObject)])];
+  const at = (value: JsonValue | undefined, key: string): JsonValue | undefined =>
+    Array.isArray(value) ? value[Number(key)] : isJsonObject(value) ? value[key] : undefined;
   for (const key of keys) {
     const found = firstDifference(at(a, key), at(b, key), `${pointer}/${escapePointerSegment(key)}`);
     if (found !== undefined) return found;
@@ -250,29 +313,56 @@ function fallbackFinding(api: string, before: Side, after: Side): Finding | unde
     const { info: _info, ...rest } = built;
     return rest;
   };
-  const schemas = (side: Side): JsonObject => Object.fromEntries(side.contract.files.filter((file) => file.api === api).map((file) => [file.file, file.schema]));
+  const schemas = (side: Side): JsonObject =>
+    Object.fromEntries(side.contract.files.filter((file) => file.api === api).map((file) => [file.file, file.schema]));
   const pieces: [file: string, before: JsonValue, after: JsonValue][] = [
     [apiOutput.openapi(api), document(before), document(after)],
-    ...Object.entries({ ...schemas(before), ...schemas(after) }).map(([file]) => [file, schemas(before)[file] ?? null, schemas(after)[file] ?? null] as [string, JsonValue, JsonValue]),
+    ...Object.entries({ ...schemas(before), ...schemas(after) }).map(
+      ([file]) => [file, schemas(before)[file] ?? null, schemas(after)[file] ?? null] as [string, JsonValue, JsonValue],
+    ),
   ];
   const changed = pieces.filter(([, a, b]) => !isDeepStrictEqual(a, b));
   if (changed.length === 0) return undefined;
   // A difference in the document outside its schemas is where the source says it; inside them, where the built document does.
-  const source = after.inputs.sources.find((s) => s.api === api)?.file ?? before.inputs.sources.find((s) => s.api === api)?.file;
-  const locate = (file: string, pointer: string) => ({ file: file === apiOutput.openapi(api) && source !== undefined && !pointer.startsWith("/components/schemas/") ? source : file, pointer });
+  const source =
+    after.inputs.sources.find((s) => s.api === api)?.file ?? before.inputs.sources.find((s) => s.api === api)?.file;
+  const locate = (file: string, pointer: string) => ({
+    file:
+      file === apiOutput.openapi(api) && source !== undefined && !pointer.startsWith("/components/schemas/")
+        ? source
+        : file,
+    pointer,
+  });
   for (const [file, a, b] of changed) {
     const pointer = firstDifference(withoutAnnotations(a), withoutAnnotations(b));
-    if (pointer !== undefined) return { rule: "contract-changed", directions: ["request", "response"], location: locate(file, pointer), message: "the built contract changed in a way no rule describes" };
+    if (pointer !== undefined)
+      return {
+        rule: "contract-changed",
+        directions: ["request", "response"],
+        location: locate(file, pointer),
+        message: "the built contract changed in a way no rule describes",
+      };
   }
   const [file, a, b] = changed[0] as [string, JsonValue, JsonValue];
-  return { rule: "documentation-changed", directions: [], location: locate(file, firstDifference(a, b) ?? ""), message: "descriptions, summaries, examples or tags changed" };
+  return {
+    rule: "documentation-changed",
+    directions: [],
+    location: locate(file, firstDifference(a, b) ?? ""),
+    message: "descriptions, summaries, examples or tags changed",
+  };
 }
 
 const BUMP_ORDER: Bump[] = ["patch", "minor", "major"];
 
 /** The changes between two built contracts, classified, grouped by API (in name order), in the order the rules found them. */
 function compareContracts(ref: string, before: Side, after: Side): DiffReport {
-  const apis = [...new Set([...before.inputs.sources, ...after.inputs.sources].map((source) => source.api).concat([...before.inputs.files, ...after.inputs.files].map((file) => file.api)))].sort();
+  const apis = [
+    ...new Set(
+      [...before.inputs.sources, ...after.inputs.sources]
+        .map((source) => source.api)
+        .concat([...before.inputs.files, ...after.inputs.files].map((file) => file.api)),
+    ),
+  ].sort();
   const usage = [before, after].map((side) => new Map(apis.map((api) => [api, schemaUsage(side.contract, api)])));
   const schemaChanges = schemaFindings(before, after);
   const changes: ContractChange[] = [];
@@ -281,14 +371,20 @@ function compareContracts(ref: string, before: Side, after: Side): DiffReport {
     for (const finding of schemaChanges) {
       const { api: owner, name } = schemaPath(finding.location.file);
       if (owner !== api) continue;
-      const uses = new Map<string, Direction>([...(usage[0]?.get(api)?.get(name) ?? []), ...(usage[1]?.get(api)?.get(name) ?? [])]);
+      const uses = new Map<string, Direction>([
+        ...(usage[0]?.get(api)?.get(name) ?? []),
+        ...(usage[1]?.get(api)?.get(name) ?? []),
+      ]);
       // A schema no operation uses is still shipped (`specfirst/schemas/*`, validators): read as both directions of a request.
       const directions = uses.size === 0 ? (["request"] as Direction[]) : [...new Set(uses.values())];
       findings.push({ ...finding, directions, usedBy: [...uses.keys()] });
     }
     const beforeDocument = before.contract.documents.find((d) => d.api === api);
     const afterDocument = after.contract.documents.find((d) => d.api === api);
-    const file = after.inputs.sources.find((s) => s.api === api)?.file ?? before.inputs.sources.find((s) => s.api === api)?.file ?? `openapi/${api}.source.yaml`;
+    const file =
+      after.inputs.sources.find((s) => s.api === api)?.file ??
+      before.inputs.sources.find((s) => s.api === api)?.file ??
+      `openapi/${api}.source.yaml`;
     findings.push(...new DocumentComparison(file, beforeDocument?.document ?? {}, afterDocument?.document ?? {}).run());
     if (findings.length === 0) {
       const fallback = fallbackFinding(api, before, after);
@@ -297,7 +393,10 @@ function compareContracts(ref: string, before: Side, after: Side): DiffReport {
     changes.push(...findings.map((finding) => classify(api, finding)));
   }
   const breaking = changes.filter((change) => change.severity === "breaking").length;
-  const bump = changes.reduce<Bump>((highest, change) => (BUMP_ORDER.indexOf(change.bump) > BUMP_ORDER.indexOf(highest) ? change.bump : highest), "patch");
+  const bump = changes.reduce<Bump>(
+    (highest, change) => (BUMP_ORDER.indexOf(change.bump) > BUMP_ORDER.indexOf(highest) ? change.bump : highest),
+    "patch",
+  );
   return { ref, bump, breaking, changes };
 }
 
@@ -312,7 +411,8 @@ export async function diffContract(options: { root: string; ref: string }): Prom
   const unexpected = failures.find((failure) => !(failure instanceof DiffInputError));
   if (unexpected !== undefined) throw unexpected;
   // Both sides' problems at once, the ref's first.
-  if (failures.length > 0) throw new DiffInputError(failures.map((failure) => (failure as DiffInputError).message).join("\n"));
+  if (failures.length > 0)
+    throw new DiffInputError(failures.map((failure) => (failure as DiffInputError).message).join("\n"));
   const [before, after] = sides.map((side) => (side as PromiseFulfilledResult<Side>).value) as [Side, Side];
   return compareContracts(options.ref, before, after);
 }

@@ -31,7 +31,11 @@ const CONTRACT_INPUTS = ["schemas", "openapi", "package.json"];
 const sideName = (ref: string | undefined) => (ref === undefined ? "in the working tree" : `at ${ref}`);
 
 async function readInputs(root: string): Promise<ContractInputs> {
-  const [files, openApiFiles, version] = await Promise.all([loadSchemas(root), readOpenApiFiles(root), readPackageVersion(root)]);
+  const [files, openApiFiles, version] = await Promise.all([
+    loadSchemas(root),
+    readOpenApiFiles(root),
+    readPackageVersion(root),
+  ]);
   return { files, sources: await parseOpenApiSources(openApiFiles), version };
 }
 
@@ -47,7 +51,8 @@ async function resolveCommit(root: string, ref: string): Promise<string> {
 async function materialise(root: string, ref: string, commit: string): Promise<string> {
   const { stdout } = await git("git", ["-C", root, "ls-tree", "--name-only", commit, "--", ...CONTRACT_INPUTS]);
   const present = stdout.split("\n").filter((name) => name !== "");
-  if (!present.includes("schemas")) throw new DiffInputError(`${ref} has no schemas/ folder: there is no contract to compare with`);
+  if (!present.includes("schemas"))
+    throw new DiffInputError(`${ref} has no schemas/ folder: there is no contract to compare with`);
   const dir = await mkdtemp(path.join(tmpdir(), "specfirst-diff-"));
   try {
     const archive = path.join(dir, "inputs.tar");
@@ -97,10 +102,13 @@ async function build(dir: string, ref: string | undefined): Promise<Side> {
     return { inputs, contract: await buildContract(inputs) };
   } catch (error) {
     if (error instanceof GenerationFailed) {
-      throw new DiffInputError(`the contract's inputs ${sideName(ref)} are broken:\n${error.problems.map((problem) => `  ${formatProblem(problem)}\n`).join("")}`.trimEnd());
+      throw new DiffInputError(
+        `the contract's inputs ${sideName(ref)} are broken:\n${error.problems.map((problem) => `  ${formatProblem(problem)}\n`).join("")}`.trimEnd(),
+      );
     }
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "EACCES" || error instanceof SyntaxError) throw new DiffInputError(`cannot read the contract's inputs ${sideName(ref)}: ${(error as Error).message}`);
+    if (code === "ENOENT" || code === "EACCES" || error instanceof SyntaxError)
+      throw new DiffInputError(`cannot read the contract's inputs ${sideName(ref)}: ${(error as Error).message}`);
     throw error;
   }
 }

@@ -33,7 +33,13 @@ export function indexEntry(api: string, document: JsonObject): IndexEntry {
   const info = (document.info ?? {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
   const description = text(info.description).split(/\n\s*\n/)[0] ?? "";
-  return { api, title: text(info.title) || api, version: text(info.version), summary: text(info.summary), description: description.replace(/\s*\n\s*/g, " ") };
+  return {
+    api,
+    title: text(info.title) || api,
+    version: text(info.version),
+    summary: text(info.summary),
+    description: description.replace(/\s*\n\s*/g, " "),
+  };
 }
 
 /** The link from a page of generated/docs/ to another output. */
@@ -89,7 +95,10 @@ ${cards}`;
  * back to the index. Without a CHANGELOG.md, a page that says so.
  */
 export function emitChangelogPage(changelog: string | undefined): OutputFile {
-  const content = changelog === undefined || changelog.trim() === "" ? "<h1>Changelog</h1>\n<p>No release has been recorded yet (CHANGELOG.md is empty or missing).</p>\n" : renderMarkdown(changelog, { headingIds: true });
+  const content =
+    changelog === undefined || changelog.trim() === ""
+      ? "<h1>Changelog</h1>\n<p>No release has been recorded yet (CHANGELOG.md is empty or missing).</p>\n"
+      : renderMarkdown(changelog, { headingIds: true });
   const body = `<nav><a href="${escapeHtml(linkFrom(docsOutput.changelog, docsOutput.index))}">API reference</a></nav>
 ${content}`;
   return { path: docsOutput.changelog, contents: page("Changelog", body) };

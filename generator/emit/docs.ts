@@ -26,7 +26,11 @@ const BADGE_SVG = `data:image/svg+xml,${encodeURIComponent("<svg xmlns='http://w
  */
 const REDOC_OPTIONS = { schemaDefinitionsTagName: "Schemas" };
 
-type BuildDocs = (command: { argv: { api: string; o: string; inlineBundle: boolean; openapi: object }; config: unknown; collectSpecData: () => void }) => Promise<void>;
+type BuildDocs = (command: {
+  argv: { api: string; o: string; inlineBundle: boolean; openapi: object };
+  config: unknown;
+  collectSpecData: () => void;
+}) => Promise<void>;
 interface Redocly {
   buildDocs: BuildDocs;
   config: unknown;
@@ -43,10 +47,15 @@ async function locateRedocly(): Promise<{ handler: string; config: { chunk: stri
   const text = await readFile(index, "utf8");
   const handler = /\{handlerBuildCommand:\w+\}=await import\("(\.\/chunks\/\w+\.js)"\)/.exec(text)?.[1];
   const loader = /\w+=await (\w+)\(\{configPath:/.exec(text)?.[1];
-  const imported = loader === undefined ? undefined : new RegExp(`import\\{[^}]*\\b(\\w+) as ${loader}\\b[^}]*\\}from"(\\./chunks/\\w+\\.js)"`).exec(text);
+  const imported =
+    loader === undefined
+      ? undefined
+      : new RegExp(`import\\{[^}]*\\b(\\w+) as ${loader}\\b[^}]*\\}from"(\\./chunks/\\w+\\.js)"`).exec(text);
   if (handler === undefined || imported?.[1] === undefined || imported[2] === undefined) {
     const { version } = require("@redocly/cli/package.json") as { version: string };
-    throw new Error(`@redocly/cli ${version}: build-docs or the config loader not found in lib/index.js; generator/emit/docs.ts reads the layout of 2.77`);
+    throw new Error(
+      `@redocly/cli ${version}: build-docs or the config loader not found in lib/index.js; generator/emit/docs.ts reads the layout of 2.77`,
+    );
   }
   const resolve = (chunk: string) => pathToFileURL(path.join(path.dirname(index), chunk)).href;
   return { handler: resolve(handler), config: { chunk: resolve(imported[2]), name: imported[1] } };
@@ -60,7 +69,10 @@ function authenticationSection(document: JsonObject): string {
   const components = isJsonObject(document.components) ? document.components : {};
   const schemes = isJsonObject(components.securitySchemes) ? Object.entries(components.securitySchemes) : [];
   const lines = schemes.map(([name, scheme]) => {
-    const where = isJsonObject(scheme) && typeof scheme.in === "string" && typeof scheme.name === "string" ? ` (${scheme.type} in the ${scheme.in} \`${scheme.name}\`)` : "";
+    const where =
+      isJsonObject(scheme) && typeof scheme.in === "string" && typeof scheme.name === "string"
+        ? ` (${scheme.type} in the ${scheme.in} \`${scheme.name}\`)`
+        : "";
     const text = isJsonObject(scheme) && typeof scheme.description === "string" ? scheme.description.trim() : "";
     return `**${name}**${where}: ${text}`;
   });
@@ -86,10 +98,16 @@ export function readerDocument(document: JsonObject): JsonObject {
   const description = typeof info.description === "string" ? info.description : "";
   const first = description.search(/^## /m);
   const auth = authenticationSection(document);
-  const withAuth = first < 0 ? `${description}\n\n${auth}` : `${description.slice(0, first)}${auth}${description.slice(first)}`;
+  const withAuth =
+    first < 0 ? `${description}\n\n${auth}` : `${description.slice(0, first)}${auth}${description.slice(first)}`;
   const components = isJsonObject(document.components) ? document.components : {};
   const schemas = isJsonObject(components.schemas) ? components.schemas : {};
-  const marked = Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, isJsonObject(schema) ? mapSchema(schema, markClosed) : schema]));
+  const marked = Object.fromEntries(
+    Object.entries(schemas).map(([name, schema]) => [
+      name,
+      isJsonObject(schema) ? mapSchema(schema, markClosed) : schema,
+    ]),
+  );
   return { ...document, info: { ...info, description: withAuth }, components: { ...components, schemas: marked } };
 }
 
@@ -107,7 +125,8 @@ function loadRedocly(): Promise<Redocly> {
       import(where.handler) as Promise<{ handlerBuildCommand: BuildDocs }>,
     ]);
     const loadConfig = chunk[where.config.name];
-    if (loadConfig === undefined) throw new Error(`@redocly/cli: ${where.config.chunk} has no export ${where.config.name}`);
+    if (loadConfig === undefined)
+      throw new Error(`@redocly/cli: ${where.config.chunk} has no export ${where.config.name}`);
     return { buildDocs: handlerBuildCommand, config: await loadConfig({}) };
   })();
   redocly.catch(() => (redocly = undefined));
@@ -135,7 +154,11 @@ export async function emitDocs(api: string, yaml: string): Promise<OutputFile> {
     const source = path.join(work, `${api}.yaml`);
     const target = path.join(work, `${api}.html`);
     await writeFile(source, printYaml(readerDocument(parse(yaml) as JsonObject)));
-    await buildDocs({ argv: { api: source, o: target, inlineBundle: true, openapi: REDOC_OPTIONS }, config, collectSpecData: () => undefined });
+    await buildDocs({
+      argv: { api: source, o: target, inlineBundle: true, openapi: REDOC_OPTIONS },
+      config,
+      collectSpecData: () => undefined,
+    });
     const html = await readFile(target, "utf8");
     return { path: apiOutput.docs(api), contents: html.replace(CDN_BADGE, BADGE_SVG) };
   } finally {

@@ -46,15 +46,27 @@ export function emitEntryPoints(apis: readonly EntryPointApi[], templates: Templ
     if (api.extras.commands) names.push(`type ${prefix}Commands`);
     if (api.extras.webhooks) names.push(`type ${prefix}WebhookContext`, `type ${prefix}WebhookHandler`);
     for (const extra of Object.keys(UNPREFIXED) as FlagExtra[]) {
-      if (providers(extra).length === 1 && api.extras[extra]) names.push(...UNPREFIXED[extra], ...(extra === "webhooks" ? api.extras.receivedTypes.map((name) => `type ${name}`) : []));
+      if (providers(extra).length === 1 && api.extras[extra])
+        names.push(
+          ...UNPREFIXED[extra],
+          ...(extra === "webhooks" ? api.extras.receivedTypes.map((name) => `type ${name}`) : []),
+        );
     }
     return { api: api.api, names };
   });
-  const unprefixed = Object.values(UNPREFIXED).flat().map((name) => name.replace(/^type /, ""));
+  const unprefixed = Object.values(UNPREFIXED)
+    .flat()
+    .map((name) => name.replace(/^type /, ""));
   return [
     ...perApi,
     { path: aggregateOutput.types, contents: templates.render("aggregate/types.ts.hbs", { apis }) },
-    { path: aggregateOutput.validators, contents: templates.render("aggregate/validators.ts.hbs", { apis, runtimeValidation: runtimeImport(aggregateOutput.validators, "validation/index.js") }) },
+    {
+      path: aggregateOutput.validators,
+      contents: templates.render("aggregate/validators.ts.hbs", {
+        apis,
+        runtimeValidation: runtimeImport(aggregateOutput.validators, "validation/index.js"),
+      }),
+    },
     {
       path: aggregateOutput.client,
       contents: templates.render("aggregate/client.ts.hbs", {

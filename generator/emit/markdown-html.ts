@@ -28,7 +28,9 @@ export function renderInline(text: string): string {
     .map((part, index) => {
       if (index % 2 === 1) return `<code>${escapeHtml(part.slice(1, -1))}</code>`;
       return escapeHtml(part)
-        .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_match, label: string, target: string) => (SAFE_LINK.test(target) ? `<a href="${target}">${label}</a>` : label))
+        .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_match, label: string, target: string) =>
+          SAFE_LINK.test(target) ? `<a href="${target}">${label}</a>` : label,
+        )
         .replace(/\*\*([^*]+)\*\*/g, "<strong>$1</strong>")
         .replace(/(^|[^\w*])\*([^*\s][^*]*)\*(?!\w)/g, "$1<em>$2</em>")
         .replace(/&lt;br\s*\/?&gt;/gi, "<br>");
@@ -64,7 +66,8 @@ function renderList(items: ListItem[]): string {
       const item = items[index] as ListItem;
       index++;
       out += `<li>${renderInline(item.lines.join(" "))}`;
-      if (index < items.length && (items[index] as ListItem).indent > item.indent) out += `\n${level((items[index] as ListItem).indent)}`;
+      if (index < items.length && (items[index] as ListItem).indent > item.indent)
+        out += `\n${level((items[index] as ListItem).indent)}`;
       out += "</li>\n";
     }
     return `${out}</ul>\n`;
@@ -122,8 +125,10 @@ export function renderMarkdown(markdown: string, options: { headingIds?: boolean
       const header = tableCells(line);
       index += 2;
       const rows: string[][] = [];
-      while (index < lines.length && at(index).includes("|") && at(index).trim() !== "") rows.push(tableCells(at(index++)));
-      const cells = (tag: string, row: string[]) => row.map((cell) => `<${tag}>${renderInline(cell)}</${tag}>`).join("");
+      while (index < lines.length && at(index).includes("|") && at(index).trim() !== "")
+        rows.push(tableCells(at(index++)));
+      const cells = (tag: string, row: string[]) =>
+        row.map((cell) => `<${tag}>${renderInline(cell)}</${tag}>`).join("");
       html += `<table>\n<thead><tr>${cells("th", header)}</tr></thead>\n<tbody>\n${rows.map((row) => `<tr>${cells("td", row)}</tr>\n`).join("")}</tbody>\n</table>\n`;
       continue;
     }
@@ -139,7 +144,14 @@ export function renderMarkdown(markdown: string, options: { headingIds?: boolean
       continue;
     }
     const paragraph: string[] = [];
-    while (index < lines.length && at(index).trim() !== "" && !HEADING.test(at(index)) && !FENCE.test(at(index)) && !LIST_ITEM.test(at(index))) paragraph.push(at(index++).trim());
+    while (
+      index < lines.length &&
+      at(index).trim() !== "" &&
+      !HEADING.test(at(index)) &&
+      !FENCE.test(at(index)) &&
+      !LIST_ITEM.test(at(index))
+    )
+      paragraph.push(at(index++).trim());
     html += `<p>${renderInline(paragraph.join(" "))}</p>\n`;
   }
   return html;

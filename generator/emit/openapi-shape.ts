@@ -18,7 +18,10 @@ import { publishedComponentName } from "../model/names.js";
  */
 
 const COMPONENT_PREFIX = "#/components/schemas/";
-const componentOf = (ref: JsonValue | undefined) => (typeof ref === "string" && ref.startsWith(COMPONENT_PREFIX) ? decodeURIComponent(ref.slice(COMPONENT_PREFIX.length)) : undefined);
+const componentOf = (ref: JsonValue | undefined) =>
+  typeof ref === "string" && ref.startsWith(COMPONENT_PREFIX)
+    ? decodeURIComponent(ref.slice(COMPONENT_PREFIX.length))
+    : undefined;
 const refTo = (name: string) => `${COMPONENT_PREFIX}${encodeURIComponent(name)}`;
 
 /** Keywords that describe the included component itself: the including one describes itself. */
@@ -32,9 +35,11 @@ const isOpenOrAbsent = (value: JsonValue | undefined) => value === undefined || 
 /** `included` merged into `including` keyword by keyword, or undefined when a keyword would change meaning. */
 function merged(including: JsonObject, included: JsonObject): JsonObject | undefined {
   if (typeof included.$ref === "string") return undefined;
-  for (const keyword of SIBLING_DEPENDENT) if (!isOpenOrAbsent(included[keyword]) || !isOpenOrAbsent(including[keyword])) return undefined;
+  for (const keyword of SIBLING_DEPENDENT)
+    if (!isOpenOrAbsent(included[keyword]) || !isOpenOrAbsent(including[keyword])) return undefined;
   const result: JsonObject = { ...including };
-  const conditionalClash = CONDITIONAL.some((k) => included[k] !== undefined) && CONDITIONAL.some((k) => including[k] !== undefined);
+  const conditionalClash =
+    CONDITIONAL.some((k) => included[k] !== undefined) && CONDITIONAL.some((k) => including[k] !== undefined);
   for (const [keyword, value] of Object.entries(included)) {
     if (OWN_DESCRIPTION.has(keyword) || keyword.startsWith("x-") || SIBLING_DEPENDENT.includes(keyword)) continue;
     const own = result[keyword];
@@ -42,13 +47,15 @@ function merged(including: JsonObject, included: JsonObject): JsonObject | undef
       if (CONDITIONAL.includes(keyword) && conditionalClash) return undefined;
       result[keyword] = value;
     } else if (isDeepStrictEqual(own, value)) continue;
-    else if (keyword === "required" && Array.isArray(own) && Array.isArray(value)) result.required = [...new Set([...own, ...value])];
+    else if (keyword === "required" && Array.isArray(own) && Array.isArray(value))
+      result.required = [...new Set([...own, ...value])];
     else if (keyword === "allOf" && Array.isArray(own) && Array.isArray(value)) result.allOf = [...value, ...own];
     else if (keyword === "properties" && isJsonObject(own) && isJsonObject(value)) {
       const properties: JsonObject = { ...value };
       for (const [name, schema] of Object.entries(own)) {
         const theirs = properties[name];
-        properties[name] = theirs === undefined || isDeepStrictEqual(theirs, schema) ? schema : { allOf: [theirs, schema] };
+        properties[name] =
+          theirs === undefined || isDeepStrictEqual(theirs, schema) ? schema : { allOf: [theirs, schema] };
       }
       result.properties = properties;
     } else return undefined;
@@ -142,7 +149,10 @@ export function renameComponents(document: JsonObject): JsonObject {
   for (const [name, schema] of Object.entries(schemas)) {
     const published = publishedComponentName(name, isJsonObject(schema) ? schema : {});
     if (published === name) continue;
-    if (schemas[published] !== undefined) throw new Error(`component "${name}" is published as "${published}" (its name shadows a global type of generated TypeScript), but a component already has that name: rename one of the schemas' titles`);
+    if (schemas[published] !== undefined)
+      throw new Error(
+        `component "${name}" is published as "${published}" (its name shadows a global type of generated TypeScript), but a component already has that name: rename one of the schemas' titles`,
+      );
     renames.set(name, published);
   }
   if (renames.size === 0) return document;
@@ -155,7 +165,12 @@ export function renameComponents(document: JsonObject): JsonObject {
     const result = { ...object };
     if (typeof result.$ref === "string") result.$ref = rename(result.$ref);
     if (isJsonObject(result.discriminator) && isJsonObject(result.discriminator.mapping)) {
-      result.discriminator = { ...result.discriminator, mapping: Object.fromEntries(Object.entries(result.discriminator.mapping).map(([value, ref]) => [value, rename(ref)])) };
+      result.discriminator = {
+        ...result.discriminator,
+        mapping: Object.fromEntries(
+          Object.entries(result.discriminator.mapping).map(([value, ref]) => [value, rename(ref)]),
+        ),
+      };
     }
     return result;
   }) as JsonObject;
@@ -163,7 +178,9 @@ export function renameComponents(document: JsonObject): JsonObject {
   renamedComponents.schemas = Object.fromEntries(
     Object.entries(renamedComponents.schemas as JsonObject).map(([name, schema]) => {
       const published = renames.get(name);
-      return published === undefined || !isJsonObject(schema) ? [name, schema] : [published, { ...schema, title: published }];
+      return published === undefined || !isJsonObject(schema)
+        ? [name, schema]
+        : [published, { ...schema, title: published }];
     }),
   );
   return renamed;
@@ -183,7 +200,9 @@ export function publishedServers(servers: JsonValue): JsonValue {
         return [name, rest];
       }),
     );
-    const description = [typeof server.description === "string" ? server.description : "", ...notes].filter((text) => text !== "").join(" ");
+    const description = [typeof server.description === "string" ? server.description : "", ...notes]
+      .filter((text) => text !== "")
+      .join(" ");
     return notes.length === 0 ? server : { ...server, description, variables };
   });
 }

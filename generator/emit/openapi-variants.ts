@@ -27,12 +27,14 @@ interface Rule {
 
 function ruleOf(graph: SchemaGraph, file: SchemaFile, typedBy: ReadonlyMap<string, TypedBy>): Rule | undefined {
   const own = typedBy.get(file.name);
-  if (own !== undefined) return { typedBy: own, via: undefined, cases: documentsOf(graph.files, file.api, own.documents) };
+  if (own !== undefined)
+    return { typedBy: own, via: undefined, cases: documentsOf(graph.files, file.api, own.documents) };
   for (const entry of Array.isArray(file.schema.allOf) ? file.schema.allOf : []) {
     if (!isJsonObject(entry) || typeof entry.$ref !== "string" || Object.keys(entry).length !== 1) continue;
     const included = graph.resolveRef(file, entry.$ref).file;
     const rule = typedBy.get(included.name);
-    if (rule !== undefined) return { typedBy: rule, via: titleOf(included), cases: documentsOf(graph.files, file.api, rule.documents) };
+    if (rule !== undefined)
+      return { typedBy: rule, via: titleOf(included), cases: documentsOf(graph.files, file.api, rule.documents) };
   }
   return undefined;
 }
@@ -43,8 +45,13 @@ function baseOf(component: JsonObject, rule: Rule): JsonObject {
   const isRuleEntry = (entry: JsonValue) => {
     if (!isJsonObject(entry)) return false;
     if (rule.via !== undefined && entry.$ref === ref(rule.via).$ref) return true;
-    const test = isJsonObject(entry.if) && isJsonObject(entry.if.properties) ? entry.if.properties[rule.typedBy.discriminator] : undefined;
-    return isJsonObject(test) && typeof test.const === "string" && mediaTypes.has(test.const) && isJsonObject(entry.then);
+    const test =
+      isJsonObject(entry.if) && isJsonObject(entry.if.properties)
+        ? entry.if.properties[rule.typedBy.discriminator]
+        : undefined;
+    return (
+      isJsonObject(test) && typeof test.const === "string" && mediaTypes.has(test.const) && isJsonObject(entry.then)
+    );
   };
   const { allOf, title: _title, description: _description, ...rest } = component;
   const kept = Array.isArray(allOf) ? allOf.filter((entry) => !isRuleEntry(entry)) : [];
@@ -55,14 +62,23 @@ function baseOf(component: JsonObject, rule: Rule): JsonObject {
  * `base` with the discriminator and the typed field replaced, the discriminator required (the variant is chosen by
  * it). `field` undefined keeps the field as the schema has it (the variant for other media types).
  */
-function variant(base: JsonObject, rule: Rule, title: string, description: string, discriminator: JsonObject, field: JsonObject | undefined): JsonObject {
+function variant(
+  base: JsonObject,
+  rule: Rule,
+  title: string,
+  description: string,
+  discriminator: JsonObject,
+  field: JsonObject | undefined,
+): JsonObject {
   const properties = isJsonObject(base.properties) ? base.properties : {};
   const { discriminator: name, field: fieldName, each } = rule.typedBy;
   const required = Array.isArray(base.required) ? base.required : [];
   const existing = isJsonObject(properties[fieldName]) ? properties[fieldName] : {};
-  const existingDescription: JsonObject = typeof existing.description === "string" ? { description: existing.description } : {};
+  const existingDescription: JsonObject =
+    typeof existing.description === "string" ? { description: existing.description } : {};
   // One document: a $ref (with the field's description); an array of documents: the array with its items typed.
-  const typed = field === undefined ? existing : each ? { ...existing, items: field } : { ...existingDescription, ...field };
+  const typed =
+    field === undefined ? existing : each ? { ...existing, items: field } : { ...existingDescription, ...field };
   // The schema's examples of the discriminator name every media type: not examples of one variant.
   const { examples: _examples, ...discriminatorBase } = isJsonObject(properties[name]) ? properties[name] : {};
   return {
@@ -79,7 +95,11 @@ function variant(base: JsonObject, rule: Rule, title: string, description: strin
  * The components with every typed schema (`Message`, `Container`, `Collection`, `Command`, `CommandResponse`)
  * replaced by its variants. `components` maps titles to the components built from the schema files.
  */
-export function publishVariants(graph: SchemaGraph, components: Record<string, JsonObject>, typedBy: ReadonlyMap<string, TypedBy>): Record<string, JsonObject> {
+export function publishVariants(
+  graph: SchemaGraph,
+  components: Record<string, JsonObject>,
+  typedBy: ReadonlyMap<string, TypedBy>,
+): Record<string, JsonObject> {
   const result: Record<string, JsonObject> = { ...components };
   for (const [title, component] of Object.entries(components)) {
     const file = graph.files.find((f) => titleOf(f) === title);
@@ -93,12 +113,29 @@ export function publishVariants(graph: SchemaGraph, components: Record<string, J
       const name = `${titleOf(c.document)}${title}`;
       names.push(name);
       mapping[c.mediaType] = `#/components/schemas/${name}`;
-      result[name] = variant(base, rule, name, `A ${title} whose \`${discriminator}\` is \`${c.mediaType}\`: \`${field}\` is the ${titleOf(c.document)} document.`, { const: c.mediaType }, ref(titleOf(c.document)));
+      result[name] = variant(
+        base,
+        rule,
+        name,
+        `A ${title} whose \`${discriminator}\` is \`${c.mediaType}\`: \`${field}\` is the ${titleOf(c.document)} document.`,
+        { const: c.mediaType },
+        ref(titleOf(c.document)),
+      );
     }
     const other = `Other${title}`;
     // `type: ["object"]` (the same rule as `"object"`): openapi-typescript writes the discriminator value into
     // variants typed `"object"` only, and the value of this one is any media type but the mapped ones.
-    result[other] = { ...variant(base, rule, other, `A ${title} of any other \`${discriminator}\`: \`${field}\` as the schema allows for media types it does not know.`, { not: { enum: rule.cases.map((c) => c.mediaType) } }, undefined), type: ["object"] };
+    result[other] = {
+      ...variant(
+        base,
+        rule,
+        other,
+        `A ${title} of any other \`${discriminator}\`: \`${field}\` as the schema allows for media types it does not know.`,
+        { not: { enum: rule.cases.map((c) => c.mediaType) } },
+        undefined,
+      ),
+      type: ["object"],
+    };
     // The known media types under a discriminator (every variant there has a `const` value); the open variant
     // beside them, since no mapping can name "any other value".
     const known = `Known${title}`;

@@ -13,27 +13,40 @@ import type { TypedBy } from "../model/expand-media-types.js";
 
 const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
-
 /** A schema file as an OpenAPI component: no `$id`/`$schema`, `$ref`s pointing at sibling components, open objects said open. */
 export function schemaComponent(graph: SchemaGraph, file: SchemaFile): JsonObject {
   const component = mapSchema(file.schema, (node) => {
     // An object with no declared members accepts any members; said explicitly, since OpenAPI tools read the
     // silence as "no members" (openapi-typescript types it `Record<string, never>`).
     const types = Array.isArray(node.type) ? node.type : [node.type];
-    if (types.includes("object") && node.properties === undefined && node.patternProperties === undefined && node.additionalProperties === undefined) node.additionalProperties = true;
+    if (
+      types.includes("object") &&
+      node.properties === undefined &&
+      node.patternProperties === undefined &&
+      node.additionalProperties === undefined
+    )
+      node.additionalProperties = true;
     // A property that must be absent (`"status": false` of a command request) is said as "not required", which
     // means the same; docs renderers list a `false` property as a field of the body.
     if (isJsonObject(node.properties)) {
       const absent = Object.keys(node.properties).filter((name) => (node.properties as JsonObject)[name] === false);
       if (absent.length > 0) {
-        node.properties = Object.fromEntries(Object.entries(node.properties).filter(([name]) => !absent.includes(name)));
-        const rule: JsonObject = absent.length === 1 ? { not: { required: absent } } : { not: { anyOf: absent.map((name) => ({ required: [name] })) } };
+        node.properties = Object.fromEntries(
+          Object.entries(node.properties).filter(([name]) => !absent.includes(name)),
+        );
+        const rule: JsonObject =
+          absent.length === 1
+            ? { not: { required: absent } }
+            : { not: { anyOf: absent.map((name) => ({ required: [name] })) } };
         node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), rule];
       }
     }
     if (typeof node.$ref !== "string") return node;
     const target = graph.resolveRef(file, node.$ref);
-    if (target.pointer !== "") throw new Error(`${file.file}: $ref "${node.$ref}" into another schema's inside cannot become an OpenAPI component ref`);
+    if (target.pointer !== "")
+      throw new Error(
+        `${file.file}: $ref "${node.$ref}" into another schema's inside cannot become an OpenAPI component ref`,
+      );
     return { ...node, $ref: `#/components/schemas/${String(target.file.schema.title)}` };
   });
   delete component.$id;
@@ -71,8 +84,13 @@ function renderPlaceholders(description: string, document: JsonObject): string {
     const names = Object.keys(plans);
     const kinds = [...new Set(names.flatMap((plan) => Object.keys(isJsonObject(plans[plan]) ? plans[plan] : {})))];
     const title = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-    const rows = kinds.map((kind) => `| ${title(kind)} per second | ${names.map((plan) => String((plans[plan] as JsonObject)[kind] ?? "-")).join(" | ")} |`);
-    return [`| Limit | ${names.map(title).join(" | ")} |`, `|---|${names.map(() => "---|").join("")}`, ...rows].join("\n");
+    const rows = kinds.map(
+      (kind) =>
+        `| ${title(kind)} per second | ${names.map((plan) => String((plans[plan] as JsonObject)[kind] ?? "-")).join(" | ")} |`,
+    );
+    return [`| Limit | ${names.map(title).join(" | ")} |`, `|---|${names.map(() => "---|").join("")}`, ...rows].join(
+      "\n",
+    );
   });
 }
 
@@ -121,10 +139,19 @@ export async function emitOpenApi(
     const needed = new Set<string>();
     for (const title of componentRefs(source.document, new Set())) {
       const file = byTitle.get(title);
-      if (file === undefined) problems.push({ file: source.file, pointer: "", message: `refers to #/components/schemas/${title}, but no schema has that title` });
+      if (file === undefined)
+        problems.push({
+          file: source.file,
+          pointer: "",
+          message: `refers to #/components/schemas/${title}, but no schema has that title`,
+        });
       else for (const name of dependenciesOf(graph, file.name)) needed.add(name);
     }
-    const built = Object.fromEntries([...needed].map((name) => graph.byName.get(name) as SchemaFile).map((file) => [String(file.schema.title), schemaComponent(graph, file)] as const));
+    const built = Object.fromEntries(
+      [...needed]
+        .map((name) => graph.byName.get(name) as SchemaFile)
+        .map((file) => [String(file.schema.title), schemaComponent(graph, file)] as const),
+    );
     const published = publishVariants(graph, flattenIncludes(built), typedBy);
     // Only the components something refers to (a rule holder such as CommandResource is replaced by the variants, an
     // included schema such as Notification is written out into the ones including it).
@@ -137,14 +164,28 @@ export async function emitOpenApi(
       }
     };
     visit(source.document);
-    const schemas = Object.fromEntries(Object.entries(published).filter(([title]) => used.has(title)).sort(([a], [b]) => a.localeCompare(b)));
+    const schemas = Object.fromEntries(
+      Object.entries(published)
+        .filter(([title]) => used.has(title))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
     const info = isJsonObject(source.document.info) ? { ...source.document.info } : {};
     if (typeof info.description === "string") info.description = renderPlaceholders(info.description, source.document);
     const components = isJsonObject(source.document.components) ? source.document.components : {};
-    const document: JsonObject = { ...source.document, info: { ...info, version }, components: { ...components, schemas } };
+    const document: JsonObject = {
+      ...source.document,
+      info: { ...info, version },
+      components: { ...components, schemas },
+    };
     if (source.document.servers !== undefined) document.servers = publishedServers(source.document.servers);
     return { api: source.api, document: renameComponents(bareRecursiveRefs(document)) };
   });
   if (problems.length > 0) throw new GenerationFailed(problems);
-  return Promise.all(outputs.map(async ({ api, document }) => ({ api, document, file: { path: apiOutput.openapi(api), contents: await documentYaml(document, print) } })));
+  return Promise.all(
+    outputs.map(async ({ api, document }) => ({
+      api,
+      document,
+      file: { path: apiOutput.openapi(api), contents: await documentYaml(document, print) },
+    })),
+  );
 }

@@ -20,9 +20,13 @@ interface OpenApiTypescript {
  * it requires for named exports, which doubles the load time.
  */
 function load(): OpenApiTypescript {
-  const transformSchema = require("openapi-typescript/dist/transform/index.cjs") as OpenApiTypescript["transformSchema"];
+  const transformSchema =
+    require("openapi-typescript/dist/transform/index.cjs") as OpenApiTypescript["transformSchema"];
   const { astToString } = require("openapi-typescript/dist/lib/ts.cjs") as Pick<OpenApiTypescript, "astToString">;
-  const { scanDiscriminators, resolveRef } = require("openapi-typescript/dist/lib/utils.cjs") as Pick<OpenApiTypescript, "scanDiscriminators" | "resolveRef">;
+  const { scanDiscriminators, resolveRef } = require("openapi-typescript/dist/lib/utils.cjs") as Pick<
+    OpenApiTypescript,
+    "scanDiscriminators" | "resolveRef"
+  >;
   return { transformSchema, astToString, scanDiscriminators, resolveRef };
 }
 
@@ -65,7 +69,9 @@ export function emitPathTypes(api: string, built: JsonObject): OutputFile {
     resolve: ($ref: string) => resolveRef(document, $ref, silent),
   };
   // TypeScript's printer indents by four spaces; two, as in the other generated modules (and as prettier would).
-  const contents = astToString(transformSchema(document, ctx)).replace(/^ +/gm, (indent) => " ".repeat(Math.floor(indent.length / 4) * 2 + (indent.length % 4)));
+  const contents = astToString(transformSchema(document, ctx)).replace(/^ +/gm, (indent) =>
+    " ".repeat(Math.floor(indent.length / 4) * 2 + (indent.length % 4)),
+  );
   return { path: apiOutput.paths(api), contents };
 }
 

@@ -9,5 +9,8 @@ import { apiOutput } from "../model/output-paths.js";
  * (format/banner.ts).
  */
 export function emitSchemas(files: readonly SchemaFile[]): OutputFile[] {
-  return files.map((file) => ({ path: apiOutput.schema(file.api, file.name), contents: `${JSON.stringify(file.schema, null, 2)}\n` }));
+  return files.map((file) => ({
+    path: apiOutput.schema(file.api, file.name),
+    contents: `${JSON.stringify(file.schema, null, 2)}\n`,
+  }));
 }

@@ -9,10 +9,22 @@ import { apiOutput, runtimeImport } from "../model/output-paths.js";
 import { dispatchMapName } from "../model/names.js";
 import { conditionalRules, ruleType, type TypedRule, type UntypedRule } from "../model/conditional-rules.js";
 
-
-const ANNOTATIONS = new Set(["title", "description", "$comment", "examples", "writeOnly", "readOnly", "x-secret", "x-content-type", "x-resource-type", "$schema", "$id", "default", "deprecated"]);
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "$comment",
+  "examples",
+  "writeOnly",
+  "readOnly",
+  "x-secret",
+  "x-content-type",
+  "x-resource-type",
+  "$schema",
+  "$id",
+  "default",
+  "deprecated",
+]);
 const CONDITIONALS = ["if", "then", "else"];
-
 
 /** True when a schema says nothing a TypeScript type could show (annotations only). */
 function isTypeless(schema: JsonObject): boolean {
@@ -20,7 +32,17 @@ function isTypeless(schema: JsonObject): boolean {
 }
 
 /** Keywords that constrain a value without changing its TypeScript type (a pattern on a string, a bound on a number). */
-const VALUE_CONSTRAINTS = new Set(["pattern", "format", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]);
+const VALUE_CONSTRAINTS = new Set([
+  "pattern",
+  "format",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+]);
 
 /** True when an `allOf` member only narrows values (`{ pattern }` in media-type): nothing a type could show. */
 function isValueConstraintOnly(schema: JsonObject): boolean {
@@ -34,7 +56,9 @@ function isConditionalOnly(schema: JsonObject): boolean {
       ANNOTATIONS.has(key) ||
       CONDITIONALS.includes(key) ||
       (key === "type" && value === "object") ||
-      (key === "allOf" && Array.isArray(value) && value.every((entry) => isJsonObject(entry) && Object.keys(entry).every((k) => CONDITIONALS.includes(k)))),
+      (key === "allOf" &&
+        Array.isArray(value) &&
+        value.every((entry) => isJsonObject(entry) && Object.keys(entry).every((k) => CONDITIONALS.includes(k)))),
   );
 }
 
@@ -42,7 +66,8 @@ function isConditionalOnly(schema: JsonObject): boolean {
 const typedTablesOf = (graph: SchemaGraph, file: SchemaFile) => findDispatchTables(graph, file, { each: true });
 
 /** True when a schema's type is generic (`Container<T>`): a dispatch table applies to it and it has fields of its own. */
-const isGeneric = (graph: SchemaGraph, file: SchemaFile) => !isConditionalOnly(file.schema) && typedTablesOf(graph, file).length > 0;
+const isGeneric = (graph: SchemaGraph, file: SchemaFile) =>
+  !isConditionalOnly(file.schema) && typedTablesOf(graph, file).length > 0;
 
 /** The `$ref` leaves of an if/then/else tree: the schemas a value of a dispatching schema (`envelope`) can be. */
 function conditionalLeaves(schema: JsonObject): JsonObject[] {
@@ -74,23 +99,29 @@ function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTabl
     delete properties[table.field];
     root.properties = properties;
     root.title = `${String(root.title)}Fields`;
-    root.required = ((root.required as JsonValue[] | undefined) ?? []).filter((name) => name !== table.discriminator && name !== table.field);
+    root.required = ((root.required as JsonValue[] | undefined) ?? []).filter(
+      (name) => name !== table.discriminator && name !== table.field,
+    );
   }
   // A schema with conditional rules declares its fields as `XFields`; `X` is those fields and the rules' union.
   if (ruled && tables.length === 0) root.title = `${String(root.title)}Fields`;
   // A schema that includes another (`allOf: [{ $ref }]`) and requires more of its fields (inbound-message requires
   // `id` and `from` of message): each such field becomes required, typed as the included schema types it.
-  const included = Array.isArray(root.allOf) ? root.allOf.find((entry) => isJsonObject(entry) && typeof entry.$ref === "string") : undefined;
+  const included = Array.isArray(root.allOf)
+    ? root.allOf.find((entry) => isJsonObject(entry) && typeof entry.$ref === "string")
+    : undefined;
   if (isJsonObject(included) && Array.isArray(root.required)) {
     // When both are generic (`InboundMessage<T>` over `Message<T>`), build on the other's fields (`MessageFields`):
     // the dispatched field is typed once, by this schema's own generic.
     const target = graph.resolveRef(file, String(included.$ref));
     const generic = tables.length > 0 && target.pointer === "" && isGeneric(graph, target.file);
     const base = generic ? `${typeNameOf(String(included.$ref))}Fields` : typeNameOf(String(included.$ref));
-    if (generic) root.allOf = (root.allOf as JsonValue[]).map((entry) => (entry === included ? { tsType: base } : entry));
+    if (generic)
+      root.allOf = (root.allOf as JsonValue[]).map((entry) => (entry === included ? { tsType: base } : entry));
     const properties: JsonObject = { ...(isJsonObject(root.properties) ? root.properties : {}) };
     for (const name of root.required) {
-      if (typeof name === "string" && !(name in properties)) properties[name] = { tsType: `NonNullable<${base}[${JSON.stringify(name)}]>` };
+      if (typeof name === "string" && !(name in properties))
+        properties[name] = { tsType: `NonNullable<${base}[${JSON.stringify(name)}]>` };
     }
     root.properties = properties;
   }
@@ -104,7 +135,8 @@ function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTabl
     }
     if (Array.isArray(node.allOf)) {
       const kept = node.allOf.filter((entry) => {
-        if (!isJsonObject(entry) || isTypeless(entry) || isValueConstraintOnly(entry) || entry.tsType === "unknown") return false;
+        if (!isJsonObject(entry) || isTypeless(entry) || isValueConstraintOnly(entry) || entry.tsType === "unknown")
+          return false;
         if (typeof entry.tsType === "string") {
           const target = graph.files.find((f) => f.schema.title === entry.tsType);
           return !(target && isConditionalOnly(target.schema));
@@ -123,13 +155,18 @@ function typingSchema(graph: SchemaGraph, file: SchemaFile, tables: DispatchTabl
 function fallbackType(schema: JsonValue | undefined): string {
   const types = isJsonObject(schema) ? schema.type : undefined;
   const list = Array.isArray(types) ? types : types === undefined ? [] : [types];
-  const names = list.map((t) => (t === "object" ? "{ [k: string]: unknown }" : t === "array" ? "unknown[]" : t === "integer" ? "number" : String(t)));
+  const names = list.map((t) =>
+    t === "object" ? "{ [k: string]: unknown }" : t === "array" ? "unknown[]" : t === "integer" ? "number" : String(t),
+  );
   return names.length > 0 ? names.join(" | ") : "unknown";
 }
 
 function jsDoc(text: JsonValue | undefined, indent = ""): string {
   if (typeof text !== "string") return "";
-  return `${indent}/**\n${text.split("\n").map((line) => `${indent} * ${line}`).join("\n")}\n${indent} */\n`;
+  return `${indent}/**\n${text
+    .split("\n")
+    .map((line) => `${indent} * ${line}`)
+    .join("\n")}\n${indent} */\n`;
 }
 
 const mapNameOf = (table: DispatchTable) => dispatchMapName(table.field);
@@ -156,14 +193,24 @@ function dispatchMap(graph: SchemaGraph, table: DispatchTable): string {
 }
 
 /** `Message<T>` and the union of the known typed forms, for a schema a dispatch table applies to. */
-function dispatchGenerics(file: SchemaFile, table: DispatchTable, description: string | undefined, rules: string | undefined): string {
+function dispatchGenerics(
+  file: SchemaFile,
+  table: DispatchTable,
+  description: string | undefined,
+  rules: string | undefined,
+): string {
   const title = String(file.schema.title);
   const mapName = mapNameOf(table);
   // The fields as declared here, or in the file holding the table when this one only includes it (inbound-message).
-  const properties = { ...((table.owner.schema.properties ?? {}) as JsonObject), ...((file.schema.properties ?? {}) as JsonObject) };
+  const properties = {
+    ...((table.owner.schema.properties ?? {}) as JsonObject),
+    ...((file.schema.properties ?? {}) as JsonObject),
+  };
   const required = new Set((file.schema.required as string[] | undefined) ?? []);
   const optional = (name: string) => (required.has(name) ? "" : "?");
-  const discriminatorDoc = isJsonObject(properties[table.discriminator]) ? (properties[table.discriminator] as JsonObject).description : undefined;
+  const discriminatorDoc = isJsonObject(properties[table.discriminator])
+    ? (properties[table.discriminator] as JsonObject).description
+    : undefined;
   const field = isJsonObject(properties[table.field]) ? (properties[table.field] as JsonObject) : {};
   // An array of documents (`items`) is typed per element: the element schema gives the type for other media types.
   const fieldType = table.each
@@ -171,12 +218,15 @@ function dispatchGenerics(file: SchemaFile, table: DispatchTable, description: s
     : `T extends keyof ${mapName} ? ${mapName}[T] : ${fallbackType(field)}`;
   const matching = table.each ? "items of the matching document" : "the matching document";
   return [
-    jsDoc(`${String(file.schema.description)}\n\n\`${title}<T>\` types \`${table.field}\` from \`${table.discriminator}\`: ${title}<${JSON.stringify(table.cases[0]?.value ?? "")}> has ${matching}.`) +
+    jsDoc(
+      `${String(file.schema.description)}\n\n\`${title}<T>\` types \`${table.field}\` from \`${table.discriminator}\`: ${title}<${JSON.stringify(table.cases[0]?.value ?? "")}> has ${matching}.`,
+    ) +
       `export type ${title}<T extends string = string> = ${title}Fields & {\n` +
       `${jsDoc(discriminatorDoc, "  ")}  ${table.discriminator}${optional(table.discriminator)}: T;\n` +
       `${jsDoc(field.description, "  ")}  ${table.field}${optional(table.field)}: ${fieldType};\n}${rules === undefined ? "" : ` & ${rules}`};`,
-    jsDoc(`A ${title} of one of the known \`${table.discriminator}\` values: \`switch (x.${table.discriminator})\` narrows \`${table.field}\`.`) +
-      `export type Known${title} = { [T in keyof ${mapName}]: ${title}<T> }[keyof ${mapName}];`,
+    jsDoc(
+      `A ${title} of one of the known \`${table.discriminator}\` values: \`switch (x.${table.discriminator})\` narrows \`${table.field}\`.`,
+    ) + `export type Known${title} = { [T in keyof ${mapName}]: ${title}<T> }[keyof ${mapName}];`,
   ].join("\n\n");
 }
 
@@ -185,7 +235,9 @@ function describeWithUntyped(file: SchemaFile, untyped: UntypedRule[]): string |
   const description = typeof file.schema.description === "string" ? file.schema.description : undefined;
   if (untyped.length === 0) return description;
   const notes = untyped.map((rule) => `- ${rule.rule} (${file.file}#${rule.pointer}): ${rule.why}.`);
-  return [description, "Enforced by the validators only (no type form):", ...notes].filter((line) => line !== undefined).join("\n");
+  return [description, "Enforced by the validators only (no type form):", ...notes]
+    .filter((line) => line !== undefined)
+    .join("\n");
 }
 
 /**
@@ -197,10 +249,13 @@ function rulesType(file: SchemaFile, rules: TypedRule[], table: DispatchTable | 
   const title = String(file.schema.title);
   const fields = `${title}Fields`;
   const properties = isJsonObject(file.schema.properties) ? file.schema.properties : {};
-  const declared = (property: string) => property in properties && property !== table?.field && property !== table?.discriminator;
+  const declared = (property: string) =>
+    property in properties && property !== table?.field && property !== table?.discriminator;
   const fieldType = (property: string) => `${fields}[${JSON.stringify(property)}]`;
   const requiredType = (property: string) => (declared(property) ? `NonNullable<${fieldType(property)}>` : "{}");
-  const unions = rules.map((rule) => (rules.length > 1 ? `(${ruleType(rule, fieldType, requiredType)})` : ruleType(rule, fieldType, requiredType)));
+  const unions = rules.map((rule) =>
+    rules.length > 1 ? `(${ruleType(rule, fieldType, requiredType)})` : ruleType(rule, fieldType, requiredType),
+  );
   const doc = `The conditional rules of ${file.file} (${rules.map((rule) => `#${rule.pointer}`).join(", ")}), one union each: \`switch\` on the tested field narrows to the branch and what it requires.`;
   return `${jsDoc(doc)}export type ${title}Rules = ${unions.join(" &\n  ")};`;
 }
@@ -223,13 +278,18 @@ export async function compileTypes(schema: JsonObject, name: string): Promise<st
  * stands for `compileTypes` (the generate command passes a cached one: a schema's code depends only on its typing
  * schema and name).
  */
-export async function emitTypes(graph: SchemaGraph, api: string, compileOne: (schema: JsonObject, name: string) => Promise<string> = compileTypes): Promise<OutputFile> {
+export async function emitTypes(
+  graph: SchemaGraph,
+  api: string,
+  compileOne: (schema: JsonObject, name: string) => Promise<string> = compileTypes,
+): Promise<OutputFile> {
   const declared = new Set<string>();
   const chunks: string[] = [];
   let namesOtherMediaType = false;
   for (const file of graph.files.filter((f) => f.api === api)) {
     const tables = typedTablesOf(graph, file);
-    if (tables.length > 1) throw new Error(`${file.file}: more than one dispatch table is not supported by the types stage`);
+    if (tables.length > 1)
+      throw new Error(`${file.file}: more than one dispatch table is not supported by the types stage`);
     // A file that only holds the rule (command-resource) declares the map; the files including it get the generics.
     const typedTables = isConditionalOnly(file.schema) ? [] : tables;
     const rules = isConditionalOnly(file.schema) ? { typed: [], untyped: [] } : conditionalRules(file);
@@ -252,10 +312,14 @@ export async function emitTypes(graph: SchemaGraph, api: string, compileOne: (sc
     }
     const title = String(file.schema.title);
     if (ruled) chunks.push(rulesType(file, rules.typed, typedTables[0]));
-    if (ruled && typedTables.length === 0) chunks.push(`${jsDoc(description)}export type ${title} = ${name} & ${title}Rules;`);
-    for (const table of typedTables) chunks.push(dispatchGenerics(file, table, description, ruled ? `${title}Rules` : undefined));
+    if (ruled && typedTables.length === 0)
+      chunks.push(`${jsDoc(description)}export type ${title} = ${name} & ${title}Rules;`);
+    for (const table of typedTables)
+      chunks.push(dispatchGenerics(file, table, description, ruled ? `${title}Rules` : undefined));
   }
   const path = apiOutput.types(api);
-  const imports = namesOtherMediaType ? [`import type { ${OTHER_MEDIA_TYPE} } from ${JSON.stringify(runtimeImport(path, "client/other-media-type.js"))};`] : [];
+  const imports = namesOtherMediaType
+    ? [`import type { ${OTHER_MEDIA_TYPE} } from ${JSON.stringify(runtimeImport(path, "client/other-media-type.js"))};`]
+    : [];
   return { path, contents: `${[...imports, ...chunks].join("\n\n")}\n` };
 }

@@ -39,7 +39,8 @@ async function formatPieces(texts: readonly string[], parser: string): Promise<(
   if (texts.length > 1) {
     try {
       const pieces = (await formatText(texts.join("\n\n"), parser)).split(/\n\n(?=\S)/);
-      if (pieces.length === texts.length) return pieces.map((piece, index) => (index < pieces.length - 1 ? `${piece}\n` : piece));
+      if (pieces.length === texts.length)
+        return pieces.map((piece, index) => (index < pieces.length - 1 ? `${piece}\n` : piece));
     } catch {
       // formatted one by one below
     }
@@ -86,7 +87,8 @@ export async function formatOutputs(files: readonly OutputFile[], store: FormatS
     plans.map(async ({ file, plan }) => {
       if (plan === undefined) return file;
       const pieces = plan.chunks.map((chunk) => formatted.get(plan.parser)?.get(chunk));
-      if (pieces.every((piece): piece is string => piece !== undefined)) return { ...file, contents: pieces.join("\n") };
+      if (pieces.every((piece): piece is string => piece !== undefined))
+        return { ...file, contents: pieces.join("\n") };
       let whole = await store.get(file.contents, plan.parser);
       if (whole === undefined) {
         whole = await formatText(file.contents, plan.parser);

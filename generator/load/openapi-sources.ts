@@ -1,7 +1,13 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { GenerationFailed, type Problem } from "../problems.js";
-import { JsonSyntaxError, escapePointerSegment, parseJson, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
+import {
+  JsonSyntaxError,
+  escapePointerSegment,
+  parseJson,
+  type JsonObject,
+  type JsonValue,
+} from "../../runtime/json/json-text.js";
 import { isJsonObject } from "../model/schema-walk.js";
 
 export const SOURCE_SUFFIX = ".source.yaml";
@@ -23,12 +29,16 @@ export interface OpenApiSource {
 export async function readOpenApiFiles(root: string): Promise<Map<string, string>> {
   let names: string[];
   try {
-    names = (await readdir(path.join(root, "openapi"), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+    names = (await readdir(path.join(root, "openapi"), { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
     throw error;
   }
-  return new Map(await Promise.all(names.sort().map(async (file) => [file, await readFile(path.join(root, file), "utf8")] as const)));
+  return new Map(
+    await Promise.all(names.sort().map(async (file) => [file, await readFile(path.join(root, file), "utf8")] as const)),
+  );
 }
 
 /**
@@ -48,7 +58,13 @@ export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): P
     if (parsed.errors.length > 0) {
       for (const error of parsed.errors) {
         const position = lineCounter.linePos(error.pos[0]);
-        problems.push({ file, pointer: "", message: error.message.split("\n")[0] ?? "invalid YAML", line: position.line, column: position.col });
+        problems.push({
+          file,
+          pointer: "",
+          message: error.message.split("\n")[0] ?? "invalid YAML",
+          line: position.line,
+          column: position.col,
+        });
       }
       continue;
     }
@@ -74,7 +90,9 @@ export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): P
           return value;
         }
       }
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, inline(item, `${pointer}/${escapePointerSegment(key)}`)]));
+      return Object.fromEntries(
+        Object.entries(value).map(([key, item]) => [key, inline(item, `${pointer}/${escapePointerSegment(key)}`)]),
+      );
     };
     const document = inline(parsed.toJS() as JsonValue, "");
     if (!isJsonObject(document)) {

@@ -26,17 +26,22 @@ export async function loadTemplates(root: string): Promise<Templates> {
 export function compileTemplates(sources: ReadonlyMap<string, string>): Templates {
   const handlebars = Handlebars.create();
   handlebars.registerHelper("json", (value: unknown) => JSON.stringify(value));
-  const compiled = new Map([...sources].map(([name, text]) => [name, handlebars.compile(text, { noEscape: true, strict: true })]));
+  const compiled = new Map(
+    [...sources].map(([name, text]) => [name, handlebars.compile(text, { noEscape: true, strict: true })]),
+  );
   return {
     sources,
     render(name, view) {
       const file = `templates/${name}`;
       const template = compiled.get(name);
-      if (template === undefined) throw new GenerationFailed([{ file, pointer: "", message: "template does not exist" }]);
+      if (template === undefined)
+        throw new GenerationFailed([{ file, pointer: "", message: "template does not exist" }]);
       try {
         return template(view);
       } catch (error) {
-        throw new GenerationFailed([{ file, pointer: "", message: (error as Error).message.split("\n")[0] ?? "template error" }]);
+        throw new GenerationFailed([
+          { file, pointer: "", message: (error as Error).message.split("\n")[0] ?? "template error" },
+        ]);
       }
     },
   };

@@ -1,6 +1,12 @@
 import type { JsonObject, JsonValue } from "../../runtime/json/json-text.js";
 import { escapePointerSegment } from "../../runtime/json/json-text.js";
-import type { CredentialDescriptor, OperationDescriptor, PlanLimits, SecurityDescriptor, WebhookDescriptor } from "../../runtime/client/descriptor.js";
+import type {
+  CredentialDescriptor,
+  OperationDescriptor,
+  PlanLimits,
+  SecurityDescriptor,
+  WebhookDescriptor,
+} from "../../runtime/client/descriptor.js";
 import { isJsonObject } from "./schema-walk.js";
 import { pascal } from "./names.js";
 import { GenerationFailed, type Problem } from "../problems.js";
@@ -57,11 +63,17 @@ const objectAt = (value: JsonValue | undefined): JsonObject => (isJsonObject(val
 const stringAt = (value: JsonValue | undefined): string | undefined => (typeof value === "string" ? value : undefined);
 
 /** The API's knowledge, from its built OpenAPI document. `schemaNames` maps schema titles to validator names. */
-export function readApiModel(api: string, file: string, document: JsonObject, schemaNames: ReadonlyMap<string, string>): ApiModel {
+export function readApiModel(
+  api: string,
+  file: string,
+  document: JsonObject,
+  schemaNames: ReadonlyMap<string, string>,
+): ApiModel {
   const problems: Problem[] = [];
   // A rule broken at one place (a document-level security scheme, say) is reported once, not once per operation.
   const fail = (pointer: string, message: string) => {
-    if (!problems.some((problem) => problem.pointer === pointer && problem.message === message)) problems.push({ file, pointer, message });
+    if (!problems.some((problem) => problem.pointer === pointer && problem.message === message))
+      problems.push({ file, pointer, message });
   };
   const components = objectAt(document.components);
   const schemes = objectAt(components.securitySchemes);
@@ -70,9 +82,11 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
     const ref = objectAt(objectAt(objectAt(objectAt(body).content)["application/json"]).schema).$ref;
     const match = typeof ref === "string" ? COMPONENT_SCHEMA.exec(ref) : null;
     const type = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
-    if (type === undefined) return void fail(pointer, "needs an application/json body that refers to #/components/schemas/<Title>");
+    if (type === undefined)
+      return void fail(pointer, "needs an application/json body that refers to #/components/schemas/<Title>");
     const schema = schemaNames.get(type);
-    if (schema === undefined) return void fail(pointer, `refers to #/components/schemas/${type}, but no schema has that title`);
+    if (schema === undefined)
+      return void fail(pointer, `refers to #/components/schemas/${type}, but no schema has that title`);
     return { type, schema };
   };
 
@@ -81,10 +95,19 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
     const requirement = Array.isArray(security) ? objectAt(security[0]) : {};
     const option = Object.keys(requirement)[0];
     if (option === undefined) return;
-    if (!IDENTIFIER.test(option)) return fail(`${pointer}/0`, `security scheme name ${option} must be a JavaScript identifier (it names the client option)`);
-    const security_ = securityOf(objectAt(schemes[option]), `/components/securitySchemes/${escapePointerSegment(option)}`, fail);
+    if (!IDENTIFIER.test(option))
+      return fail(
+        `${pointer}/0`,
+        `security scheme name ${option} must be a JavaScript identifier (it names the client option)`,
+      );
+    const security_ = securityOf(
+      objectAt(schemes[option]),
+      `/components/securitySchemes/${escapePointerSegment(option)}`,
+      fail,
+    );
     if (security_ === undefined) return;
-    if (credential !== undefined && credential.option !== option) return fail(pointer, "all operations of a document must use the same security scheme");
+    if (credential !== undefined && credential.option !== option)
+      return fail(pointer, "all operations of a document must use the same security scheme");
     credential = { option, security: security_ };
   };
 
@@ -96,20 +119,36 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
       const pointer = `/paths/${escapePointerSegment(path)}/${method}`;
       const operationId = stringAt(operation.operationId);
       if (operationId === undefined || !IDENTIFIER.test(operationId)) {
-        fail(`${pointer}/operationId`, "needs an operationId that is a JavaScript identifier (it names the client method)");
+        fail(
+          `${pointer}/operationId`,
+          "needs an operationId that is a JavaScript identifier (it names the client method)",
+        );
         continue;
       }
-      readCredential(operation.security ?? document.security, operation.security === undefined ? "/security" : `${pointer}/security`);
+      readCredential(
+        operation.security ?? document.security,
+        operation.security === undefined ? "/security" : `${pointer}/security`,
+      );
       const request = schemaOf(operation.requestBody, `${pointer}/requestBody`);
       const responses = objectAt(operation.responses);
-      const success = Object.keys(responses).filter((status) => /^2\d\d$/.test(status)).map(Number);
-      const bodies = [...new Set(success.map((status) => objectAt(objectAt(objectAt(responses[String(status)]).content)["application/json"]).schema))].filter((schema) => schema !== undefined);
+      const success = Object.keys(responses)
+        .filter((status) => /^2\d\d$/.test(status))
+        .map(Number);
+      const bodies = [
+        ...new Set(
+          success.map(
+            (status) => objectAt(objectAt(objectAt(responses[String(status)]).content)["application/json"]).schema,
+          ),
+        ),
+      ].filter((schema) => schema !== undefined);
       let responseType: string | undefined;
       if (bodies.length > 0) {
         responseType = schemaOf(responses[String(success[0])], `${pointer}/responses/${success[0]}`)?.type;
-        if (bodies.length > 1) fail(`${pointer}/responses`, "success responses with different bodies are not supported by the client");
+        if (bodies.length > 1)
+          fail(`${pointer}/responses`, "success responses with different bodies are not supported by the client");
       }
-      if (success.length === 0 && responses.default === undefined) fail(`${pointer}/responses`, "declares neither a 2xx nor a default response");
+      if (success.length === 0 && responses.default === undefined)
+        fail(`${pointer}/responses`, "declares neither a 2xx nor a default response");
       const responseSchemas = Object.fromEntries(
         Object.keys(responses).map((status) => {
           const ref = objectAt(objectAt(objectAt(objectAt(responses[status]).content)["application/json"]).schema).$ref;
@@ -142,19 +181,38 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
     const request = schemaOf(operation.requestBody, `${pointer}/requestBody`);
     if (request === undefined) continue;
     const match = objectAt(operation["x-specfirst-match"]);
-    const required = Array.isArray(match.required) ? match.required.filter((field): field is string => typeof field === "string") : undefined;
+    const required = Array.isArray(match.required)
+      ? match.required.filter((field): field is string => typeof field === "string")
+      : undefined;
     const acknowledge = objectAt(operation["x-specfirst-acknowledge"]);
-    const ack = [acknowledge.operation, acknowledge.success, acknowledge.failure].every((value) => typeof value === "string")
-      ? { operation: String(acknowledge.operation), success: String(acknowledge.success), failure: String(acknowledge.failure) }
+    const ack = [acknowledge.operation, acknowledge.success, acknowledge.failure].every(
+      (value) => typeof value === "string",
+    )
+      ? {
+          operation: String(acknowledge.operation),
+          success: String(acknowledge.success),
+          failure: String(acknowledge.failure),
+        }
       : null;
-    if (Object.keys(acknowledge).length > 0 && ack === null) fail(`${pointer}/x-specfirst-acknowledge`, "needs operation, success and failure (strings)");
-    if (ack !== null && !operations.some((op) => op.operationId === ack.operation)) fail(`${pointer}/x-specfirst-acknowledge/operation`, `names no operation of this document: ${ack.operation}`);
+    if (Object.keys(acknowledge).length > 0 && ack === null)
+      fail(`${pointer}/x-specfirst-acknowledge`, "needs operation, success and failure (strings)");
+    if (ack !== null && !operations.some((op) => op.operationId === ack.operation))
+      fail(`${pointer}/x-specfirst-acknowledge/operation`, `names no operation of this document: ${ack.operation}`);
     // The handler option: `x-specfirst-handler`, else `on<Title>` of the payload schema.
-    const handler = operation["x-specfirst-handler"] === undefined ? `on${request.type}` : stringAt(operation["x-specfirst-handler"]);
-    if (handler === undefined || !IDENTIFIER.test(handler)) fail(`${pointer}/x-specfirst-handler`, "must be a JavaScript identifier (the handler option's name)");
+    const handler =
+      operation["x-specfirst-handler"] === undefined ? `on${request.type}` : stringAt(operation["x-specfirst-handler"]);
+    if (handler === undefined || !IDENTIFIER.test(handler))
+      fail(`${pointer}/x-specfirst-handler`, "must be a JavaScript identifier (the handler option's name)");
     // The operation a reply goes through: `x-specfirst-reply`, else (at run time) the one whose request schema is the payload's.
     const reply = stringAt(operation["x-specfirst-reply"]);
-    if (operation["x-specfirst-reply"] !== undefined && (reply === undefined || !operations.some((op) => op.operationId === reply))) fail(`${pointer}/x-specfirst-reply`, `names no operation of this document: ${String(operation["x-specfirst-reply"])}`);
+    if (
+      operation["x-specfirst-reply"] !== undefined &&
+      (reply === undefined || !operations.some((op) => op.operationId === reply))
+    )
+      fail(
+        `${pointer}/x-specfirst-reply`,
+        `names no operation of this document: ${String(operation["x-specfirst-reply"])}`,
+      );
     webhooks.push({
       name,
       operationId: stringAt(operation.operationId) ?? name,
@@ -167,9 +225,17 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
       ...(reply === undefined ? {} : { reply }),
     });
   }
-  if (webhooks.filter((webhook) => webhook.match === null).length > 1) fail("/webhooks", "at most one webhook may have no x-specfirst-match (the fallback for payloads no other webhook matches)");
+  if (webhooks.filter((webhook) => webhook.match === null).length > 1)
+    fail(
+      "/webhooks",
+      "at most one webhook may have no x-specfirst-match (the fallback for payloads no other webhook matches)",
+    );
 
-  const planLimits = readPlanLimits(document["x-specfirst-plan-limits"], new Set(operations.flatMap((op) => (op.category === null ? [] : [op.category]))), fail);
+  const planLimits = readPlanLimits(
+    document["x-specfirst-plan-limits"],
+    new Set(operations.flatMap((op) => (op.category === null ? [] : [op.category]))),
+    fail,
+  );
   const commands = readCommands(document["x-specfirst-commands"], fail);
   const variants = readVariants(document);
   if (problems.length > 0) throw new GenerationFailed(problems);
@@ -189,9 +255,22 @@ export function readApiModel(api: string, file: string, document: JsonObject, sc
 }
 
 /** apiKey (header or query, optional `x-specfirst-credential-prefix`), http bearer and http basic. */
-function securityOf(scheme: JsonObject, pointer: string, fail: (pointer: string, message: string) => void): SecurityDescriptor | undefined {
-  if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query") && typeof scheme.name === "string") {
-    return { kind: "apiKey", in: scheme.in, name: scheme.name, prefix: stringAt(scheme["x-specfirst-credential-prefix"]) ?? "" };
+function securityOf(
+  scheme: JsonObject,
+  pointer: string,
+  fail: (pointer: string, message: string) => void,
+): SecurityDescriptor | undefined {
+  if (
+    scheme.type === "apiKey" &&
+    (scheme.in === "header" || scheme.in === "query") &&
+    typeof scheme.name === "string"
+  ) {
+    return {
+      kind: "apiKey",
+      in: scheme.in,
+      name: scheme.name,
+      prefix: stringAt(scheme["x-specfirst-credential-prefix"]) ?? "",
+    };
   }
   const httpScheme = typeof scheme.scheme === "string" ? scheme.scheme.toLowerCase() : undefined;
   if (scheme.type === "http" && httpScheme === "bearer") return { kind: "bearer" };
@@ -201,10 +280,14 @@ function securityOf(scheme: JsonObject, pointer: string, fail: (pointer: string,
 }
 
 /** `x-specfirst-plan-limits`: plan → limiter kind → envelopes per second (positive integers). */
-function readPlanLimits(value: JsonValue | undefined, kinds: ReadonlySet<string>, fail: (pointer: string, message: string) => void): PlanLimits | null {
+function readPlanLimits(
+  value: JsonValue | undefined,
+  kinds: ReadonlySet<string>,
+  fail: (pointer: string, message: string) => void,
+): PlanLimits | null {
   if (value === undefined) return null;
   const pointer = "/x-specfirst-plan-limits";
-  if (!isJsonObject(value)) return fail(pointer, "must map plan names to { <kind>: <per second> }"), null;
+  if (!isJsonObject(value)) return (fail(pointer, "must map plan names to { <kind>: <per second> }"), null);
   const plans: Record<string, Record<string, number>> = {};
   for (const [plan, rates] of Object.entries(value)) {
     if (!isJsonObject(rates)) {
@@ -215,7 +298,8 @@ function readPlanLimits(value: JsonValue | undefined, kinds: ReadonlySet<string>
     for (const [kind, rate] of Object.entries(rates)) {
       const at = `${pointer}/${escapePointerSegment(plan)}/${escapePointerSegment(kind)}`;
       if (!kinds.has(kind)) fail(at, `no operation declares x-specfirst-rate-limit-kind: ${kind}`);
-      else if (typeof rate !== "number" || !Number.isInteger(rate) || rate <= 0) fail(at, "must be a positive integer (per second)");
+      else if (typeof rate !== "number" || !Number.isInteger(rate) || rate <= 0)
+        fail(at, "must be a positive integer (per second)");
       else plans[plan][kind] = rate;
     }
   }
@@ -224,13 +308,25 @@ function readPlanLimits(value: JsonValue | undefined, kinds: ReadonlySet<string>
 
 function readCommands(value: JsonValue | undefined, fail: (pointer: string, message: string) => void): CommandSpec[] {
   if (value === undefined) return [];
-  if (!Array.isArray(value)) return fail("/x-specfirst-commands", "must be a list of command builders"), [];
+  if (!Array.isArray(value)) return (fail("/x-specfirst-commands", "must be a list of command builders"), []);
   const specs: CommandSpec[] = [];
   value.forEach((entry, index) => {
     const spec = objectAt(entry);
-    const [name, summary, method, uri, type] = [spec.name, spec.summary, spec.method, spec.uri, spec.type].map(stringAt);
-    if (name === undefined || !IDENTIFIER.test(name) || method === undefined || uri === undefined || type === undefined || typeof spec.resource !== "boolean") {
-      return fail(`/x-specfirst-commands/${index}`, "needs name (an identifier), method, uri, type and resource (boolean)");
+    const [name, summary, method, uri, type] = [spec.name, spec.summary, spec.method, spec.uri, spec.type].map(
+      stringAt,
+    );
+    if (
+      name === undefined ||
+      !IDENTIFIER.test(name) ||
+      method === undefined ||
+      uri === undefined ||
+      type === undefined ||
+      typeof spec.resource !== "boolean"
+    ) {
+      return fail(
+        `/x-specfirst-commands/${index}`,
+        "needs name (an identifier), method, uri, type and resource (boolean)",
+      );
     }
     specs.push({ name, summary: summary ?? name, method, uri, type, resource: spec.resource });
   });

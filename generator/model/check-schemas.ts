@@ -31,12 +31,19 @@ export async function checkSchemaAlone(schema: JsonObject): Promise<FileProblem[
     }
     if ("x-secret" in node) {
       const mark = node["x-secret"];
-      if (mark === true && node.writeOnly !== true) problems.push([pointer, 'a secret field has "x-secret": true and "writeOnly": true']);
-      else if (mark !== true && mark !== false) problems.push([`${pointer}/x-secret`, '"x-secret" is true (a secret) or false (a name that only looks like one)']);
+      if (mark === true && node.writeOnly !== true)
+        problems.push([pointer, 'a secret field has "x-secret": true and "writeOnly": true']);
+      else if (mark !== true && mark !== false)
+        problems.push([
+          `${pointer}/x-secret`,
+          '"x-secret" is true (a secret) or false (a name that only looks like one)',
+        ]);
     }
     // The validators compile each pattern as AJV does, with the `u` flag; one that does not compile would fail there
     // without saying where.
-    const patterns: [string, string][] = Object.keys(isJsonObject(node.patternProperties) ? node.patternProperties : {}).map((key) => [`${pointer}/patternProperties/${escapePointerSegment(key)}`, key]);
+    const patterns: [string, string][] = Object.keys(
+      isJsonObject(node.patternProperties) ? node.patternProperties : {},
+    ).map((key) => [`${pointer}/patternProperties/${escapePointerSegment(key)}`, key]);
     if (typeof node.pattern === "string") patterns.unshift([`${pointer}/pattern`, node.pattern]);
     for (const [at, pattern] of patterns) {
       try {
@@ -47,7 +54,11 @@ export async function checkSchemaAlone(schema: JsonObject): Promise<FileProblem[
     }
     const title = node.title;
     if (typeof title === "string") {
-      if (toSafeString(title) !== title) problems.push([`${pointer}/title`, `title "${title}" is not a TypeScript type name; use "${toSafeString(title)}"`]);
+      if (toSafeString(title) !== title)
+        problems.push([
+          `${pointer}/title`,
+          `title "${title}" is not a TypeScript type name; use "${toSafeString(title)}"`,
+        ]);
     } else if (pointer === "") {
       problems.push(["", 'missing "title" (it names the generated type)']);
     }
@@ -70,7 +81,12 @@ const UNCHECKED_TEXTS = new Set(["description", "$comment"]);
 export function checkedPart(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(checkedPart);
   if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, UNCHECKED_TEXTS.has(key) && typeof item === "string" ? "" : checkedPart(item)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      UNCHECKED_TEXTS.has(key) && typeof item === "string" ? "" : checkedPart(item),
+    ]),
+  );
 }
 
 /**
@@ -79,7 +95,10 @@ export function checkedPart(value: JsonValue): JsonValue {
  * generate command passes a cached one). References are checked by `buildSchemaGraph`, which needs all files.
  * Reports every problem found, with file, pointer and line:column.
  */
-export async function checkSchemas(files: SchemaFile[], alone: (schema: JsonObject) => Promise<FileProblem[]> = checkSchemaAlone): Promise<void> {
+export async function checkSchemas(
+  files: SchemaFile[],
+  alone: (schema: JsonObject) => Promise<FileProblem[]> = checkSchemaAlone,
+): Promise<void> {
   const problems: Problem[] = [];
   const at = (file: SchemaFile, pointer: string, message: string) =>
     problems.push({ file: file.file, pointer, message, ...locatePointer(file.text, pointer) });
@@ -94,7 +113,8 @@ export async function checkSchemas(files: SchemaFile[], alone: (schema: JsonObje
     if (schema.$schema !== DRAFT_2020_12) at(file, "/$schema", `"$schema" must be "${DRAFT_2020_12}"`);
     // The file's base name is its validator name, shared by every API in `specfirst/validators`.
     const earlierName = seenNames.get(file.name);
-    if (earlierName !== undefined) at(file, "", `schema name ${file.name} (the validator name) is also used by ${earlierName}`);
+    if (earlierName !== undefined)
+      at(file, "", `schema name ${file.name} (the validator name) is also used by ${earlierName}`);
     else seenNames.set(file.name, file.file);
     const id = schema.$id;
     if (typeof id !== "string") at(file, "", 'missing "$id"');
@@ -112,7 +132,11 @@ export async function checkSchemas(files: SchemaFile[], alone: (schema: JsonObje
     const owner = titleOwner(uses);
     for (const use of uses) {
       if (use === owner) continue;
-      at(use.file, `${use.pointer}/title`, `duplicate title "${title}" (type name): already the title of ${owner.file.file}#${owner.pointer}; rename this one`);
+      at(
+        use.file,
+        `${use.pointer}/title`,
+        `duplicate title "${title}" (type name): already the title of ${owner.file.file}#${owner.pointer}; rename this one`,
+      );
     }
   }
   if (problems.length > 0) throw new GenerationFailed(problems);
@@ -158,15 +182,28 @@ function metaSchemaSentences(errors: readonly MetaError[]): Map<string, string> 
     const keyword = pointer.split("/").at(-1)?.replace(/~1/g, "/").replace(/~0/g, "~") ?? "";
     const options: string[] = [];
     for (const error of group) {
-      if (error.keyword === "anyOf" || error.keyword === "oneOf" || error.keyword === "allOf" || error.keyword === "if") continue;
-      if (error.keyword === "enum" && Array.isArray(error.params.allowedValues)) options.push(`one of ${error.params.allowedValues.map(quoted).join(", ")}`);
-      else if (error.keyword === "type") options.push(String(error.params.type) === "array" ? "an array of those" : `${/^[aeiou]/.test(String(error.params.type)) ? "an" : "a"} ${String(error.params.type)}`);
+      if (error.keyword === "anyOf" || error.keyword === "oneOf" || error.keyword === "allOf" || error.keyword === "if")
+        continue;
+      if (error.keyword === "enum" && Array.isArray(error.params.allowedValues))
+        options.push(`one of ${error.params.allowedValues.map(quoted).join(", ")}`);
+      else if (error.keyword === "type")
+        options.push(
+          String(error.params.type) === "array"
+            ? "an array of those"
+            : `${/^[aeiou]/.test(String(error.params.type)) ? "an" : "a"} ${String(error.params.type)}`,
+        );
       else if (error.keyword === "const") options.push(quoted(error.params.allowedValue));
       else options.push(error.message ?? `valid for "${error.keyword}"`);
     }
     const unique = [...new Set(options)];
-    const rule = unique.length === 0 ? "is not valid JSON Schema (draft 2020-12)" : `must be ${unique.join(", or ")}`.replace(/^must be must /, "must ");
-    sentences.set(pointer, pointer === "" ? `invalid schema: the schema ${rule}` : `invalid schema: the value of "${keyword}" ${rule}`);
+    const rule =
+      unique.length === 0
+        ? "is not valid JSON Schema (draft 2020-12)"
+        : `must be ${unique.join(", or ")}`.replace(/^must be must /, "must ");
+    sentences.set(
+      pointer,
+      pointer === "" ? `invalid schema: the schema ${rule}` : `invalid schema: the value of "${keyword}" ${rule}`,
+    );
   }
   return sentences;
 }

@@ -45,7 +45,10 @@ export function looksSecret(name: string): boolean {
   if (words.some((word) => SECRET_WORDS.has(word))) return true;
   const last = words.at(-1);
   if (last === "key" || last === "keys") return true;
-  return words.some((word, index) => (word === "connection" && words[index + 1] === "string") || (word === "conn" && words[index + 1] === "str"));
+  return words.some(
+    (word, index) =>
+      (word === "connection" && words[index + 1] === "string") || (word === "conn" && words[index + 1] === "str"),
+  );
 }
 
 export interface SecretProblem {
@@ -63,7 +66,10 @@ export interface SecretProblem {
  *
  * `isObjectRef(file, ref)` tells whether a `$ref` of the file points at an object schema.
  */
-export function checkSecretNames(file: SchemaFile, isObjectRef: (file: SchemaFile, ref: string) => boolean): SecretProblem[] {
+export function checkSecretNames(
+  file: SchemaFile,
+  isObjectRef: (file: SchemaFile, ref: string) => boolean,
+): SecretProblem[] {
   const problems: SecretProblem[] = [];
   walkSchema(file.schema, (node, pointer) => {
     if (!isJsonObject(node.properties)) return;
@@ -71,7 +77,11 @@ export function checkSecretNames(file: SchemaFile, isObjectRef: (file: SchemaFil
       const at = `${pointer}/properties/${escapePointerSegment(name)}`;
       const mark = isJsonObject(property) ? property["x-secret"] : undefined;
       if (!looksSecret(name)) {
-        if (mark === false) problems.push({ pointer: `${at}/x-secret`, message: `property "${name}": "x-secret": false is only for a property whose name looks like a secret (the name rule in schemas/README.md); remove it` });
+        if (mark === false)
+          problems.push({
+            pointer: `${at}/x-secret`,
+            message: `property "${name}": "x-secret": false is only for a property whose name looks like a secret (the name rule in schemas/README.md); remove it`,
+          });
         continue;
       }
       if (mark === true || mark === false) continue;
@@ -92,13 +102,21 @@ export function checkSecretNames(file: SchemaFile, isObjectRef: (file: SchemaFil
  * A property holding fields rather than a value: an object schema with `properties`, a `$ref` to an object schema,
  * or an array of either. Its fields are checked where they are declared (the secret inside is marked there).
  */
-function isContainer(file: SchemaFile, property: JsonObject, isObjectRef: (file: SchemaFile, ref: string) => boolean): boolean {
+function isContainer(
+  file: SchemaFile,
+  property: JsonObject,
+  isObjectRef: (file: SchemaFile, ref: string) => boolean,
+): boolean {
   if (isRefOnly(property)) return isObjectRef(file, String(property.$ref));
   if (property.type === "object" && isJsonObject(property.properties)) return true;
   return property.type === "array" && isJsonObject(property.items) && isContainer(file, property.items, isObjectRef);
 }
 
-const isRefOnly = (property: JsonObject) => typeof property.$ref === "string" && Object.keys(property).every((key) => key === "$ref" || key === "description" || key === "$comment" || key === "title");
+const isRefOnly = (property: JsonObject) =>
+  typeof property.$ref === "string" &&
+  Object.keys(property).every(
+    (key) => key === "$ref" || key === "description" || key === "$comment" || key === "title",
+  );
 
 /** A `$ref` resolver over the loaded files: relative file refs only (`other.schema.json`), as schemas/README.md asks. */
 export function objectRefResolver(files: readonly SchemaFile[]): (file: SchemaFile, ref: string) => boolean {

@@ -49,9 +49,15 @@ export async function readPackageVersion(root: string): Promise<string> {
  */
 export async function buildContract(inputs: ContractInputs, stages: ContractStages = {}): Promise<BuiltContract> {
   const timed = stages.timed ?? (async (_stage, run) => run());
-  const [{ buildSchemaGraph }, { emitOpenApi }, { expandMediaTypes, readTypedBy }, { checkSchemas, checkSchemaAlone }] = await timed("load stages", () =>
-    Promise.all([import("./schema-graph.js"), import("../emit/openapi.js"), import("./expand-media-types.js"), import("./check-schemas.js")]),
-  );
+  const [{ buildSchemaGraph }, { emitOpenApi }, { expandMediaTypes, readTypedBy }, { checkSchemas, checkSchemaAlone }] =
+    await timed("load stages", () =>
+      Promise.all([
+        import("./schema-graph.js"),
+        import("../emit/openapi.js"),
+        import("./expand-media-types.js"),
+        import("./check-schemas.js"),
+      ]),
+    );
   await timed("check schemas", () => checkSchemas(inputs.files, stages.checkAlone ?? checkSchemaAlone));
   const files = expandMediaTypes(inputs.files);
   const typedBy = new Map(
@@ -61,6 +67,8 @@ export async function buildContract(inputs: ContractInputs, stages: ContractStag
     }),
   );
   const graph = await timed("build schema graph", () => buildSchemaGraph(files));
-  const documents = await timed("emit openapi", () => emitOpenApi(graph, inputs.sources, inputs.version, typedBy, stages.print));
+  const documents = await timed("emit openapi", () =>
+    emitOpenApi(graph, inputs.sources, inputs.version, typedBy, stages.print),
+  );
   return { files, graph, documents, typedBy };
 }

@@ -39,13 +39,16 @@ function readCase(entry: JsonObject): DocumentCase | undefined {
   if (!isJsonObject(conditionProps) || !isJsonObject(consequenceProps)) return undefined;
   const [discriminator, ...otherConditions] = Object.keys(conditionProps);
   const [field, ...otherFields] = Object.keys(consequenceProps);
-  if (discriminator === undefined || field === undefined || otherConditions.length + otherFields.length > 0) return undefined;
+  if (discriminator === undefined || field === undefined || otherConditions.length + otherFields.length > 0)
+    return undefined;
   const test = conditionProps[discriminator];
   const target = consequenceProps[field];
   if (!isJsonObject(test) || typeof test.const !== "string" || !isJsonObject(target)) return undefined;
-  if (typeof target.$ref === "string") return { discriminator, value: test.const, field, ref: target.$ref, each: false };
+  if (typeof target.$ref === "string")
+    return { discriminator, value: test.const, field, ref: target.$ref, each: false };
   const item = target.items;
-  const isArrayOfRefs = target.type === "array" && Object.keys(target).length === 2 && isJsonObject(item) && typeof item.$ref === "string";
+  const isArrayOfRefs =
+    target.type === "array" && Object.keys(target).length === 2 && isJsonObject(item) && typeof item.$ref === "string";
   return isArrayOfRefs ? { discriminator, value: test.const, field, ref: String(item.$ref), each: true } : undefined;
 }
 
@@ -63,7 +66,11 @@ export function readDocumentCase(entry: JsonObject): DocumentCase | undefined {
  * With `each`, also those whose field is an array of documents (a collection's `items`, typed by the types stage);
  * without it, only tables of one document.
  */
-export function findDispatchTables(graph: SchemaGraph, file: SchemaFile, { each = false }: { each?: boolean } = {}): DispatchTable[] {
+export function findDispatchTables(
+  graph: SchemaGraph,
+  file: SchemaFile,
+  { each = false }: { each?: boolean } = {},
+): DispatchTable[] {
   const tables = new Map<string, DispatchTable>();
   const scan = (owner: SchemaFile) => {
     const entries = owner.schema.allOf;
@@ -78,7 +85,13 @@ export function findDispatchTables(graph: SchemaGraph, file: SchemaFile, { each 
       const found = readCase(entry);
       if (found === undefined || (found.each && !each)) continue;
       const key = `${owner.name}:${found.discriminator}:${found.field}`;
-      const table = tables.get(key) ?? { owner, discriminator: found.discriminator, field: found.field, each: found.each, cases: [] };
+      const table = tables.get(key) ?? {
+        owner,
+        discriminator: found.discriminator,
+        field: found.field,
+        each: found.each,
+        cases: [],
+      };
       table.cases.push({ value: found.value, target: graph.resolveRef(owner, found.ref).file });
       tables.set(key, table);
     }

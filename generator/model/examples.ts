@@ -10,7 +10,14 @@
  * An invalid example is reported where its text is: the example file it was read from (`openapi/examples/...`), or
  * the source or schema file holding it, with the JSON pointer and line:column of each error.
  */
-import { escapePointerSegment, locatePointer, pointerSegments, type JsonObject, type JsonValue, type Position } from "../../runtime/json/json-text.js";
+import {
+  escapePointerSegment,
+  locatePointer,
+  pointerSegments,
+  type JsonObject,
+  type JsonValue,
+  type Position,
+} from "../../runtime/json/json-text.js";
 import type { ValidationError } from "../../runtime/validation/result.js";
 import type { OpenApiSource } from "../load/openapi-sources.js";
 import type { SchemaFile } from "../load/schemas.js";
@@ -33,7 +40,12 @@ export interface DocumentExample {
 /** `POST /messages request body`, `webhook messageReceived payload`, `POST /commands response 200`, from an example's pointer. */
 function describe(segments: readonly string[]): string {
   const [root, name, method, part, status] = segments;
-  const operation = root === "webhooks" ? `webhook ${name}` : root === "paths" ? `${String(method).toUpperCase()} ${name}` : segments.slice(0, 3).join(" ");
+  const operation =
+    root === "webhooks"
+      ? `webhook ${name}`
+      : root === "paths"
+        ? `${String(method).toUpperCase()} ${name}`
+        : segments.slice(0, 3).join(" ");
   if (part === "requestBody") return `${operation} ${root === "webhooks" ? "payload" : "request body"}`;
   if (part === "responses") return `${operation} response ${status}`;
   if (part === "parameters") return `${operation} parameter`;
@@ -57,13 +69,22 @@ export function documentExamples(document: JsonObject): DocumentExample[] {
       const component = typeof schema.$ref === "string" ? COMPONENT_REF.exec(schema.$ref)?.[1] : undefined;
       const of = component === undefined ? { inline: schema } : { component: decodeURIComponent(component) };
       const where = describe(segments);
-      const pointer = (more: string[]) => [...segments, ...more].map((segment) => `/${escapePointerSegment(segment)}`).join("");
+      const pointer = (more: string[]) =>
+        [...segments, ...more].map((segment) => `/${escapePointerSegment(segment)}`).join("");
       if (node.example !== undefined) found.push({ at: pointer(["example"]), where, schema: of, value: node.example });
       for (const [name, example] of Object.entries(isJsonObject(node.examples) ? node.examples : {})) {
-        const ref = isJsonObject(example) && typeof example.$ref === "string" ? /^#\/components\/examples\/(.+)$/.exec(example.$ref)?.[1] : undefined;
+        const ref =
+          isJsonObject(example) && typeof example.$ref === "string"
+            ? /^#\/components\/examples\/(.+)$/.exec(example.$ref)?.[1]
+            : undefined;
         const target = ref === undefined ? example : named[decodeURIComponent(ref)];
         if (isJsonObject(target) && target.value !== undefined) {
-          found.push({ at: ref === undefined ? pointer(["examples", name, "value"]) : `/components/examples/${ref}/value`, where: `${where}, example ${name}`, schema: of, value: target.value });
+          found.push({
+            at: ref === undefined ? pointer(["examples", name, "value"]) : `/components/examples/${ref}/value`,
+            where: `${where}, example ${name}`,
+            schema: of,
+            value: target.value,
+          });
         }
       }
     }
@@ -90,7 +111,8 @@ export function schemaExamples(files: readonly SchemaFile[]): SchemaExample[] {
   return files.flatMap((file) => {
     const found: SchemaExample[] = [];
     walkSchema(file.schema, (node, pointer) => {
-      if (Array.isArray(node.examples)) node.examples.forEach((value, index) => found.push({ file, schemaPointer: pointer, index, value }));
+      if (Array.isArray(node.examples))
+        node.examples.forEach((value, index) => found.push({ file, schemaPointer: pointer, index, value }));
     });
     return found;
   });
@@ -145,7 +167,13 @@ export function planExampleChecks(input: {
     const exampleFile = source.exampleFiles[example.at];
     const origin: Origin =
       exampleFile === undefined
-        ? { file: source.file, text: texts.get(source.file) ?? "", yaml: true, pointer: example.at, what: example.where }
+        ? {
+            file: source.file,
+            text: texts.get(source.file) ?? "",
+            yaml: true,
+            pointer: example.at,
+            what: example.where,
+          }
         : { file: exampleFile, text: texts.get(exampleFile) ?? "", yaml: false, pointer: "", what: example.where };
     if ("inline" in example.schema) {
       checks.byAjv.push({ schema: withFileRefs(example.schema.inline, byTitle), value: example.value });
@@ -154,7 +182,11 @@ export function planExampleChecks(input: {
     }
     const file = byTitle.get(example.schema.component);
     if (file === undefined) {
-      problems.push({ file: source.file, pointer: example.at, message: `example of #/components/schemas/${example.schema.component}, which no schema file has as its title` });
+      problems.push({
+        file: source.file,
+        pointer: example.at,
+        message: `example of #/components/schemas/${example.schema.component}, which no schema file has as its title`,
+      });
       continue;
     }
     checks.byValidator.push({ validator: validatorOf(file), value: example.value });
@@ -164,7 +196,13 @@ export function planExampleChecks(input: {
   const expandedOf = new Map(expanded.map((file) => [file.file, file]));
   for (const example of schemaExamples(files)) {
     const { file, schemaPointer, index, value } = example;
-    const origin: Origin = { file: file.file, text: file.text, yaml: false, pointer: `${schemaPointer}/examples/${index}`, what: `schema at ${schemaPointer === "" ? "the root" : schemaPointer}` };
+    const origin: Origin = {
+      file: file.file,
+      text: file.text,
+      yaml: false,
+      pointer: `${schemaPointer}/examples/${index}`,
+      what: `schema at ${schemaPointer === "" ? "the root" : schemaPointer}`,
+    };
     const holder = expandedOf.get(file.file);
     if (holder !== undefined && schemaPointer === "") {
       checks.byValidator.push({ validator: validatorOf(holder), value });
@@ -173,7 +211,12 @@ export function planExampleChecks(input: {
     }
     const subschema = holder === undefined ? undefined : subschemaAt(holder.schema, schemaPointer);
     if (holder === undefined || subschema === undefined) {
-      problems.push({ file: file.file, pointer: schemaPointer, message: "the schema holding these examples is not found after the content-by-type expansion", ...locatePointer(file.text, schemaPointer) });
+      problems.push({
+        file: file.file,
+        pointer: schemaPointer,
+        message: "the schema holding these examples is not found after the content-by-type expansion",
+        ...locatePointer(file.text, schemaPointer),
+      });
       continue;
     }
     checks.byAjv.push({ schema: standalone(subschema, String(holder.schema.$id)), value });
@@ -186,7 +229,8 @@ export function planExampleChecks(input: {
 /** The subschema at a JSON pointer. */
 function subschemaAt(schema: JsonObject, pointer: string): JsonObject | undefined {
   let node: JsonValue | undefined = schema;
-  for (const segment of pointerSegments(pointer)) node = Array.isArray(node) ? node[Number(segment)] : isJsonObject(node) ? node[segment] : undefined;
+  for (const segment of pointerSegments(pointer))
+    node = Array.isArray(node) ? node[Number(segment)] : isJsonObject(node) ? node[segment] : undefined;
   return isJsonObject(node) ? node : undefined;
 }
 
@@ -198,7 +242,8 @@ function subschemaAt(schema: JsonObject, pointer: string): JsonObject | undefine
 function standalone(subschema: JsonObject, id: string): JsonObject {
   return mapSchema(subschema, (node) => {
     for (const key of ANNOTATIONS) delete node[key];
-    if (typeof node.$ref === "string") node.$ref = node.$ref.startsWith("#") ? `${id}${node.$ref}` : new URL(node.$ref, id).href;
+    if (typeof node.$ref === "string")
+      node.$ref = node.$ref.startsWith("#") ? `${id}${node.$ref}` : new URL(node.$ref, id).href;
     return node;
   });
 }
@@ -223,8 +268,13 @@ function withFileRefs(schema: JsonObject, byTitle: ReadonlyMap<string, SchemaFil
  * The problems of the examples found invalid: `verdicts` holds, per check of the plan (in its order), null for a
  * valid example or its errors. One problem per error, at the error's pointer inside the example.
  */
-export async function exampleProblems(plan: ExamplePlan, verdicts: readonly (ValidationError[] | null)[]): Promise<Problem[]> {
-  const locateInYaml = plan.origins.some((origin, index) => origin.yaml && verdicts[index] !== null) ? await yamlLocator() : undefined;
+export async function exampleProblems(
+  plan: ExamplePlan,
+  verdicts: readonly (ValidationError[] | null)[],
+): Promise<Problem[]> {
+  const locateInYaml = plan.origins.some((origin, index) => origin.yaml && verdicts[index] !== null)
+    ? await yamlLocator()
+    : undefined;
   const problems: Problem[] = [];
   const seen = new Set<string>();
   verdicts.forEach((errors, index) => {
@@ -232,7 +282,12 @@ export async function exampleProblems(plan: ExamplePlan, verdicts: readonly (Val
     if (errors === null || origin === undefined) return;
     for (const error of errors) {
       const pointer = `${origin.pointer}${error.pointer}`;
-      const problem: Problem = { file: origin.file, pointer, message: `invalid example (${origin.what}): ${error.message}`, ...(origin.yaml ? locateInYaml?.(origin.text, pointer) : locatePointer(origin.text, pointer)) };
+      const problem: Problem = {
+        file: origin.file,
+        pointer,
+        message: `invalid example (${origin.what}): ${error.message}`,
+        ...(origin.yaml ? locateInYaml?.(origin.text, pointer) : locatePointer(origin.text, pointer)),
+      };
       // An example file used twice for the same schema (the configs examples are listed by input and by output kind) is reported once.
       const key = JSON.stringify([problem.file, problem.pointer, error.message]);
       if (!seen.has(key)) problems.push(problem);

@@ -39,7 +39,12 @@ export function readTypedBy(schema: JsonObject): TypedBy | undefined {
   const value = schema[TYPED_BY];
   if (!isJsonObject(value)) return undefined;
   const { field, discriminator, documents, each } = value;
-  if (typeof field !== "string" || typeof discriminator !== "string" || (documents !== "content" && documents !== "resource")) return undefined;
+  if (
+    typeof field !== "string" ||
+    typeof discriminator !== "string" ||
+    (documents !== "content" && documents !== "resource")
+  )
+    return undefined;
   return { field, discriminator, documents, each: each === true };
 }
 
@@ -63,29 +68,42 @@ export function documentsOf(files: readonly SchemaFile[], api: string, kind: Doc
   const cases = new Map<string, SchemaFile>();
   for (const file of files) {
     const declared = file.api === api ? declaredMediaType(file.schema) : undefined;
-    if (declared !== undefined && declared.kind === kind && !cases.has(declared.mediaType)) cases.set(declared.mediaType, file);
+    if (declared !== undefined && declared.kind === kind && !cases.has(declared.mediaType))
+      cases.set(declared.mediaType, file);
   }
-  return [...cases].map(([mediaType, document]) => ({ mediaType, document })).sort((a, b) => (a.mediaType < b.mediaType ? -1 : 1));
+  return [...cases]
+    .map(([mediaType, document]) => ({ mediaType, document }))
+    .sort((a, b) => (a.mediaType < b.mediaType ? -1 : 1));
 }
 
 /** Every schema file with its `x-typed-by` expanded into `allOf` if/then entries (the input files are not changed). */
 export function expandMediaTypes(files: readonly SchemaFile[]): SchemaFile[] {
   const problems: Problem[] = [];
-  const at = (file: SchemaFile, pointer: string, message: string) => problems.push({ file: file.file, pointer, message, ...locatePointer(file.text, pointer) });
+  const at = (file: SchemaFile, pointer: string, message: string) =>
+    problems.push({ file: file.file, pointer, message, ...locatePointer(file.text, pointer) });
   const declaredBy = new Map<string, SchemaFile>();
   for (const file of files) {
     const declared = declaredMediaType(file.schema);
     if (declared === undefined) continue;
     const key = `${file.api}\u0000${declared.kind}\u0000${declared.mediaType}`;
     const earlier = declaredBy.get(key);
-    if (earlier !== undefined) at(file, `/${DOCUMENT_KEYWORDS[declared.kind]}`, `media type ${declared.mediaType} is already declared by ${earlier.file}`);
+    if (earlier !== undefined)
+      at(
+        file,
+        `/${DOCUMENT_KEYWORDS[declared.kind]}`,
+        `media type ${declared.mediaType} is already declared by ${earlier.file}`,
+      );
     else declaredBy.set(key, file);
   }
   const expanded = files.map((file) => {
     if (!(TYPED_BY in file.schema)) return file;
     const typedBy = readTypedBy(file.schema);
     if (typedBy === undefined) {
-      at(file, `/${TYPED_BY}`, `must be { "field": <name>, "discriminator": <name>, "documents": "content" | "resource", "each"?: boolean }`);
+      at(
+        file,
+        `/${TYPED_BY}`,
+        `must be { "field": <name>, "discriminator": <name>, "documents": "content" | "resource", "each"?: boolean }`,
+      );
       return file;
     }
     const cases = documentsOf(files, file.api, typedBy.documents);
@@ -98,7 +116,13 @@ export function expandMediaTypes(files: readonly SchemaFile[]): SchemaFile[] {
     });
     // Media types are case-insensitive (RFC 2045): a case variant of a declared media type is not taken for another,
     // unknown type with open content; it is invalid, so the known ones are written as declared.
-    if (cases.length > 0) entries.push(spellingRule(typedBy.discriminator, cases.map((c) => c.mediaType)));
+    if (cases.length > 0)
+      entries.push(
+        spellingRule(
+          typedBy.discriminator,
+          cases.map((c) => c.mediaType),
+        ),
+      );
     const { [TYPED_BY]: _declaration, ...rest } = file.schema;
     const allOf = Array.isArray(rest.allOf) ? rest.allOf : [];
     return { ...file, schema: { ...rest, allOf: [...allOf, ...entries] } };
@@ -109,7 +133,10 @@ export function expandMediaTypes(files: readonly SchemaFile[]): SchemaFile[] {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&").replace(/\\\//g, "/");
 /** `text/plain` → `[tT][eE][xX][tT]/[pP][lL][aA][iI][nN]`: the media type in any letter case (JSON Schema patterns have no flags). */
-const anyCase = (text: string) => [...text].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRegExp(c))).join("");
+const anyCase = (text: string) =>
+  [...text]
+    .map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRegExp(c)))
+    .join("");
 
 /** The discriminator is one of the media types as declared, or no case variant of them. */
 function spellingRule(discriminator: string, mediaTypes: readonly string[]): JsonObject {
@@ -120,7 +147,8 @@ function spellingRule(discriminator: string, mediaTypes: readonly string[]): Jso
       properties: {
         [discriminator]: {
           type: "string",
-          description: "A media type with a declared document is spelled as declared; a case variant of it (media types are case-insensitive) is not another media type.",
+          description:
+            "A media type with a declared document is spelled as declared; a case variant of it (media types are case-insensitive) is not another media type.",
           pattern,
         },
       },

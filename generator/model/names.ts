@@ -1,7 +1,8 @@
 /** Names derived from schema and API names: one home for each rule. */
 
 /** `command-response` → `CommandResponse`, `config-lenient` → `ConfigLenient`, `messaging` → `Messaging`. */
-export const pascal = (text: string) => text.replace(/(^|[-_ ./+])(\w)/g, (_m, _sep: string, c: string) => c.toUpperCase());
+export const pascal = (text: string) =>
+  text.replace(/(^|[-_ ./+])(\w)/g, (_m, _sep: string, c: string) => c.toUpperCase());
 
 /** The AJV standalone function exported for a schema: `validateCommandResponse`. */
 export const validatorFunctionName = (schemaName: string) => `validate${pascal(schemaName)}`;
@@ -21,10 +22,41 @@ export const clientFactoryName = (api: string) => `create${pascal(api)}Client`;
  * a type after its component, and orval's client then casts to the wrong `Headers`.
  */
 const RESERVED_TYPE_NAMES: ReadonlySet<string> = new Set([
-  "AbortController", "AbortSignal", "Array", "ArrayBuffer", "Blob", "Boolean", "Date", "Error", "File", "FormData",
-  "Function", "Headers", "Iterable", "JSON", "Map", "Math", "Number", "Object", "Partial", "Pick", "Promise",
-  "ReadableStream", "Record", "RegExp", "Request", "RequestInit", "Required", "Response", "Set", "String", "Symbol",
-  "URL", "URLSearchParams", "WeakMap", "WeakSet",
+  "AbortController",
+  "AbortSignal",
+  "Array",
+  "ArrayBuffer",
+  "Blob",
+  "Boolean",
+  "Date",
+  "Error",
+  "File",
+  "FormData",
+  "Function",
+  "Headers",
+  "Iterable",
+  "JSON",
+  "Map",
+  "Math",
+  "Number",
+  "Object",
+  "Partial",
+  "Pick",
+  "Promise",
+  "ReadableStream",
+  "Record",
+  "RegExp",
+  "Request",
+  "RequestInit",
+  "Required",
+  "Response",
+  "Set",
+  "String",
+  "Symbol",
+  "URL",
+  "URLSearchParams",
+  "WeakMap",
+  "WeakSet",
 ]);
 
 /**

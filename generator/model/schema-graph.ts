@@ -42,7 +42,8 @@ export function buildSchemaGraph(files: SchemaFile[]): SchemaGraph {
     url.hash = "";
     const file = byId.get(url.href);
     if (file === undefined) return `unresolved $ref "${ref}": no schema has $id ${url.href}`;
-    if (fragment !== "" && !fragment.startsWith("/")) return `unresolved $ref "${ref}": only JSON pointer fragments are supported`;
+    if (fragment !== "" && !fragment.startsWith("/"))
+      return `unresolved $ref "${ref}": only JSON pointer fragments are supported`;
     const node = nodeAt(file.schema, fragment);
     if (!isJsonObject(node)) return `unresolved $ref "${ref}": ${file.file} has no schema at #${fragment}`;
     return { file, pointer: fragment, node };
@@ -56,7 +57,12 @@ export function buildSchemaGraph(files: SchemaFile[]): SchemaGraph {
       if (typeof ref !== "string") return;
       const target = tryResolve(file, ref);
       if (typeof target === "string") {
-        problems.push({ file: file.file, pointer: `${pointer}/$ref`, message: target, ...locatePointer(file.text, `${pointer}/$ref`) });
+        problems.push({
+          file: file.file,
+          pointer: `${pointer}/$ref`,
+          message: target,
+          ...locatePointer(file.text, `${pointer}/$ref`),
+        });
       } else {
         targets.add(target.file.name);
       }

@@ -70,7 +70,16 @@ export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Keywords that do not change what validates: the validators drop them (emit/validators/units.ts), and so do the example checks (examples.ts). */
-export const ANNOTATIONS = ["title", "description", "$comment", "examples", "deprecated", "readOnly", "x-content-type", "x-resource-type"];
+export const ANNOTATIONS = [
+  "title",
+  "description",
+  "$comment",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "x-content-type",
+  "x-resource-type",
+];
 
 export function isJsonObject(value: JsonValue | undefined): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -52,7 +52,12 @@ function namesWithSecrets(graph: SchemaGraph): Set<string> {
   return direct;
 }
 
-function shapeOf(graph: SchemaGraph, file: SchemaFile, node: JsonValue | undefined, secretNames: Set<string>): SecretShape | undefined {
+function shapeOf(
+  graph: SchemaGraph,
+  file: SchemaFile,
+  node: JsonValue | undefined,
+  secretNames: Set<string>,
+): SecretShape | undefined {
   if (!isJsonObject(node)) return undefined;
   if (node["x-secret"] === true) return true;
   const shape: Exclude<SecretShape, true> = {};

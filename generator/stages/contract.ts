@@ -21,9 +21,14 @@ export const contractStage = defineStage({
       timed: context.timed,
       checkAlone: async (schema) => {
         const { checkSchemaAlone, checkedPart } = await import("../model/check-schemas.js");
-        return context.memoJson("check", { checkedPart: JSON.stringify(checkedPart(schema)) }, () => checkSchemaAlone(schema));
+        return context.memoJson("check", { checkedPart: JSON.stringify(checkedPart(schema)) }, () =>
+          checkSchemaAlone(schema),
+        );
       },
-      print: (value) => context.memo("yaml", { value: JSON.stringify(value) }, async () => (await import("../emit/openapi.js")).printYaml(value)),
+      print: (value) =>
+        context.memo("yaml", { value: JSON.stringify(value) }, async () =>
+          (await import("../emit/openapi.js")).printYaml(value),
+        ),
     });
     return { files: contract.documents.map((document) => document.file), contract };
   },

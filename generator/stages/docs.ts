@@ -12,6 +12,12 @@ export const docsStage = defineStage({
   late: true,
   preload: { when: "run", load: "preloadDocs" },
   async run({ api, document, memoJson, call }) {
-    return { files: [await memoJson("docs", { api, document: document.file.contents }, () => call("emitDocs", [api, document.file.contents]))] };
+    return {
+      files: [
+        await memoJson("docs", { api, document: document.file.contents }, () =>
+          call("emitDocs", [api, document.file.contents]),
+        ),
+      ],
+    };
   },
 });

@@ -10,18 +10,32 @@ export const entryPointsStage = defineStage({
   thread: "main",
   after: [validatorsStage, clientsStage],
   keys: { "entry-points": { apis: "text", aggregateTemplates: "texts", indexTemplates: "texts" } },
-  outputs: [output.perApi(apiOutput.index), output.once(aggregateOutput.types), output.once(aggregateOutput.validators), output.once(aggregateOutput.client)],
+  outputs: [
+    output.perApi(apiOutput.index),
+    output.once(aggregateOutput.types),
+    output.once(aggregateOutput.validators),
+    output.once(aggregateOutput.client),
+  ],
   async run(context) {
     const { inputs, apis } = context;
-    const [validators, clients] = await Promise.all([context.resultsOf(validatorsStage), context.resultsOf(clientsStage)]);
+    const [validators, clients] = await Promise.all([
+      context.resultsOf(validatorsStage),
+      context.resultsOf(clientsStage),
+    ]);
     const entryApis = apis.map((api, index) => ({
       api,
       guards: validators[index]?.guards ?? [],
       extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false, receivedTypes: [] },
       messagingHelpers: clients[index]?.messagingHelpers ?? false,
     }));
-    const values = { apis: JSON.stringify(entryApis), aggregateTemplates: templateTexts(inputs.templates, "aggregate/"), indexTemplates: templateTexts(inputs.templates, "api/index") };
-    const files = await context.memoJson("entry-points", values, async () => (await import("../emit/entry-points.js")).emitEntryPoints(entryApis, inputs.templates));
+    const values = {
+      apis: JSON.stringify(entryApis),
+      aggregateTemplates: templateTexts(inputs.templates, "aggregate/"),
+      indexTemplates: templateTexts(inputs.templates, "api/index"),
+    };
+    const files = await context.memoJson("entry-points", values, async () =>
+      (await import("../emit/entry-points.js")).emitEntryPoints(entryApis, inputs.templates),
+    );
     return { files };
   },
 });

@@ -17,21 +17,40 @@ export const examplesStage = defineStage({
   scope: "run",
   thread: "validators",
   after: [validatorsStage],
-  keys: { examples: { api: "text", module: "text", checks: "text" }, "schema-examples": { api: "text", module: "text", checks: "text" } },
+  keys: {
+    examples: { api: "text", module: "text", checks: "text" },
+    "schema-examples": { api: "text", module: "text", checks: "text" },
+  },
   outputs: [],
   async run(context) {
     const { inputs, apis, memoJson, call } = context;
-    const [{ graph }, validators, { planExampleChecks, exampleProblems }] = await Promise.all([context.contract(), context.resultsOf(validatorsStage), import("../model/examples.js")]);
+    const [{ graph }, validators, { planExampleChecks, exampleProblems }] = await Promise.all([
+      context.contract(),
+      context.resultsOf(validatorsStage),
+      import("../model/examples.js"),
+    ]);
     const problems = await Promise.all(
       apis.map(async (api, index) => {
         const source = inputs.sources.find((s) => s.api === api) as OpenApiSource;
         const expanded = graph.files.filter((file) => file.api === api);
-        const plan = planExampleChecks({ source, files: inputs.files.filter((file) => file.api === api), expanded, texts: inputs.openApiFiles, validatorOf: (file) => validatorFunctionName(file.name) });
-        const compiled = validators[index]?.files.find((file) => file.path === apiOutput.compiledValidators(api)) as OutputFile;
+        const plan = planExampleChecks({
+          source,
+          files: inputs.files.filter((file) => file.api === api),
+          expanded,
+          texts: inputs.openApiFiles,
+          validatorOf: (file) => validatorFunctionName(file.name),
+        });
+        const compiled = validators[index]?.files.find(
+          (file) => file.path === apiOutput.compiledValidators(api),
+        ) as OutputFile;
         const module = hashOf([compiled.contents]);
         const [byValidator, byAjv] = await Promise.all([
-          memoJson("examples", { api, module, checks: JSON.stringify(plan.checks.byValidator) }, () => call("checkByValidators", [compiled.contents, compiled.path, plan.checks.byValidator])),
-          memoJson("schema-examples", { api, module, checks: JSON.stringify(plan.checks.byAjv) }, () => call("checkByAjv", [expanded.map((file) => file.schema), plan.checks.byAjv])),
+          memoJson("examples", { api, module, checks: JSON.stringify(plan.checks.byValidator) }, () =>
+            call("checkByValidators", [compiled.contents, compiled.path, plan.checks.byValidator]),
+          ),
+          memoJson("schema-examples", { api, module, checks: JSON.stringify(plan.checks.byAjv) }, () =>
+            call("checkByAjv", [expanded.map((file) => file.schema), plan.checks.byAjv]),
+          ),
         ]);
         return exampleProblems(plan, [...byValidator, ...byAjv]);
       }),

@@ -11,6 +11,12 @@ export const pathTypesStage = defineStage({
   outputs: [output.perApi(apiOutput.paths)],
   preload: { when: "run", load: "preloadPathTypes" },
   async run({ api, document, memoJson, call }) {
-    return { files: [await memoJson("path-types", { api, document: document.file.contents }, () => call("emitPathTypes", [api, document.document]))] };
+    return {
+      files: [
+        await memoJson("path-types", { api, document: document.file.contents }, () =>
+          call("emitPathTypes", [api, document.document]),
+        ),
+      ],
+    };
   },
 });

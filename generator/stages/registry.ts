@@ -32,7 +32,8 @@ export const STAGES = {
 
 export const STAGE_LIST: readonly Stage<StageKeys, StageResult>[] = Object.values(STAGES);
 
-const bannerText = (banner: BannerStyle) => (banner.kind === "json-member" ? '`"x-generated"` member' : `\`${`${banner.open}…${banner.close}`.trim()}\``);
+const bannerText = (banner: BannerStyle) =>
+  banner.kind === "json-member" ? '`"x-generated"` member' : `\`${`${banner.open}…${banner.close}`.trim()}\``;
 
 /** The registry as the Markdown table of CONTRIBUTING.md "The generator's stages" (a test checks that text against this). */
 export function describeStages(): string {
@@ -51,5 +52,9 @@ export function describeStages(): string {
     ];
     return `| ${cells.join(" | ")} |`;
   });
-  return ["| stage | runs | thread | after | cache entries (key inputs) | outputs (banner) |", "|---|---|---|---|---|---|", ...rows].join("\n");
+  return [
+    "| stage | runs | thread | after | cache entries (key inputs) | outputs (banner) |",
+    "|---|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
 }

@@ -7,7 +7,18 @@ import type { BuiltContract } from "../model/contract.js";
 import { contractStage } from "./contract.js";
 import { STAGE_LIST } from "./registry.js";
 import { WORKERS } from "./threads.js";
-import { cacheKey, declares, type ApiStageContext, type Reads, type ReadValues, type RunInputs, type Stage, type StageContext, type StageKeys, type StageResult } from "./stage.js";
+import {
+  cacheKey,
+  declares,
+  type ApiStageContext,
+  type Reads,
+  type ReadValues,
+  type RunInputs,
+  type Stage,
+  type StageContext,
+  type StageKeys,
+  type StageResult,
+} from "./stage.js";
 
 export interface StageTiming {
   stage: string;
@@ -45,7 +56,8 @@ export function preloadStages(when: "run" | "watch", stages: readonly AnyStage[]
   for (const stage of stages) {
     const preload = stage.preload;
     if (preload === undefined || (when === "run" && preload.when !== "run")) continue;
-    if (typeof preload.load === "function") preload.load().catch(() => undefined); // a failure shows again where the stage imports it
+    if (typeof preload.load === "function")
+      preload.load().catch(() => undefined); // a failure shows again where the stage imports it
     else if (stage.thread !== "main") WORKERS[stage.thread].preload(preload.load);
   }
 }
@@ -54,7 +66,9 @@ export function preloadStages(when: "run" | "watch", stages: readonly AnyStage[]
 function checkDeclared(stage: AnyStage, files: readonly OutputFile[], apis: readonly string[]): void {
   for (const file of files) {
     if (!stage.outputs.some((declaration) => declares(declaration, file.path, apis))) {
-      throw new Error(`stage "${stage.name}" wrote ${file.path}, which none of its outputs declares (generator/stages/registry.ts); declare it in the stage's outputs`);
+      throw new Error(
+        `stage "${stage.name}" wrote ${file.path}, which none of its outputs declares (generator/stages/registry.ts); declare it in the stage's outputs`,
+      );
     }
   }
 }
@@ -63,7 +77,10 @@ function checkDeclared(stage: AnyStage, files: readonly OutputFile[], apis: read
 function refuseSharedPaths(paths: readonly string[]): void {
   const seen = new Set<string>();
   for (const file of paths) {
-    if (seen.has(file)) throw new Error(`${file} is written twice in one run (two stages, or two APIs, produce it); rename the API or the output`);
+    if (seen.has(file))
+      throw new Error(
+        `${file} is written twice in one run (two stages, or two APIs, produce it); rename the API or the output`,
+      );
     seen.add(file);
   }
 }
@@ -75,7 +92,11 @@ function refuseSharedPaths(paths: readonly string[]): void {
  * one of its results is not in the cache; the threads that read the built documents start loading at once (nearly
  * every run that computes anything changes a document).
  */
-export function runStages(inputs: RunInputs, options: StageRunOptions, stages: readonly AnyStage[] = STAGE_LIST): Produced {
+export function runStages(
+  inputs: RunInputs,
+  options: StageRunOptions,
+  stages: readonly AnyStage[] = STAGE_LIST,
+): Produced {
   const { cache, timed, timings, signal } = options;
   const apis = inputs.sources.map((source) => source.api).sort();
   preloadStages("run", stages);
@@ -94,10 +115,13 @@ export function runStages(inputs: RunInputs, options: StageRunOptions, stages: r
   async function execute(stage: AnyStage): Promise<StageResult[]> {
     await Promise.all([...(stage === CONTRACT ? [] : [CONTRACT]), ...stage.after].map(start));
     let computed = false;
-    const tracked = <T>(compute: () => Promise<T> | T) => () => ((computed = true), compute());
+    const tracked =
+      <T>(compute: () => Promise<T> | T) =>
+      () => ((computed = true), compute());
     const keyOf = (entry: string, values: ReadValues<Reads>) => {
       const reads = stage.keys[entry];
-      if (reads === undefined) throw new Error(`stage "${stage.name}" stores the cache entry "${entry}", which its \`keys\` do not declare`);
+      if (reads === undefined)
+        throw new Error(`stage "${stage.name}" stores the cache entry "${entry}", which its \`keys\` do not declare`);
       return cacheKey(reads, values);
     };
     const context: StageContext<StageKeys> = {
@@ -106,13 +130,17 @@ export function runStages(inputs: RunInputs, options: StageRunOptions, stages: r
       contract,
       resultsOf: async <R extends StageResult>(other: Stage<StageKeys, R>) => {
         const dependency = other as AnyStage;
-        if (dependency !== CONTRACT && !stage.after.includes(dependency)) throw new Error(`stage "${stage.name}" reads the results of "${other.name}", which its \`after\` does not list`);
+        if (dependency !== CONTRACT && !stage.after.includes(dependency))
+          throw new Error(
+            `stage "${stage.name}" reads the results of "${other.name}", which its \`after\` does not list`,
+          );
         return (await start(dependency)) as R[];
       },
       memo: (entry, values, compute) => cache.memo(entry, keyOf(entry, values), tracked(compute)),
       memoJson: (entry, values, compute) => cache.memoJson(entry, keyOf(entry, values), tracked(compute)),
       call: (task, args) => {
-        if (stage.thread === "main") throw new Error(`stage "${stage.name}" runs on the main thread: declare its worker thread to run ${task}`);
+        if (stage.thread === "main")
+          throw new Error(`stage "${stage.name}" runs on the main thread: declare its worker thread to run ${task}`);
         return WORKERS[stage.thread].call(task, args, signal);
       },
       timed,
@@ -123,7 +151,9 @@ export function runStages(inputs: RunInputs, options: StageRunOptions, stages: r
     if (stage.scope === "api") {
       const { documents } = await contract();
       const document = (api: string) => documents.find((d) => d.api === api) as BuiltDocument;
-      results = await Promise.all(apis.map((api) => stage.run({ ...context, api, document: document(api) } satisfies ApiStageContext<StageKeys>)));
+      results = await Promise.all(
+        apis.map((api) => stage.run({ ...context, api, document: document(api) } satisfies ApiStageContext<StageKeys>)),
+      );
     } else {
       results = [await stage.run(context)];
     }
@@ -133,7 +163,8 @@ export function runStages(inputs: RunInputs, options: StageRunOptions, stages: r
     return results;
   }
 
-  const filesOf = async (stages: readonly AnyStage[]) => (await Promise.all(stages.map(start))).flatMap((results) => results.flatMap((result) => result.files));
+  const filesOf = async (stages: readonly AnyStage[]) =>
+    (await Promise.all(stages.map(start))).flatMap((results) => results.flatMap((result) => result.files));
   const format = async (files: OutputFile[]) => {
     const { formatOutputs } = await import("../format/prettier.js");
     return formatOutputs(files, {
@@ -147,7 +178,9 @@ export function runStages(inputs: RunInputs, options: StageRunOptions, stages: r
     });
   };
   const lateStages = stages.filter((stage) => stage.late);
-  const latePaths = lateStages.flatMap((stage) => stage.outputs.flatMap((declaration) => declaration.paths?.(apis) ?? []));
+  const latePaths = lateStages.flatMap((stage) =>
+    stage.outputs.flatMap((declaration) => declaration.paths?.(apis) ?? []),
+  );
   const main = (async () => {
     const files = await filesOf(stages.filter((stage) => !stage.late));
     refuseSharedPaths([...files.map((file) => file.path), ...latePaths]);

@@ -24,7 +24,9 @@ export interface RunInputs {
 export type ReadKind = "text" | "texts";
 /** The inputs a cache entry's key is derived from, by name, in key order. */
 export type Reads = Readonly<Record<string, ReadKind>>;
-export type ReadValues<R extends Reads> = { readonly [K in keyof R]: R[K] extends "texts" ? readonly string[] : string };
+export type ReadValues<R extends Reads> = {
+  readonly [K in keyof R]: R[K] extends "texts" ? readonly string[] : string;
+};
 /** The cache entries a stage stores, each with the inputs its key is derived from. */
 export type StageKeys = Readonly<Record<string, Reads>>;
 
@@ -49,8 +51,15 @@ export interface OutputDeclaration {
 
 /** Output declarations from the path functions of model/output-paths.ts; an unknown file type throws (`bannerStyleOf`). */
 export const output = {
-  perApi: (path: (api: string) => string): OutputDeclaration => ({ pattern: path("<api>"), banner: bannerStyleOf(path("<api>")), paths: (apis) => apis.map(path) }),
-  perSchema: (path: (api: string, name: string) => string): OutputDeclaration => ({ pattern: path("<api>", "<name>"), banner: bannerStyleOf(path("<api>", "<name>")) }),
+  perApi: (path: (api: string) => string): OutputDeclaration => ({
+    pattern: path("<api>"),
+    banner: bannerStyleOf(path("<api>")),
+    paths: (apis) => apis.map(path),
+  }),
+  perSchema: (path: (api: string, name: string) => string): OutputDeclaration => ({
+    pattern: path("<api>", "<name>"),
+    banner: bannerStyleOf(path("<api>", "<name>")),
+  }),
   once: (path: string): OutputDeclaration => ({ pattern: path, banner: bannerStyleOf(path), paths: () => [path] }),
 };
 
@@ -80,8 +89,16 @@ export interface StageContext<K extends StageKeys> {
   /** The results of a stage listed in this stage's `after` (one per API, in `apis` order, or one per run). */
   resultsOf<R extends StageResult>(stage: Stage<StageKeys, R>): Promise<R[]>;
   /** The stored text of the cache entry `entry` for these inputs (its key derived by `cacheKey`), or compute and store it. */
-  memo<N extends keyof K & string>(entry: N, values: ReadValues<K[N]>, compute: () => Promise<string> | string): Promise<string>;
-  memoJson<T, N extends keyof K & string = keyof K & string>(entry: N, values: ReadValues<K[N]>, compute: () => Promise<T> | T): Promise<T>;
+  memo<N extends keyof K & string>(
+    entry: N,
+    values: ReadValues<K[N]>,
+    compute: () => Promise<string> | string,
+  ): Promise<string>;
+  memoJson<T, N extends keyof K & string = keyof K & string>(
+    entry: N,
+    values: ReadValues<K[N]>,
+    compute: () => Promise<T> | T,
+  ): Promise<T>;
   /** Runs a worker task in this stage's thread (`thread`). */
   call<T extends WorkerTask>(task: T, args: TaskArgs<T>): Promise<TaskResult<T>>;
   timed<T>(stage: string, run: () => T | Promise<T>): Promise<T>;

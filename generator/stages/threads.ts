@@ -6,7 +6,11 @@ import { StageWorker } from "../workers/stage-worker.js";
  * the process, so watch mode loads their libraries once.
  */
 export const WORKERS = {
-  docs: new StageWorker("docs", { NODE_ENV: "production", REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" }),
+  docs: new StageWorker("docs", {
+    NODE_ENV: "production",
+    REDOCLY_TELEMETRY: "off",
+    REDOCLY_SUPPRESS_UPDATE_NOTICE: "true",
+  }),
   "path types": new StageWorker("path types"),
   validators: new StageWorker("validators"),
 };

@@ -19,7 +19,9 @@ export const typesStage = defineStage({
     const schemas = inputs.files.filter((file) => file.api === api).map((file) => `${file.file}\n${file.text}`);
     const file = await context.memoJson("types", { api, schemas }, async () => {
       const { emitTypes, compileTypes } = await import("../emit/types.js");
-      return emitTypes(graph, api, (schema, name) => context.memo("type", { name, schema: JSON.stringify(schema) }, () => compileTypes(schema, name)));
+      return emitTypes(graph, api, (schema, name) =>
+        context.memo("type", { name, schema: JSON.stringify(schema) }, () => compileTypes(schema, name)),
+      );
     });
     return { files: [file] };
   },

@@ -20,7 +20,8 @@ export const validatorsStage = defineStage({
     const { templates } = inputs;
     const { graph } = await context.contract();
     const { readVariants } = await import("../model/api-model.js");
-    const { emitValidators, planValidatorUnits, compiledValidatorsModule, unitsFailure } = await import("../emit/validators/index.js");
+    const { emitValidators, planValidatorUnits, compiledValidatorsModule, unitsFailure } =
+      await import("../emit/validators/index.js");
     const input = { api, graph, variants: readVariants(document.document), templates };
     const settled = await Promise.allSettled(
       planValidatorUnits(input).map(({ unit, files }) =>
@@ -32,8 +33,16 @@ export const validatorsStage = defineStage({
     );
     const failures = settled.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
     if (failures.length > 0) throw unitsFailure(failures);
-    const compiled = compiledValidatorsModule(api, settled.map((result) => (result as PromiseFulfilledResult<string>).value), templates);
+    const compiled = compiledValidatorsModule(
+      api,
+      settled.map((result) => (result as PromiseFulfilledResult<string>).value),
+      templates,
+    );
     const template = templateTexts(templates, "api/validators.ts");
-    return emitValidators({ ...input, compiled }, (view) => memo("validators", { api, view: JSON.stringify(view), template }, () => templates.render("api/validators.ts.hbs", view)));
+    return emitValidators({ ...input, compiled }, (view) =>
+      memo("validators", { api, view: JSON.stringify(view), template }, () =>
+        templates.render("api/validators.ts.hbs", view),
+      ),
+    );
   },
 });

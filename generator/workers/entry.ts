@@ -11,17 +11,28 @@ port.on("message", (call: StageCall) => {
   queue = queue.then(async () => {
     let answer: StageAnswer;
     try {
-      if (!Object.hasOwn(WORKER_TASKS, call.task)) throw new Error(`generator/workers/tasks.ts has no task ${call.task}`);
+      if (!Object.hasOwn(WORKER_TASKS, call.task))
+        throw new Error(`generator/workers/tasks.ts has no task ${call.task}`);
       const fn = (await WORKER_TASKS[call.task]()) as (...args: unknown[]) => unknown;
       answer = { id: call.id, value: await fn(...call.args) };
     } catch (error) {
       const { message, stack } = error as Error;
-      answer = { id: call.id, error: { message, ...(stack === undefined ? {} : { stack }), ...(error instanceof GenerationFailed ? { problems: error.problems } : {}) } };
+      answer = {
+        id: call.id,
+        error: {
+          message,
+          ...(stack === undefined ? {} : { stack }),
+          ...(error instanceof GenerationFailed ? { problems: error.problems } : {}),
+        },
+      };
     }
     try {
       port.postMessage(answer);
     } catch (error) {
-      port.postMessage({ id: call.id, error: { message: `worker task ${call.task}: ${(error as Error).message}` } } satisfies StageAnswer);
+      port.postMessage({
+        id: call.id,
+        error: { message: `worker task ${call.task}: ${(error as Error).message}` },
+      } satisfies StageAnswer);
     }
   });
 });

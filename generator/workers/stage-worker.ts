@@ -12,7 +12,8 @@ export interface StageCall {
 }
 
 /** What it answers: the function's result, or its error (a `GenerationFailed` keeps its problems). */
-export type StageAnswer = { id: number; value: unknown } | { id: number; error: { message: string; stack?: string; problems?: Problem[] } };
+export type StageAnswer =
+  { id: number; value: unknown } | { id: number; error: { message: string; stack?: string; problems?: Problem[] } };
 
 /**
  * A worker thread running the generator's worker tasks (tasks.ts), from the JavaScript build (generator/launch.mjs): a
@@ -24,7 +25,10 @@ export class StageWorker {
   private worker: Worker | undefined;
   private nextId = 0;
   /** The calls not answered yet; `needed`: one the caller waits for (a preload keeps no process alive). */
-  private readonly pending = new Map<number, { needed: boolean; resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { needed: boolean; resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
 
   constructor(
     private readonly name: string,
@@ -93,7 +97,12 @@ export class StageWorker {
         this.settle(answer.id);
         if (waiting === undefined) return;
         if ("value" in answer) waiting.resolve(answer.value);
-        else waiting.reject(answer.error.problems ? new GenerationFailed(answer.error.problems) : Object.assign(new Error(answer.error.message), { stack: answer.error.stack }));
+        else
+          waiting.reject(
+            answer.error.problems
+              ? new GenerationFailed(answer.error.problems)
+              : Object.assign(new Error(answer.error.message), { stack: answer.error.stack }),
+          );
       });
       // A thread that died (out of memory, a crash in a library) fails what it was asked; the next call starts anew.
       let crash: Error | undefined;

@@ -93,17 +93,29 @@ export function generatorFingerprint(): Promise<string> {
       }
     }
     const hash = createHash("sha256");
-    for (const file of [...texts.keys()].sort()) hash.update(`${file}\0`).update(texts.get(file) as string).update("\0");
+    for (const file of [...texts.keys()].sort())
+      hash
+        .update(`${file}\0`)
+        .update(texts.get(file) as string)
+        .update("\0");
     for (const name of [...packages].sort()) {
       try {
-        const manifest = JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")) as { version: string };
+        const manifest = JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")) as {
+          version: string;
+        };
         hash.update(`${name}@${manifest.version}\0`);
       } catch {
         hash.update(`${name}@?\0`);
       }
     }
-    for (const [label, file] of [["package-lock.json", path.join(root, "package-lock.json")], ...READ_FROM_WORKING_FOLDER.map((name) => [name, path.join(process.cwd(), name)])] as const) {
-      hash.update(`${label}\0`).update(existsSync(file) ? readFileSync(file) : "\0absent").update("\0");
+    for (const [label, file] of [
+      ["package-lock.json", path.join(root, "package-lock.json")],
+      ...READ_FROM_WORKING_FOLDER.map((name) => [name, path.join(process.cwd(), name)]),
+    ] as const) {
+      hash
+        .update(`${label}\0`)
+        .update(existsSync(file) ? readFileSync(file) : "\0absent")
+        .update("\0");
     }
     return hash.digest("hex");
   })();
@@ -187,7 +199,9 @@ export async function openCache(root: string, options: { enabled: boolean }): Pr
       } catch {
         return;
       }
-      await Promise.all(names.filter((name) => !touched.has(name)).map((name) => rm(path.join(dir, name), { force: true })));
+      await Promise.all(
+        names.filter((name) => !touched.has(name)).map((name) => rm(path.join(dir, name), { force: true })),
+      );
     },
   };
   return cache;

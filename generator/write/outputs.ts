@@ -70,7 +70,10 @@ async function findLeftoverTemporaries(root: string, outputs: OutputFile[]): Pro
   const leftovers: string[] = [];
   for (const folder of folders) {
     for (const entry of await readdir(folder, { withFileTypes: true })) {
-      const isLeftover = entry.isFile() && TEMPORARY.test(entry.name) && produced.has(path.join(folder, entry.name.replace(TEMPORARY, "")));
+      const isLeftover =
+        entry.isFile() &&
+        TEMPORARY.test(entry.name) &&
+        produced.has(path.join(folder, entry.name.replace(TEMPORARY, "")));
       if (isLeftover) leftovers.push(path.join(folder, entry.name));
     }
   }
@@ -81,7 +84,12 @@ async function findLeftoverTemporaries(root: string, outputs: OutputFile[]): Pro
 function handEditedOrphanProblems(orphans: Orphan[]): Problem[] {
   return orphans
     .filter((orphan) => !orphan.intact)
-    .map((orphan) => ({ file: orphan.path, pointer: "", message: "is no longer produced but was edited by hand (its content no longer matches the hash in its banner); move it away, or run with --force to remove it" }));
+    .map((orphan) => ({
+      file: orphan.path,
+      pointer: "",
+      message:
+        "is no longer produced but was edited by hand (its content no longer matches the hash in its banner); move it away, or run with --force to remove it",
+    }));
 }
 
 /** Paths whose file on disk differs from what this run produces (or that should no longer exist). Never writes. */
@@ -114,8 +122,19 @@ export async function writeOutputs(root: string, outputs: OutputFile[], options:
   const problems: Problem[] = [];
   const checkOwned = (file: string, current: string) => {
     const intact = bannerIntact(current);
-    if (intact === undefined) problems.push({ file, pointer: "", message: "exists but was not written by the generator (no banner); move it away or run with --force" });
-    else if (!intact) problems.push({ file, pointer: "", message: "was edited by hand (its content no longer matches the hash in its banner); edit schemas/ or templates/ instead, or run with --force to overwrite" });
+    if (intact === undefined)
+      problems.push({
+        file,
+        pointer: "",
+        message: "exists but was not written by the generator (no banner); move it away or run with --force",
+      });
+    else if (!intact)
+      problems.push({
+        file,
+        pointer: "",
+        message:
+          "was edited by hand (its content no longer matches the hash in its banner); edit schemas/ or templates/ instead, or run with --force to overwrite",
+      });
   };
   for (const output of outputs) {
     const current = await readIfExists(path.join(root, output.path));

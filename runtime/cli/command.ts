@@ -11,7 +11,12 @@ export interface CliIo {
 
 /** The process's own streams. */
 export function processIo(): CliIo {
-  return { stdin: process.stdin, stdout: (text) => void process.stdout.write(text), stderr: (text) => void process.stderr.write(text), stderrIsTTY: process.stderr.isTTY === true };
+  return {
+    stdin: process.stdin,
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    stderrIsTTY: process.stderr.isTTY === true,
+  };
 }
 
 /** One subcommand of the shipped `specfirst` CLI (runtime/cli/main.ts lists them). */

@@ -38,7 +38,9 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (name !== undefined && DEVELOPMENT_COMMANDS.has(name)) {
-    io.stderr(`specfirst ${name} is a development command of the specfirst repository; this installed package does not contain it\n`);
+    io.stderr(
+      `specfirst ${name} is a development command of the specfirst repository; this installed package does not contain it\n`,
+    );
     return EXIT_USAGE;
   }
   const load = name === undefined ? undefined : COMMANDS[name];

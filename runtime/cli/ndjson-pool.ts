@@ -58,7 +58,9 @@ export class NdjsonPool {
   }
 
   check(batch: Batch): Promise<BatchResult> {
-    const slot = this.slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best));
+    const slot = this.slots.reduce((best, candidate) =>
+      candidate.pending.size < best.pending.size ? candidate : best,
+    );
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
@@ -73,4 +75,3 @@ export class NdjsonPool {
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
   }
 }
-

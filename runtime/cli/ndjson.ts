@@ -41,7 +41,11 @@ export interface BatchResult {
  * The batches of a byte stream: each chunk read up to its last line break, with the part of a line carried over
  * from the chunks before. A line longer than `maxBytes` (plus one byte for a "\r") is given up while it is read.
  */
-export async function* readBatches(stream: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, maxBytes: number, onBytes: (count: number) => void): AsyncGenerator<Batch> {
+export async function* readBatches(
+  stream: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  maxBytes: number,
+  onBytes: (count: number) => void,
+): AsyncGenerator<Batch> {
   let carry: Uint8Array[] = [];
   let carried = 0;
   let oversized = false;
@@ -64,7 +68,10 @@ export async function* readBatches(stream: AsyncIterable<Uint8Array> | Iterable<
       // the oversized line ends at the chunk's first line break: the batch starts after it
       yield { bytes: whole.subarray(whole.indexOf(LF) + 1), firstOversized: true };
     } else {
-      yield { bytes: carried === 0 ? whole : Buffer.concat([...carry, whole], carried + whole.length), firstOversized: false };
+      yield {
+        bytes: carried === 0 ? whole : Buffer.concat([...carry, whole], carried + whole.length),
+        firstOversized: false,
+      };
     }
     const rest = chunk.subarray(last + 1);
     carry = rest.length > 0 ? [rest] : [];
@@ -72,7 +79,8 @@ export async function* readBatches(stream: AsyncIterable<Uint8Array> | Iterable<
     oversized = carried > maxBytes + 1;
     if (oversized) carry = [];
   }
-  if (oversized || carried > 0) yield { bytes: oversized ? new Uint8Array(0) : Buffer.concat(carry, carried), firstOversized: oversized };
+  if (oversized || carried > 0)
+    yield { bytes: oversized ? new Uint8Array(0) : Buffer.concat(carry, carried), firstOversized: oversized };
 }
 
 /** What a line of a batch is: the text of a record, an oversized record, or no record (empty or blank). */
@@ -85,7 +93,7 @@ const OVERSIZED = Symbol("oversized record");
  * decoded strictly comes from the bytes C2 A0, which are not blank; see `byteLines`).
  */
 function textLines(text: string, maxBytes: number, onLine: (line: Line) => void): void {
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     const lf = text.indexOf("\n", start);
     const next = lf === -1 ? text.length : lf + 1;
     let end = lf === -1 ? text.length : lf;
@@ -107,7 +115,7 @@ function textLines(text: string, maxBytes: number, onLine: (line: Line) => void)
  * record's). A blank line's bytes, read as Latin-1, are all white space: \t \n \v \f \r, space, no-break space.
  */
 function byteLines(bytes: Uint8Array, maxBytes: number, onLine: (line: Line) => void): void {
-  for (let start = 0; start < bytes.length; ) {
+  for (let start = 0; start < bytes.length;) {
     const lf = bytes.indexOf(LF, start);
     const next = lf === -1 ? bytes.length : lf + 1;
     let end = lf === -1 ? bytes.length : lf;
@@ -151,7 +159,9 @@ export function checkBatch(batch: Batch, check: Check, maxBytes: number): BatchR
     }
     // an NDJSON record is one line: a position inside it is on the record's line of the batch
     const at = result.lines;
-    const errors = checked.errors.map((error) => (error.line === undefined ? error : { ...error, line: at + error.line - 1 }));
+    const errors = checked.errors.map((error) =>
+      error.line === undefined ? error : { ...error, line: at + error.line - 1 },
+    );
     result.findings.push({ record, line: at, readable: checked.readable, errors });
   };
   if (batch.firstOversized) onLine(OVERSIZED);

@@ -14,7 +14,8 @@ export interface ValidatorsModule {
   validate(name: string, data: unknown): ValidationResult;
   validateDocument(mediaType: string, data: unknown): ValidationResult;
 }
-export type ValidationResult = { valid: true } | { valid: false; errors: { pointer: string; message: string; keyword: string }[] };
+export type ValidationResult =
+  { valid: true } | { valid: false; errors: { pointer: string; message: string; keyword: string }[] };
 
 export interface ReportedError {
   pointer: string;
@@ -36,7 +37,8 @@ const BUNDLED_VALIDATORS = new URL("../../bundle/validators.js", import.meta.url
  * (quicker to load, on the main thread and in each worker thread alike); otherwise the module tree.
  */
 export async function loadValidators(): Promise<ValidatorsModule> {
-  if (BUNDLED_VALIDATORS.protocol === "file:" && existsSync(fileURLToPath(BUNDLED_VALIDATORS))) return (await import(BUNDLED_VALIDATORS.href)) as ValidatorsModule;
+  if (BUNDLED_VALIDATORS.protocol === "file:" && existsSync(fileURLToPath(BUNDLED_VALIDATORS)))
+    return (await import(BUNDLED_VALIDATORS.href)) as ValidatorsModule;
   return (await import("../../generated/validators.js")) as ValidatorsModule;
 }
 
@@ -68,7 +70,15 @@ export function checkJsonText(input: Uint8Array | string, check: Check): Checked
   }
   const outcome = check(read.value);
   if (outcome.valid) return VALID;
-  return { valid: false, readable: true, errors: outcome.errors.map((e) => ({ pointer: e.pointer, message: e.message, ...locatePointer(read.text, e.pointer) })) };
+  return {
+    valid: false,
+    readable: true,
+    errors: outcome.errors.map((e) => ({
+      pointer: e.pointer,
+      message: e.message,
+      ...locatePointer(read.text, e.pointer),
+    })),
+  };
 }
 
 const VALID: CheckedText = Object.freeze({ valid: true, readable: true, errors: [] }) as CheckedText;

@@ -4,7 +4,14 @@ import type { Readable } from "node:stream";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
 import { checkBatch, readBatches, type BatchResult } from "./ndjson.js";
 import { NdjsonPool } from "./ndjson-pool.js";
-import { checkJsonText, createCheck, loadValidators, type CheckTarget, type ReportedError, type ValidatorsModule } from "./record-check.js";
+import {
+  checkJsonText,
+  createCheck,
+  loadValidators,
+  type CheckTarget,
+  type ReportedError,
+  type ValidatorsModule,
+} from "./record-check.js";
 
 export type { ReportedError };
 
@@ -75,7 +82,12 @@ function formatText(result: RecordResult): string {
   const where = result.line === undefined ? result.file : `${result.file}:${result.line}`;
   return result.errors
     .map((error) => {
-      const position = error.line === undefined ? "" : result.line === undefined ? `:${error.line}:${error.column ?? 1}` : `:${error.column ?? 1}`;
+      const position =
+        error.line === undefined
+          ? ""
+          : result.line === undefined
+            ? `:${error.line}:${error.column ?? 1}`
+            : `:${error.column ?? 1}`;
       return `${where}${position}: ${error.pointer === "" ? "(root)" : error.pointer} ${error.message}\n`;
     })
     .join("");
@@ -103,9 +115,19 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
   const parallelFrom = options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES;
   // A file large enough for worker threads: they start now, loading the validators while this thread loads them
   // too (closed below if the schema name turns out unknown).
-  let pool = options.ndjson && (await someFileHolds(options.inputs, parallelFrom)) ? new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes }) : undefined;
+  let pool =
+    options.ndjson && (await someFileHolds(options.inputs, parallelFrom))
+      ? new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes })
+      : undefined;
   try {
-    return await validateInputs(options, await loadValidators(), target, variant, usage, () => (pool ??= new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes })));
+    return await validateInputs(
+      options,
+      await loadValidators(),
+      target,
+      variant,
+      usage,
+      () => (pool ??= new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes })),
+    );
   } finally {
     await pool?.close();
   }
@@ -113,7 +135,16 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
 
 /** Whether one of the inputs is a file of at least `bytes` bytes (one that cannot be read is reported later). */
 async function someFileHolds(inputs: string[], bytes: number): Promise<boolean> {
-  const sizes = await Promise.all(inputs.map(async (input) => (input === STDIN ? 0 : stat(input).then((stats) => stats.size, () => 0))));
+  const sizes = await Promise.all(
+    inputs.map(async (input) =>
+      input === STDIN
+        ? 0
+        : stat(input).then(
+            (stats) => stats.size,
+            () => 0,
+          ),
+    ),
+  );
   return sizes.some((size) => size >= bytes);
 }
 
@@ -128,10 +159,13 @@ async function validateInputs(
   if ("name" in target) {
     const name = target.name;
     if (variant !== undefined && !validators.schemaNames.includes(name)) {
-      const bases = validators.schemaNames.filter((known) => known.endsWith(`-${variant}`)).map((known) => known.slice(0, -`-${variant}`.length));
+      const bases = validators.schemaNames
+        .filter((known) => known.endsWith(`-${variant}`))
+        .map((known) => known.slice(0, -`-${variant}`.length));
       return usage(`--${variant} applies to ${bases.join(", ")} only`);
     }
-    if (!validators.schemaNames.includes(name)) return usage(`unknown schema "${name}"; expected one of: ${validators.schemaNames.join(", ")}`);
+    if (!validators.schemaNames.includes(name))
+      return usage(`unknown schema "${name}"; expected one of: ${validators.schemaNames.join(", ")}`);
   }
   const check = createCheck(validators, target);
   if (options.inputs.length === 0) return usage("no input given (a file path, or - for standard input)");
@@ -139,7 +173,8 @@ async function validateInputs(
   const counts = { records: 0, valid: 0, invalid: 0, unreadable: 0 };
   const jsonResults: RecordResult[] = [];
   /** The output of a result: a line of JSON per NDJSON record with --format json, the text format's lines otherwise. */
-  const formatted = (result: RecordResult) => (options.format === "json" ? `${JSON.stringify(result)}\n` : formatText(result));
+  const formatted = (result: RecordResult) =>
+    options.format === "json" ? `${JSON.stringify(result)}\n` : formatText(result);
   /** Reports a result that is not valid, or (whole files only) a valid one. */
   const emit = (result: RecordResult) => {
     if (options.format === "json" && !options.ndjson) jsonResults.push(result);
@@ -161,11 +196,17 @@ async function validateInputs(
       if (input === STDIN) stream = options.stdin;
       else {
         totalBytes = (await stat(input)).size;
-        stream = options.ndjson ? createReadStream(input, { highWaterMark: NDJSON_CHUNK_BYTES }) : [await readFile(input)];
+        stream = options.ndjson
+          ? createReadStream(input, { highWaterMark: NDJSON_CHUNK_BYTES })
+          : [await readFile(input)];
       }
     } catch (error) {
       count(false, false);
-      emit({ file: label, valid: false, errors: [{ pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` }] });
+      emit({
+        file: label,
+        valid: false,
+        errors: [{ pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` }],
+      });
       continue;
     }
     if (!options.ndjson) {
@@ -184,8 +225,16 @@ async function validateInputs(
       for (const finding of result.findings) {
         if (finding.readable) counts.invalid++;
         else counts.unreadable++;
-        const errors = finding.errors.map((error) => (error.line === undefined ? error : { ...error, line: lines + error.line }));
-        output += formatted({ file: label, record: before + finding.record, line: lines + finding.line, valid: false, errors });
+        const errors = finding.errors.map((error) =>
+          error.line === undefined ? error : { ...error, line: lines + error.line },
+        );
+        output += formatted({
+          file: label,
+          record: before + finding.record,
+          line: lines + finding.line,
+          valid: false,
+          errors,
+        });
       }
       if (output !== "") options.stdout(output);
       counts.records = before + result.records;
@@ -214,7 +263,8 @@ async function validateInputs(
       }
       // results taken in order as soon as they are in; at most two pools' worth waiting (memory stays bounded)
       while (queued[0]?.result !== undefined) take((queued.shift() as { result: BatchResult }).result);
-      while (queued.length > 2 * pool.capacity) take(await (queued.shift() as { pending: Promise<BatchResult> }).pending);
+      while (queued.length > 2 * pool.capacity)
+        take(await (queued.shift() as { pending: Promise<BatchResult> }).pending);
     }
     for (const entry of queued) take(entry.result ?? (await (entry.pending as Promise<BatchResult>)));
     progress.done();
@@ -224,7 +274,9 @@ async function validateInputs(
     if (options.ndjson) options.stdout(`${JSON.stringify({ summary: counts })}\n`);
     else options.stdout(`${JSON.stringify({ results: jsonResults })}\n`);
   } else if (options.ndjson) {
-    options.stdout(`${counts.records} records: ${counts.valid} valid, ${counts.invalid} invalid, ${counts.unreadable} not readable as JSON\n`);
+    options.stdout(
+      `${counts.records} records: ${counts.valid} valid, ${counts.invalid} invalid, ${counts.unreadable} not readable as JSON\n`,
+    );
   }
   if (counts.unreadable > 0) return EXIT_USAGE;
   return counts.invalid > 0 ? EXIT_INVALID : EXIT_VALID;
@@ -238,7 +290,10 @@ function createProgress(options: ValidateCommandOptions, label: string, totalByt
   let latest = { records: 0, valid: 0, invalid: 0 };
   const draw = () => {
     const share = totalBytes ? Math.min(1, bytes / totalBytes) : undefined;
-    const bar = share === undefined ? "" : `[${"#".repeat(Math.round(share * 30)).padEnd(30, ".")}] ${(share * 100).toFixed(0).padStart(3)}% `;
+    const bar =
+      share === undefined
+        ? ""
+        : `[${"#".repeat(Math.round(share * 30)).padEnd(30, ".")}] ${(share * 100).toFixed(0).padStart(3)}% `;
     options.stderr(`\r${bar}${label}: ${latest.records} records, ${latest.invalid} invalid`);
   };
   return {

@@ -1,7 +1,14 @@
 /** `createClient`: one method per operation of an `ApiDescriptor`, sending over a transport of its own. */
 import type { ApiDescriptor } from "./descriptor.js";
 import { attachRedactor } from "./scrub-credential.js";
-import { attachObservable, createTransport, deepFreeze, type CreateClientOptions, type Middleware, type OperationMethod } from "./transport.js";
+import {
+  attachObservable,
+  createTransport,
+  deepFreeze,
+  type CreateClientOptions,
+  type Middleware,
+  type OperationMethod,
+} from "./transport.js";
 
 /** A client as `createClient` builds it: one method per operation, keyed by operationId. */
 export type OperationMethods = Readonly<Record<string, OperationMethod>>;
@@ -21,16 +28,23 @@ export type OperationMethods = Readonly<Record<string, OperationMethod>>;
  * (`createClient<MessagingClient>(messagingApi, options)`), whose methods must be the descriptor's
  * operations; the runtime does not check that interface, so the generator owns that promise.
  */
-export function createClient<Client extends object = OperationMethods>(descriptor: ApiDescriptor, options: CreateClientOptions): Client {
+export function createClient<Client extends object = OperationMethods>(
+  descriptor: ApiDescriptor,
+  options: CreateClientOptions,
+): Client {
   deepFreeze(descriptor);
   const transport = createTransport(descriptor, options);
   const client: Record<string, OperationMethod> = {};
   for (const operation of descriptor.operations) {
-    if (Object.hasOwn(client, operation.operationId)) throw new TypeError(`${descriptor.factory}: operationId ${operation.operationId} appears twice in the descriptor`);
+    if (Object.hasOwn(client, operation.operationId))
+      throw new TypeError(
+        `${descriptor.factory}: operationId ${operation.operationId} appears twice in the descriptor`,
+      );
     // Defined, not assigned: an operationId such as `__proto__` stays an ordinary method name.
     Object.defineProperty(client, operation.operationId, { value: transport.operation(operation), enumerable: true });
   }
-  if (Object.hasOwn(client, "use")) throw new TypeError(`${descriptor.factory}: operationId use is taken by the client's middleware method`);
+  if (Object.hasOwn(client, "use"))
+    throw new TypeError(`${descriptor.factory}: operationId use is taken by the client's middleware method`);
   // Not enumerable: the client's keys stay its operations.
   Object.defineProperty(client, "use", {
     value(...middleware: Middleware[]) {

@@ -94,7 +94,9 @@ export function serverReasons(body: string): ServerReason[] | undefined {
 /** `: /to must be ...; /type must be ...; and 2 more`, for an error's message. */
 function reasonsText(reasons: readonly ServerReason[] | undefined): string {
   if (reasons === undefined) return "";
-  const shown = reasons.slice(0, REASONS_SHOWN).map((reason) => `${reason.pointer || "(root)"} ${reason.message}`.slice(0, REASON_LENGTH));
+  const shown = reasons
+    .slice(0, REASONS_SHOWN)
+    .map((reason) => `${reason.pointer || "(root)"} ${reason.message}`.slice(0, REASON_LENGTH));
   return `: ${shown.join("; ")}${reasons.length > REASONS_SHOWN ? `; and ${reasons.length - REASONS_SHOWN} more` : ""}`;
 }
 
@@ -112,9 +114,18 @@ export class HttpError extends ClientError {
   declare readonly reasons?: readonly ServerReason[];
 
   /** `reasons` must already be redacted (the transport parses them from the redacted body). */
-  constructor(operation: OperationRef, status: number, body: string, retryAfterMs?: number, reasons?: readonly ServerReason[]) {
+  constructor(
+    operation: OperationRef,
+    status: number,
+    body: string,
+    retryAfterMs?: number,
+    reasons?: readonly ServerReason[],
+  ) {
     const text = STATUS_TEXT[status];
-    super(`${operation.method} ${operation.path} answered HTTP ${status}${text === undefined ? "" : ` ${text}`}${reasonsText(reasons)}`, operation);
+    super(
+      `${operation.method} ${operation.path} answered HTTP ${status}${text === undefined ? "" : ` ${text}`}${reasonsText(reasons)}`,
+      operation,
+    );
     this.status = status;
     this.body = body;
     if (retryAfterMs !== undefined) this.retryAfterMs = retryAfterMs;
@@ -153,7 +164,11 @@ export class NetworkError extends ClientError {
     const code = typeof like.code === "string" ? like.code : undefined;
     const message = typeof like.message === "string" ? like.message : undefined;
     const suffix = code === undefined || message?.includes(code) === true ? "" : ` (${code})`;
-    super(`${operation.method} ${operation.path} failed: ${message ?? "network error"}${suffix}`, operation, cause === undefined ? undefined : { cause });
+    super(
+      `${operation.method} ${operation.path} failed: ${message ?? "network error"}${suffix}`,
+      operation,
+      cause === undefined ? undefined : { cause },
+    );
     if (code !== undefined) this.code = code;
   }
 }
@@ -167,7 +182,11 @@ export class TimeoutError extends ClientError {
   declare readonly timeoutMs?: number;
 
   constructor(operation: OperationRef, timeoutMs: number | undefined, reason?: unknown) {
-    super(`${operation.method} ${operation.path} timed out${timeoutMs === undefined ? " (the caller's signal)" : ` after ${timeoutMs} ms`}`, operation, reason === undefined ? undefined : { cause: reason });
+    super(
+      `${operation.method} ${operation.path} timed out${timeoutMs === undefined ? " (the caller's signal)" : ` after ${timeoutMs} ms`}`,
+      operation,
+      reason === undefined ? undefined : { cause: reason },
+    );
     if (timeoutMs !== undefined) this.timeoutMs = timeoutMs;
   }
 }
@@ -203,7 +222,11 @@ export class MiddlewareError extends ClientError {
 
   /** `cause` must already be redacted (see `sanitizedError`). */
   constructor(operation: OperationRef, hook: string, cause?: Error) {
-    super(`${operation.method} ${operation.path}: the ${hook} middleware failed${cause === undefined ? "" : `: ${cause.message}`}`, operation, cause === undefined ? undefined : { cause });
+    super(
+      `${operation.method} ${operation.path}: the ${hook} middleware failed${cause === undefined ? "" : `: ${cause.message}`}`,
+      operation,
+      cause === undefined ? undefined : { cause },
+    );
     this.hook = hook;
   }
 }
@@ -215,7 +238,10 @@ export class RequestValidationError extends ClientError {
   constructor(operation: OperationRef & Pick<OperationDescriptor, "schema">, errors: ValidationError[]) {
     const first = errors.slice(0, 3).map((error) => `${error.pointer || "(root)"} ${error.message}`);
     const more = errors.length > 3 ? `; and ${errors.length - 3} more` : "";
-    super(`${operation.method} ${operation.path} not sent: the ${operation.schema} is invalid (${first.join("; ")}${more})`, operation);
+    super(
+      `${operation.method} ${operation.path} not sent: the ${operation.schema} is invalid (${first.join("; ")}${more})`,
+      operation,
+    );
     this.errors = errors;
     this.attempts = 0;
   }
@@ -228,7 +254,10 @@ export class ResponseFormatError extends ClientError {
   declare readonly body: string;
 
   constructor(operation: OperationRef, status: number, body: string) {
-    super(`${operation.method} ${operation.path} answered HTTP ${status} with a body that is not a JSON object`, operation);
+    super(
+      `${operation.method} ${operation.path} answered HTTP ${status} with a body that is not a JSON object`,
+      operation,
+    );
     this.status = status;
     this.body = body;
   }
@@ -255,9 +284,15 @@ export class CommandFailedError extends Error {
   constructor(received: unknown) {
     const redact = redactorOf(received);
     const response = redact === undefined ? received : redactData(received, redact);
-    const fields = (response !== null && typeof response === "object" ? response : {}) as { id?: unknown; reason?: Reason };
+    const fields = (response !== null && typeof response === "object" ? response : {}) as {
+      id?: unknown;
+      reason?: Reason;
+    };
     const reason = fields.reason;
-    const detail = reason === undefined ? "" : `: reason ${String(reason?.code)}${reason?.description === undefined ? "" : ` (${String(reason.description)})`}`;
+    const detail =
+      reason === undefined
+        ? ""
+        : `: reason ${String(reason?.code)}${reason?.description === undefined ? "" : ` (${String(reason.description)})`}`;
     super(`Command${fields.id === undefined ? "" : ` ${String(fields.id)}`} failed${detail}`);
     this.response = response;
     if (reason !== undefined) this.reason = reason;
@@ -291,7 +326,13 @@ for (const [name, type] of Object.entries({
 }
 
 /** The `HttpError` subclass for a status: 400, 401, 429, 5xx, else `HttpError` itself. */
-export function httpError(operation: OperationRef, status: number, body: string, retryAfterMs?: number, reasons?: readonly ServerReason[]): HttpError {
+export function httpError(
+  operation: OperationRef,
+  status: number,
+  body: string,
+  retryAfterMs?: number,
+  reasons?: readonly ServerReason[],
+): HttpError {
   if (status === 400) return new BadRequestError(operation, status, body, retryAfterMs, reasons);
   if (status === 401) return new UnauthorizedError(operation, status, body, retryAfterMs, reasons);
   if (status === 429) return new RateLimitedError(operation, status, body, retryAfterMs, reasons);

@@ -109,7 +109,11 @@ export function createRateLimiter(limits: string | LimitRates, planLimits?: Plan
     const plan = Object.hasOwn(plans, limits) ? plans[limits] : undefined;
     if (plan === undefined) {
       const names = Object.keys(plans);
-      throw new TypeError(names.length === 0 ? "Unknown plan: this API declares no plans; pass per-second rates ({ [kind]: rate }) instead" : `Unknown plan; expected one of: ${names.join(", ")}`);
+      throw new TypeError(
+        names.length === 0
+          ? "Unknown plan: this API declares no plans; pass per-second rates ({ [kind]: rate }) instead"
+          : `Unknown plan; expected one of: ${names.join(", ")}`,
+      );
     }
     rates = { ...plan };
   } else if (limits !== null && typeof limits === "object" && !Array.isArray(limits)) {
@@ -136,10 +140,14 @@ export function createRateLimiter(limits: string | LimitRates, planLimits?: Plan
 /** What a client's `limits` option may be: a plan name, rates, a shared limiter, or `false`/absent for none. */
 export type LimitsOption = string | LimitRates | RateLimiter | false;
 
-const isRateLimiter = (value: unknown): value is RateLimiter => value !== null && typeof value === "object" && typeof (value as { acquire?: unknown }).acquire === "function";
+const isRateLimiter = (value: unknown): value is RateLimiter =>
+  value !== null && typeof value === "object" && typeof (value as { acquire?: unknown }).acquire === "function";
 
 /** The limiter of a client's `limits` option (undefined for none). */
-export function resolveLimiter(limits: LimitsOption | undefined, planLimits: PlanLimits | null): RateLimiter | undefined {
+export function resolveLimiter(
+  limits: LimitsOption | undefined,
+  planLimits: PlanLimits | null,
+): RateLimiter | undefined {
   if (limits === undefined || limits === false) return undefined;
   if (isRateLimiter(limits)) return limits;
   return createRateLimiter(limits, planLimits);

@@ -20,10 +20,32 @@ export {
   CommandFailedError,
 } from "./errors.js";
 export type { ErrorJson, ServerReason } from "./errors.js";
-export type { ApiResponse, BasicCredentials, CallOptions, ClientLogEntry, ClientLogError, ClientLogger, ClientOptions, CredentialSupplier, FetchLike, FetchRequestInit, FetchResponseLike, Middleware, MiddlewareContext } from "./transport.js";
+export type {
+  ApiResponse,
+  BasicCredentials,
+  CallOptions,
+  ClientLogEntry,
+  ClientLogError,
+  ClientLogger,
+  ClientOptions,
+  CredentialSupplier,
+  FetchLike,
+  FetchRequestInit,
+  FetchResponseLike,
+  Middleware,
+  MiddlewareContext,
+} from "./transport.js";
 // `createRateLimiter` is exported by the generated module of an API with plan limits, bound to its `PLAN_LIMITS`.
 export type { LimitRates, RateLimiter } from "./limiter.js";
 export type { RetryOptions } from "./retry.js";
 export type { OtherMediaType } from "./other-media-type.js";
-export type { DeduplicateOptions, ReceiverFilter, WebhookErrorContext, WebhookHandler, WebhookRequest, WebhookResponse, WebhookResult } from "./webhook.js";
+export type {
+  DeduplicateOptions,
+  ReceiverFilter,
+  WebhookErrorContext,
+  WebhookHandler,
+  WebhookRequest,
+  WebhookResponse,
+  WebhookResult,
+} from "./webhook.js";
 export { ConfirmationWarning } from "./webhook.js";

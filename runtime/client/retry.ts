@@ -18,7 +18,11 @@ export interface RetryOptions {
 
 export type ResolvedRetry = Readonly<Required<RetryOptions>>;
 
-export const RETRY_DEFAULTS: Readonly<Required<Omit<RetryOptions, "maxRetryAfterMs">>> = Object.freeze({ attempts: 4, baseDelayMs: 250, maxDelayMs: 4000 });
+export const RETRY_DEFAULTS: Readonly<Required<Omit<RetryOptions, "maxRetryAfterMs">>> = Object.freeze({
+  attempts: 4,
+  baseDelayMs: 250,
+  maxDelayMs: 4000,
+});
 
 const RETRY_KEYS = ["attempts", "baseDelayMs", "maxDelayMs", "maxRetryAfterMs"] as const;
 
@@ -26,13 +30,15 @@ const RETRY_KEYS = ["attempts", "baseDelayMs", "maxDelayMs", "maxRetryAfterMs"] 
 export function resolveRetry(retry: boolean | RetryOptions | undefined): ResolvedRetry | undefined {
   if (retry === undefined || retry === false) return undefined;
   const options: RetryOptions = retry === true ? {} : retry;
-  if (options === null || typeof options !== "object") throw new TypeError("retry must be true, false or { attempts, baseDelayMs, maxDelayMs, maxRetryAfterMs }");
+  if (options === null || typeof options !== "object")
+    throw new TypeError("retry must be true, false or { attempts, baseDelayMs, maxDelayMs, maxRetryAfterMs }");
   const resolved: RetryOptions = { ...RETRY_DEFAULTS };
   for (const key of RETRY_KEYS) {
     const value = options[key];
     if (value === undefined) continue;
     const least = key === "attempts" ? 1 : 0;
-    if (typeof value !== "number" || !Number.isFinite(value) || value < least) throw new TypeError(`retry.${key} must be a number of at least ${least}`);
+    if (typeof value !== "number" || !Number.isFinite(value) || value < least)
+      throw new TypeError(`retry.${key} must be a number of at least ${least}`);
     resolved[key] = key === "attempts" ? Math.floor(value) : value;
   }
   resolved.maxRetryAfterMs ??= resolved.maxDelayMs;
@@ -44,7 +50,11 @@ export function resolveRetry(retry: boolean | RetryOptions | undefined): Resolve
  * half random) capped at `maxDelayMs`, and never less than the server's Retry-After (the caller checks it against
  * `maxRetryAfterMs` first).
  */
-export function backoff(retry: Pick<ResolvedRetry, "baseDelayMs" | "maxDelayMs">, attempt: number, retryAfterMs?: number): number {
+export function backoff(
+  retry: Pick<ResolvedRetry, "baseDelayMs" | "maxDelayMs">,
+  attempt: number,
+  retryAfterMs?: number,
+): number {
   const exponential = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
   const jittered = exponential / 2 + (Math.random() * exponential) / 2;
   return Math.max(jittered, retryAfterMs ?? 0);

@@ -28,9 +28,11 @@ export type Redact = (text: string) => string;
 const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 
 /** A hex digit matched in either case. */
-const hexDigit = (digit: string): string => (/[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit);
+const hexDigit = (digit: string): string =>
+  /[a-f]/i.test(digit) ? `[${digit.toLowerCase()}${digit.toUpperCase()}]` : digit;
 /** A hex number matched in either case, with optional leading zeros (`0*` before it). */
-const hexNumber = (value: number, width = 0): string => [...value.toString(16).padStart(width, "0")].map(hexDigit).join("");
+const hexNumber = (value: number, width = 0): string =>
+  [...value.toString(16).padStart(width, "0")].map(hexDigit).join("");
 
 /** Any run of backslashes (a JSON escape at any nesting depth), or their percent-encoded form. */
 const BACKSLASHES = "(?:\\\\|%(?:25)*5[cC])+";
@@ -54,7 +56,7 @@ const NAMED_ENTITIES: Readonly<Record<string, readonly string[]>> = Object.freez
   ";": ["semi"],
   "?": ["quest"],
   "!": ["excl"],
-  "$": ["dollar"],
+  $: ["dollar"],
   "(": ["lpar"],
   ")": ["rpar"],
   "*": ["ast"],
@@ -75,7 +77,16 @@ const NAMED_ENTITIES: Readonly<Record<string, readonly string[]>> = Object.freez
   "\n": ["NewLine"],
 });
 
-const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = Object.freeze({ '"': '"', "\\": "\\\\", "/": "/", "\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t" });
+const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = Object.freeze({
+  '"': '"',
+  "\\": "\\\\",
+  "/": "/",
+  "\b": "b",
+  "\f": "f",
+  "\n": "n",
+  "\r": "r",
+  "\t": "t",
+});
 
 /**
  * The alternatives matching one character (a code point) of a secret, in any of the forms above. Alternatives with
@@ -86,7 +97,10 @@ function characterPattern(character: string): string {
   const codePoint = character.codePointAt(0) as number;
   const alternatives: string[] = [];
   // JSON `\uXXXX` of each UTF-16 unit, hex in either case, at any depth.
-  const units = [...character].length === 1 && character.length === 2 ? [character.charCodeAt(0), character.charCodeAt(1)] : [codePoint];
+  const units =
+    [...character].length === 1 && character.length === 2
+      ? [character.charCodeAt(0), character.charCodeAt(1)]
+      : [codePoint];
   const unicodeEscape = units.map((unit, index) => `${index === 0 ? "" : BACKSLASHES}u${hexNumber(unit, 4)}`).join("");
   if (character === "\\") {
     // A backslash as such or escaped at any depth (a run of backslashes), or as `\u005C`.
@@ -95,14 +109,19 @@ function characterPattern(character: string): string {
     alternatives.push(escapeRegExp(character));
     // A JSON short escape at any depth: `\"`, `\/`, `\n` (a quote or slash may also stand bare, matched above).
     const short = JSON_SHORT_ESCAPES[character];
-    alternatives.push(`${BACKSLASHES}${short === undefined ? unicodeEscape : `(?:${unicodeEscape}|${escapeRegExp(short)})`}`);
+    alternatives.push(
+      `${BACKSLASHES}${short === undefined ? unicodeEscape : `(?:${unicodeEscape}|${escapeRegExp(short)})`}`,
+    );
   }
   // Percent-encoding of each UTF-8 byte, hex in either case, the `%` possibly encoded again; `+` for a space (forms).
   alternatives.push([...new TextEncoder().encode(character)].map((byte) => `${PERCENT}${hexNumber(byte, 2)}`).join(""));
   if (character === " ") alternatives.push("\\+");
   // HTML numeric entities, decimal or hex (`x` in either case), leading zeros allowed, the `;` possibly missing;
   // named entities.
-  const entities = [`#(?:0*${codePoint}|[xX]0*${hexNumber(codePoint)});?`, ...(NAMED_ENTITIES[character] ?? []).map((name) => `${name};`)];
+  const entities = [
+    `#(?:0*${codePoint}|[xX]0*${hexNumber(codePoint)});?`,
+    ...(NAMED_ENTITIES[character] ?? []).map((name) => `${name};`),
+  ];
   alternatives.push(`&(?:${entities.join("|")})`);
   return `(?:${alternatives.join("|")})`;
 }
@@ -118,7 +137,9 @@ export const MIN_ENCODED_BYTES = 8;
 /** The bytes a server may see of a secret: its UTF-8 bytes, and its Latin-1 bytes (a header's) when they differ. */
 function byteForms(secret: string): Uint8Array[] {
   const utf8 = new TextEncoder().encode(secret);
-  const latin1 = [...secret].every((character) => character.charCodeAt(0) <= 0xff) ? Uint8Array.from(secret, (character) => character.charCodeAt(0)) : undefined;
+  const latin1 = [...secret].every((character) => character.charCodeAt(0) <= 0xff)
+    ? Uint8Array.from(secret, (character) => character.charCodeAt(0))
+    : undefined;
   return latin1 === undefined || latin1.length === utf8.length ? [utf8] : [utf8, latin1];
 }
 
@@ -130,11 +151,21 @@ function byteForms(secret: string): Uint8Array[] {
 function base64Runs(bytes: Uint8Array): string[] {
   let binary = "";
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return [0, 1, 2].map((offset) => btoa("\0".repeat(offset) + binary).slice(Math.ceil((8 * offset) / 6), Math.floor((8 * (offset + bytes.length)) / 6)));
+  return [0, 1, 2].map((offset) =>
+    btoa("\0".repeat(offset) + binary).slice(
+      Math.ceil((8 * offset) / 6),
+      Math.floor((8 * (offset + bytes.length)) / 6),
+    ),
+  );
 }
 
 /** A base64 character in either alphabet; `+` and `/` also escaped as a JSON, URI or HTML text may escape them. */
-const base64CharacterPattern = (character: string): string => (character === "+" ? `(?:${characterPattern("+")}|-)` : character === "/" ? `(?:${characterPattern("/")}|_)` : character);
+const base64CharacterPattern = (character: string): string =>
+  character === "+"
+    ? `(?:${characterPattern("+")}|-)`
+    : character === "/"
+      ? `(?:${characterPattern("/")}|_)`
+      : character;
 
 /** A byte of UTF-16 read as UTF-8 (or Latin-1) text: itself when ASCII, else itself or U+FFFD. */
 function utf16BytePattern(byte: number): string {
@@ -149,9 +180,17 @@ function utf16BytePattern(byte: number): string {
 function encodedPatterns(secret: string): string[] {
   if (new TextEncoder().encode(secret).length < MIN_ENCODED_BYTES) return [];
   const texts = new Set([secret, JSON.stringify(secret).slice(1, -1)]);
-  const patterns = [...texts].flatMap(byteForms).flatMap((bytes) => [...base64Runs(bytes).map((run) => [...run].map(base64CharacterPattern).join("")), [...bytes].map((byte) => hexNumber(byte, 2)).join("")]);
+  const patterns = [...texts]
+    .flatMap(byteForms)
+    .flatMap((bytes) => [
+      ...base64Runs(bytes).map((run) => [...run].map(base64CharacterPattern).join("")),
+      [...bytes].map((byte) => hexNumber(byte, 2)).join(""),
+    ]);
   const units = Array.from({ length: secret.length }, (_, index) => secret.charCodeAt(index));
-  patterns.push(units.map((unit) => utf16BytePattern(unit & 0xff) + utf16BytePattern(unit >> 8)).join(""), units.map((unit) => utf16BytePattern(unit >> 8) + utf16BytePattern(unit & 0xff)).join(""));
+  patterns.push(
+    units.map((unit) => utf16BytePattern(unit & 0xff) + utf16BytePattern(unit >> 8)).join(""),
+    units.map((unit) => utf16BytePattern(unit >> 8) + utf16BytePattern(unit & 0xff)).join(""),
+  );
   return patterns;
 }
 
@@ -173,7 +212,9 @@ function secretsPattern(secrets: readonly string[]): string {
     left.splice(left.indexOf(inner), 1);
     const at = secret.indexOf(inner);
     const optional = (text: string) => (text === "" ? "" : `(?:${secretPattern(text)})?`);
-    patterns.push(`${optional(secret.slice(0, at))}${secretPattern(inner)}${optional(secret.slice(at + inner.length))}`);
+    patterns.push(
+      `${optional(secret.slice(0, at))}${secretPattern(inner)}${optional(secret.slice(at + inner.length))}`,
+    );
   }
   return patterns.join("|");
 }
@@ -185,11 +226,17 @@ function secretsPattern(secrets: readonly string[]): string {
  * first, so a header value containing the key is replaced whole. Empty secrets are ignored.
  */
 export function createRedactor(secrets: readonly string[]): Redact {
-  const unique = [...new Set(secrets.filter((secret) => typeof secret === "string" && secret.length > 0))].sort((a, b) => b.length - a.length);
+  const unique = [...new Set(secrets.filter((secret) => typeof secret === "string" && secret.length > 0))].sort(
+    (a, b) => b.length - a.length,
+  );
   if (unique.length === 0) return (text) => String(text);
   // Built on first use: most clients never redact anything (no call fails).
   let pattern: RegExp | undefined;
-  return (text) => String(text).replace((pattern ??= new RegExp([secretsPattern(unique), ...unique.flatMap(encodedPatterns)].join("|"), "g")), REDACTED);
+  return (text) =>
+    String(text).replace(
+      (pattern ??= new RegExp([secretsPattern(unique), ...unique.flatMap(encodedPatterns)].join("|"), "g")),
+      REDACTED,
+    );
 }
 
 /** A redacted copy of a lower-level error: the fields a `NetworkError` reads (name, message, code, cause). */
@@ -213,8 +260,15 @@ export function sanitizedError(error: unknown, redact: Redact, depth = 0): Sanit
   if (error === null || typeof error !== "object" || depth > 3) return undefined;
   const fields = error as ErrorFields;
   const inner = sanitizedError(fields.cause, redact, depth + 1);
-  const copy: SanitizedError = new Error(redact(typeof fields.message === "string" ? fields.message : "error"), inner === undefined ? undefined : { cause: inner });
-  Object.defineProperty(copy, "name", { value: typeof fields.name === "string" ? redact(fields.name) : "Error", writable: true, configurable: true });
+  const copy: SanitizedError = new Error(
+    redact(typeof fields.message === "string" ? fields.message : "error"),
+    inner === undefined ? undefined : { cause: inner },
+  );
+  Object.defineProperty(copy, "name", {
+    value: typeof fields.name === "string" ? redact(fields.name) : "Error",
+    writable: true,
+    configurable: true,
+  });
   const code = typeof fields.code === "string" ? fields.code : inner?.code;
   if (code !== undefined) copy.code = redact(code);
   copy.stack = `${copy.name}: ${copy.message}`;
@@ -231,7 +285,9 @@ export function attachRedactor(owner: object, redact: Redact): void {
 
 /** The redactor of the client that produced `owner` (a client, or a response it returned); undefined for anything else. */
 export function redactorOf(owner: unknown): Redact | undefined {
-  return owner !== null && (typeof owner === "object" || typeof owner === "function") ? redactors.get(owner) : undefined;
+  return owner !== null && (typeof owner === "object" || typeof owner === "function")
+    ? redactors.get(owner)
+    : undefined;
 }
 
 type Container = Record<string, unknown>;
@@ -273,7 +329,8 @@ export function sealError<E>(error: E, redact: Redact): E {
   sealed.add(error);
   for (const name of Object.getOwnPropertyNames(error)) {
     const field = Object.getOwnPropertyDescriptor(error, name);
-    if (field !== undefined && typeof field.value === "string" && field.writable === true) (error as Container)[name] = redact(field.value);
+    if (field !== undefined && typeof field.value === "string" && field.writable === true)
+      (error as Container)[name] = redact(field.value);
   }
   return error;
 }

@@ -4,7 +4,21 @@
  */
 import type { Validates } from "../validation/result.js";
 import type { ApiDescriptor, OperationDescriptor, PlanLimits } from "./descriptor.js";
-import { AbortedError, HttpError, MiddlewareError, NetworkError, RateLimitedError, RedirectError, RequestValidationError, ResponseFormatError, ServerError, TimeoutError, httpError, serverReasons, type OperationRef } from "./errors.js";
+import {
+  AbortedError,
+  HttpError,
+  MiddlewareError,
+  NetworkError,
+  RateLimitedError,
+  RedirectError,
+  RequestValidationError,
+  ResponseFormatError,
+  ServerError,
+  TimeoutError,
+  httpError,
+  serverReasons,
+  type OperationRef,
+} from "./errors.js";
 import { resolveLimiter, type LimitsOption, type RateLimiter } from "./limiter.js";
 import { attachRedactor, createRedactor, sanitizedError, sealError, type Redact } from "./scrub-credential.js";
 import { backoff, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from "./retry.js";
@@ -72,8 +86,12 @@ export interface MiddlewareContext {
  * its body is read and may return another; `onError` sees every error the call rejects with (already redacted).
  */
 export interface Middleware {
-  onRequest?(options: MiddlewareContext & { request: Request }): Request | undefined | void | Promise<Request | undefined | void>;
-  onResponse?(options: MiddlewareContext & { request: Request; response: FetchResponseLike }): FetchResponseLike | undefined | void | Promise<FetchResponseLike | undefined | void>;
+  onRequest?(
+    options: MiddlewareContext & { request: Request },
+  ): Request | undefined | void | Promise<Request | undefined | void>;
+  onResponse?(
+    options: MiddlewareContext & { request: Request; response: FetchResponseLike },
+  ): FetchResponseLike | undefined | void | Promise<FetchResponseLike | undefined | void>;
   onError?(options: MiddlewareContext & { error: unknown }): void | Promise<void>;
 }
 
@@ -188,16 +206,26 @@ export function attachObservable(client: object, observe: (observer: SendObserve
 
 /** How to observe the sends of a client made by `createClient`; undefined for anything else (a wrapper). */
 export function observerOf(client: unknown): ((observer: SendObserver) => () => void) | undefined {
-  return client !== null && (typeof client === "object" || typeof client === "function") ? observables.get(client) : undefined;
+  return client !== null && (typeof client === "object" || typeof client === "function")
+    ? observables.get(client)
+    : undefined;
 }
 
-const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 const noop = (): void => {};
 
 /** What a log entry says of an error (already redacted): class name, message and system code, never its body. */
 function loggedError(error: unknown): ClientLogError {
-  const fields = (error !== null && typeof error === "object" ? error : {}) as { name?: unknown; message?: unknown; code?: unknown };
-  const logged: ClientLogError = { name: typeof fields.name === "string" ? fields.name : "Error", message: typeof fields.message === "string" ? fields.message : "error" };
+  const fields = (error !== null && typeof error === "object" ? error : {}) as {
+    name?: unknown;
+    message?: unknown;
+    code?: unknown;
+  };
+  const logged: ClientLogError = {
+    name: typeof fields.name === "string" ? fields.name : "Error",
+    message: typeof fields.message === "string" ? fields.message : "error",
+  };
   if (typeof fields.code === "string") logged.code = fields.code;
   return logged;
 }
@@ -209,7 +237,8 @@ function parseBaseUrl(baseUrl: unknown, factory: string): string {
   } catch {
     url = undefined;
   }
-  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) throw new TypeError(`${factory}: baseUrl must be an absolute http(s) URL`);
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:"))
+    throw new TypeError(`${factory}: baseUrl must be an absolute http(s) URL`);
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
@@ -228,7 +257,9 @@ const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
 /** What a character a header cannot carry is, said without quoting it (it is part of a credential). */
 function unsendable(character: string): string {
   if (character === "\n" || character === "\r") return "a line break";
-  return character.charCodeAt(0) > 0xff ? "a character beyond U+00FF (a header carries Latin-1 only)" : "a control character";
+  return character.charCodeAt(0) > 0xff
+    ? "a character beyond U+00FF (a header carries Latin-1 only)"
+    : "a control character";
 }
 
 interface Credential {
@@ -263,10 +294,18 @@ function credentialOf(descriptor: ApiDescriptor, value: unknown): Credential {
   const key = typeof value === "string" ? value.replace(HTTP_WHITESPACE_ENDS, "") : "";
   if (key === "") throw new TypeError(`${where} must be a non-empty string (or a function returning one)`);
   const wire = security.kind === "bearer" ? `Bearer ${key}` : `${security.prefix}${key}`;
-  if (security.kind === "apiKey" && security.in === "query") return { headers: {}, query: `${encodeURIComponent(security.name)}=${encodeURIComponent(wire)}`, secrets: [wire, key] };
+  if (security.kind === "apiKey" && security.in === "query")
+    return {
+      headers: {},
+      query: `${encodeURIComponent(security.name)}=${encodeURIComponent(wire)}`,
+      secrets: [wire, key],
+    };
   const header = security.kind === "bearer" ? "Authorization" : security.name;
   const bad = NOT_IN_HEADER.exec(key);
-  if (bad !== null) throw new TypeError(`${where} cannot be sent in the ${header} header: it holds ${unsendable(bad[0])} at index ${bad.index}`);
+  if (bad !== null)
+    throw new TypeError(
+      `${where} cannot be sent in the ${header} header: it holds ${unsendable(bad[0])} at index ${bad.index}`,
+    );
   return { headers: { [header]: wire }, query: "", secrets: [wire, key] };
 }
 
@@ -280,7 +319,8 @@ interface Prepared {
 }
 
 function checkTimeout(value: unknown, name: string): number | undefined {
-  if (value !== undefined && !(typeof value === "number" && Number.isFinite(value) && value > 0)) throw new TypeError(`${name} must be a positive number of milliseconds`);
+  if (value !== undefined && !(typeof value === "number" && Number.isFinite(value) && value > 0))
+    throw new TypeError(`${name} must be a positive number of milliseconds`);
   return value;
 }
 
@@ -288,24 +328,30 @@ function checkTimeout(value: unknown, name: string): number | undefined {
  * The headers of `extra` that `own` does not set, names compared case-insensitively (fetch would join an
  * `authorization` and an `Authorization` into one value, the credential included).
  */
-function headersBesides(extra: Readonly<Record<string, string>> | undefined, own: Readonly<Record<string, string>>): Record<string, string> {
+function headersBesides(
+  extra: Readonly<Record<string, string>> | undefined,
+  own: Readonly<Record<string, string>>,
+): Record<string, string> {
   const taken = new Set(Object.keys(own).map((name) => name.toLowerCase()));
   return Object.fromEntries(Object.entries(extra ?? {}).filter(([name]) => !taken.has(name.toLowerCase())));
 }
 
 function checkHeaders(value: unknown, name: string): Readonly<Record<string, string>> | undefined {
   if (value === undefined) return undefined;
-  if (!isJsonObject(value) || Object.values(value).some((header) => typeof header !== "string")) throw new TypeError(`${name} must be an object of string header values`);
+  if (!isJsonObject(value) || Object.values(value).some((header) => typeof header !== "string"))
+    throw new TypeError(`${name} must be an object of string header values`);
   return value as Record<string, string>;
 }
 
 /** The reason a timed-out exchange is stopped with (shared: never shown, mapped to `TimeoutError`). */
 const TIMEOUT = new Error("timeout");
 
-const isRetryable = (error: unknown): boolean => error instanceof RateLimitedError || error instanceof ServerError || error instanceof NetworkError;
+const isRetryable = (error: unknown): boolean =>
+  error instanceof RateLimitedError || error instanceof ServerError || error instanceof NetworkError;
 
 /** A signal's reason that means a timeout: `AbortSignal.timeout()` aborts with a `TimeoutError` DOMException. */
-const isTimeoutReason = (reason: unknown): boolean => reason !== null && typeof reason === "object" && (reason as { name?: unknown }).name === "TimeoutError";
+const isTimeoutReason = (reason: unknown): boolean =>
+  reason !== null && typeof reason === "object" && (reason as { name?: unknown }).name === "TimeoutError";
 
 /** The error of a call stopped by its signal: `TimeoutError` when the reason is a timeout, else `AbortedError`. */
 export function abortError(operation: OperationRef, reason: unknown): TimeoutError | AbortedError {
@@ -352,7 +398,8 @@ function followedLocation(response: FetchResponseLike, url: string): string | un
 /** Cancels the body of a response nobody will read (a timed-out exchange), when it can. */
 function discard(response: FetchResponseLike): void {
   const body = (response as { body?: { locked?: boolean; cancel?: () => Promise<void> } | null }).body;
-  if (body !== null && body !== undefined && body.locked !== true && typeof body.cancel === "function") body.cancel().catch(noop);
+  if (body !== null && body !== undefined && body.locked !== true && typeof body.cancel === "function")
+    body.cancel().catch(noop);
 }
 
 /**
@@ -360,7 +407,15 @@ function discard(response: FetchResponseLike): void {
  * body as text; rejects with `TIMEOUT` after `timeoutMs`, with the signal's reason when it fires (even if a custom
  * fetch ignores its signal), or with fetch's own error.
  */
-function exchange(fetcher: FetchLike, url: string, init: FetchRequestInit, timeoutMs: number, signal: AbortSignal | undefined, controller: AbortController, onResponse: ((response: FetchResponseLike) => Promise<FetchResponseLike>) | undefined): Promise<Exchanged> {
+function exchange(
+  fetcher: FetchLike,
+  url: string,
+  init: FetchRequestInit,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  controller: AbortController,
+  onResponse: ((response: FetchResponseLike) => Promise<FetchResponseLike>) | undefined,
+): Promise<Exchanged> {
   return new Promise<Exchanged>((resolve, reject) => {
     let settled = false;
     let response: FetchResponseLike | undefined;
@@ -384,7 +439,11 @@ function exchange(fetcher: FetchLike, url: string, init: FetchRequestInit, timeo
       .then(async (first) => {
         let answer = (response = first);
         let at = url;
-        for (let hops = 0, next = followedLocation(answer, at); next !== undefined && hops < MAX_REDIRECTS; hops++, next = followedLocation(answer, at)) {
+        for (
+          let hops = 0, next = followedLocation(answer, at);
+          next !== undefined && hops < MAX_REDIRECTS;
+          hops++, next = followedLocation(answer, at)
+        ) {
           discard(answer);
           if (settled) return;
           at = next;
@@ -422,15 +481,20 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
   /** The current redactor, as one function for the client and the responses it returns (`attachRedactor`). */
   const redactText: Redact = (text) => redact(text);
   const customFetch = settings.fetch;
-  if (customFetch !== undefined && typeof customFetch !== "function") throw new TypeError(`${descriptor.factory}: fetch must be a function`);
+  if (customFetch !== undefined && typeof customFetch !== "function")
+    throw new TypeError(`${descriptor.factory}: fetch must be a function`);
   const defaultTimeoutMs = checkTimeout(settings.timeoutMs, "timeoutMs") ?? DEFAULT_TIMEOUT_MS;
   const extraHeaders = checkHeaders(settings.headers, `${descriptor.factory}: headers`);
   const logger = settings.logger;
-  if (logger !== undefined && typeof logger !== "function") throw new TypeError(`${descriptor.factory}: logger must be a function`);
+  if (logger !== undefined && typeof logger !== "function")
+    throw new TypeError(`${descriptor.factory}: logger must be a function`);
   const validateBodies = settings.validate === true;
   const planLimits: PlanLimits | null = descriptor.planLimits;
-  const limiter: RateLimiter | undefined = planLimits !== null ? resolveLimiter(settings.limits, planLimits) : undefined;
-  const retry: ResolvedRetry | undefined = descriptor.operations.some((operation) => operation.idempotentWith !== null) ? resolveRetry(settings.retry) : undefined;
+  const limiter: RateLimiter | undefined =
+    planLimits !== null ? resolveLimiter(settings.limits, planLimits) : undefined;
+  const retry: ResolvedRetry | undefined = descriptor.operations.some((operation) => operation.idempotentWith !== null)
+    ? resolveRetry(settings.retry)
+    : undefined;
   const middleware: Middleware[] = [];
   const observers = new Set<SendObserver>();
 
@@ -473,16 +537,28 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     }));
 
   /** Runs one middleware hook; what it throws becomes a `MiddlewareError` holding a redacted copy only. */
-  async function runHook<T>(context: MiddlewareContext, hook: "onRequest" | "onResponse", run: () => T): Promise<Awaited<T>> {
+  async function runHook<T>(
+    context: MiddlewareContext,
+    hook: "onRequest" | "onResponse",
+    run: () => T,
+  ): Promise<Awaited<T>> {
     try {
       return await run();
     } catch (error) {
-      throw new MiddlewareError(context, hook, sanitizedError(typeof error === "string" ? new Error(error) : error, redact));
+      throw new MiddlewareError(
+        context,
+        hook,
+        sanitizedError(typeof error === "string" ? new Error(error) : error, redact),
+      );
     }
   }
 
   /** Runs the middleware's `onRequest` hooks; returns what to send. */
-  async function beforeRequest(context: MiddlewareContext, url: string, init: FetchRequestInit): Promise<{ request: Request; url: string; init: FetchRequestInit }> {
+  async function beforeRequest(
+    context: MiddlewareContext,
+    url: string,
+    init: FetchRequestInit,
+  ): Promise<{ request: Request; url: string; init: FetchRequestInit }> {
     let request = new Request(url, { method: init.method, headers: init.headers, body: init.body });
     for (const hooks of middleware) {
       const replaced = await runHook(context, "onRequest", () => hooks.onRequest?.({ ...context, request }));
@@ -492,43 +568,93 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     request.headers.forEach((value, name) => {
       replacedHeaders[name] = value;
     });
-    return { request, url: request.url, init: { method: request.method, headers: replacedHeaders, body: await request.text(), redirect: "manual", signal: init.signal } };
+    return {
+      request,
+      url: request.url,
+      init: {
+        method: request.method,
+        headers: replacedHeaders,
+        body: await request.text(),
+        redirect: "manual",
+        signal: init.signal,
+      },
+    };
   }
 
   /** The error of a redirect the exchange did not follow (`from` is the URL that answered it). */
   function redirectError(operation: OperationRef, response: FetchResponseLike, from: string): RedirectError {
     const { status } = response;
     const target = locationOf(response, from);
-    if (target === undefined) return new RedirectError(operation, status, `answered HTTP ${status} without a usable Location`);
+    if (target === undefined)
+      return new RedirectError(operation, status, `answered HTTP ${status} without a usable Location`);
     if (target.origin !== new URL(from).origin) {
       // The origin is named unless it holds a credential (a host is lower-cased, which the redaction does not undo).
       const host = target.origin.toLowerCase();
       const origin = [...secrets].some((secret) => host.includes(secret.toLowerCase())) ? "[REDACTED]" : target.origin;
       return new RedirectError(operation, status, `was redirected to another origin (${origin})`, origin);
     }
-    if (status === 307 || status === 308) return new RedirectError(operation, status, `was redirected more than ${MAX_REDIRECTS} times`);
+    if (status === 307 || status === 308)
+      return new RedirectError(operation, status, `was redirected more than ${MAX_REDIRECTS} times`);
     return new RedirectError(operation, status, `answered HTTP ${status}, a redirect that would resend it as a GET`);
   }
 
-  async function attempt(prepared: Prepared, payload: string, callOptions: CallOptions | undefined, signal: AbortSignal | undefined, timeoutMs: number, number: number): Promise<unknown> {
+  async function attempt(
+    prepared: Prepared,
+    payload: string,
+    callOptions: CallOptions | undefined,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
+    number: number,
+  ): Promise<unknown> {
     const { operation } = prepared;
     if (supplier !== undefined) {
       try {
         await currentCredential();
       } catch (error) {
         // A supplier's own error may hold anything: only its redacted copy goes on.
-        throw new NetworkError(operation, sanitizedError(error instanceof TypeError && error.message.startsWith(descriptor.factory) ? error : new Error(`the ${descriptor.credential.option} supplier failed`), redact));
+        throw new NetworkError(
+          operation,
+          sanitizedError(
+            error instanceof TypeError && error.message.startsWith(descriptor.factory)
+              ? error
+              : new Error(`the ${descriptor.credential.option} supplier failed`),
+            redact,
+          ),
+        );
       }
     }
     const wire = credential as Credential;
-    let url = wire.query === "" ? prepared.url : `${prepared.url}${prepared.operation.path.includes("?") ? "&" : "?"}${wire.query}`;
+    let url =
+      wire.query === ""
+        ? prepared.url
+        : `${prepared.url}${prepared.operation.path.includes("?") ? "&" : "?"}${wire.query}`;
     const callHeaders = callOptions?.headers;
-    let init: FetchRequestInit = { method: operation.method, headers: callHeaders === undefined ? headers : { ...headersBesides(checkHeaders(callHeaders, "headers"), headers), ...headers }, body: payload, redirect: "manual", signal };
-    const context: MiddlewareContext | undefined = middleware.length === 0 ? undefined : { operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number };
+    let init: FetchRequestInit = {
+      method: operation.method,
+      headers:
+        callHeaders === undefined
+          ? headers
+          : { ...headersBesides(checkHeaders(callHeaders, "headers"), headers), ...headers },
+      body: payload,
+      redirect: "manual",
+      signal,
+    };
+    const context: MiddlewareContext | undefined =
+      middleware.length === 0
+        ? undefined
+        : { operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number };
     let request: Request | undefined;
     if (context !== undefined) ({ request, url, init } = await beforeRequest(context, url, init));
     const started = logger === undefined ? 0 : performance.now();
-    if (logger !== undefined) log({ level: "debug", event: "request", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number });
+    if (logger !== undefined)
+      log({
+        level: "debug",
+        event: "request",
+        operationId: operation.operationId,
+        method: operation.method,
+        path: operation.path,
+        attempt: number,
+      });
     // Fetch gets a signal of the request's own, which `exchange` aborts when the call times out (closing the
     // connection) or the caller's signal fires. Not the caller's signal itself: Node's fetch leaves a listener on the
     // signal it is given until a garbage collection, so a signal a caller keeps for many calls (a bot's shutdown
@@ -547,7 +673,9 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
         ? undefined
         : async (response: FetchResponseLike): Promise<FetchResponseLike> => {
             for (const hooks of middleware) {
-              const replaced = await runHook(context, "onResponse", () => hooks.onResponse?.({ ...context, request: request as Request, response }));
+              const replaced = await runHook(context, "onResponse", () =>
+                hooks.onResponse?.({ ...context, request: request as Request, response }),
+              );
               if (replaced !== undefined && replaced !== null) response = replaced;
             }
             return response;
@@ -563,12 +691,28 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     }
     const { response, text } = exchanged;
     const status = response.status;
-    if (logger !== undefined) log({ level: "debug", event: "response", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number, status, durationMs: performance.now() - started });
+    if (logger !== undefined)
+      log({
+        level: "debug",
+        event: "response",
+        operationId: operation.operationId,
+        method: operation.method,
+        path: operation.path,
+        attempt: number,
+        status,
+        durationMs: performance.now() - started,
+      });
     // Bodies go into errors as received: `call` redacts every error before anyone sees it.
     if (REDIRECT_STATUSES.has(status)) throw redirectError(operation, response, exchanged.url);
     if (prepared.anySuccess ? status < 200 || status > 299 : !prepared.success.includes(status)) {
       // The reasons are parsed from the redacted text: they go into the message and `reasons` as they are.
-      throw httpError(operation, status, text, parseRetryAfter(response.headers?.get?.("retry-after")), text === "" ? undefined : serverReasons(redact(text)));
+      throw httpError(
+        operation,
+        status,
+        text,
+        parseRetryAfter(response.headers?.get?.("retry-after")),
+        text === "" ? undefined : serverReasons(redact(text)),
+      );
     }
     if (operation.response === "none") return undefined;
     let parsed: unknown;
@@ -596,7 +740,10 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
   async function send(prepared: Prepared, data: unknown, callOptions: CallOptions | undefined): Promise<unknown> {
     const { operation } = prepared;
     const signal = callOptions?.signal ?? undefined;
-    const timeoutMs = callOptions?.timeoutMs === undefined ? defaultTimeoutMs : (checkTimeout(callOptions.timeoutMs, "timeoutMs") as number);
+    const timeoutMs =
+      callOptions?.timeoutMs === undefined
+        ? defaultTimeoutMs
+        : (checkTimeout(callOptions.timeoutMs, "timeoutMs") as number);
     if (signal?.aborted) throw abortError(operation, signal.reason);
     if (validateBodies) {
       const result = (await loadValidators()).validate(operation.schema, data);
@@ -608,7 +755,10 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     } catch {
       payload = undefined;
     }
-    if (payload === undefined) throw new RequestValidationError(operation, [{ pointer: "", message: "cannot be serialized as JSON", keyword: "json" }]);
+    if (payload === undefined)
+      throw new RequestValidationError(operation, [
+        { pointer: "", message: "cannot be serialized as JSON", keyword: "json" },
+      ]);
     const field = operation.idempotentWith;
     const idempotent = field !== null && isJsonObject(data) && typeof data[field] === "string" && data[field] !== "";
     const attempts = retry !== undefined && idempotent ? retry.attempts : 1;
@@ -638,7 +788,18 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       // The server asked for a longer pause than the client may wait: give its error (with `retryAfterMs`) back now.
       if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) throw failure;
       const delayMs = backoff(retry, number, retryAfterMs);
-      if (logger !== undefined) log({ level: "warn", event: "retry", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number, delayMs, error: loggedError(sealError(failure, redact)), ...(failure instanceof HttpError ? { status: failure.status } : {}) });
+      if (logger !== undefined)
+        log({
+          level: "warn",
+          event: "retry",
+          operationId: operation.operationId,
+          method: operation.method,
+          path: operation.path,
+          attempt: number,
+          delayMs,
+          error: loggedError(sealError(failure, redact)),
+          ...(failure instanceof HttpError ? { status: failure.status } : {}),
+        });
       try {
         await sleep(delayMs, signal);
       } catch {
@@ -667,10 +828,26 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       sealError(error, redact);
       if (logger === undefined && middleware.length === 0) throw error;
       const { operation } = prepared;
-      if (logger !== undefined) log({ level: "error", event: "error", operationId: operation.operationId, method: operation.method, path: operation.path, attempt: (error as { attempts?: number }).attempts ?? 1, error: loggedError(error), ...(error instanceof HttpError ? { status: error.status } : {}) });
+      if (logger !== undefined)
+        log({
+          level: "error",
+          event: "error",
+          operationId: operation.operationId,
+          method: operation.method,
+          path: operation.path,
+          attempt: (error as { attempts?: number }).attempts ?? 1,
+          error: loggedError(error),
+          ...(error instanceof HttpError ? { status: error.status } : {}),
+        });
       for (const hooks of middleware) {
         try {
-          await hooks.onError?.({ operationId: operation.operationId, method: operation.method, path: operation.path, attempt: (error as { attempts?: number }).attempts ?? 1, error });
+          await hooks.onError?.({
+            operationId: operation.operationId,
+            method: operation.method,
+            path: operation.path,
+            attempt: (error as { attempts?: number }).attempts ?? 1,
+            error,
+          });
         } catch {
           // An onError hook observes; it cannot change the rejection.
         }
@@ -683,7 +860,12 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     redact: redactText,
     operation(operation: OperationDescriptor): OperationMethod {
       const frozen = deepFreeze(operation);
-      const prepared: Prepared = Object.freeze({ operation: frozen, url: `${base}${frozen.path}`, success: frozen.success, anySuccess: frozen.success.length === 0 });
+      const prepared: Prepared = Object.freeze({
+        operation: frozen,
+        url: `${base}${frozen.path}`,
+        success: frozen.success,
+        anySuccess: frozen.success.length === 0,
+      });
       return (body, callOptions) => call(prepared, body, callOptions);
     },
     observe(observer: SendObserver): () => void {
@@ -692,9 +874,11 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     },
     use(...added: Middleware[]): void {
       for (const hooks of added) {
-        if (hooks === null || typeof hooks !== "object") throw new TypeError("use: middleware must be an object with onRequest, onResponse or onError");
+        if (hooks === null || typeof hooks !== "object")
+          throw new TypeError("use: middleware must be an object with onRequest, onResponse or onError");
         for (const name of ["onRequest", "onResponse", "onError"] as const) {
-          if (hooks[name] !== undefined && typeof hooks[name] !== "function") throw new TypeError(`use: middleware.${name} must be a function`);
+          if (hooks[name] !== undefined && typeof hooks[name] !== "function")
+            throw new TypeError(`use: middleware.${name} must be a function`);
         }
         middleware.push(hooks);
       }

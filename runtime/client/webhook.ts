@@ -129,7 +129,12 @@ export interface WebhookHandlerBaseOptions<Client = OperationMethods, Payload = 
  * MessagingClient>): unknown`, `onNotification?(notification: Notification): unknown`). A generated module may as
  * well declare an interface extending `WebhookHandlerBaseOptions<Client, Payload, Acknowledged>` with those members.
  */
-export type WebhookHandlerOptions<Handlers extends object = Record<never, never>, Client = OperationMethods, Payload = unknown, Acknowledged = Payload> = WebhookHandlerBaseOptions<Client, Payload, Acknowledged> & Handlers;
+export type WebhookHandlerOptions<
+  Handlers extends object = Record<never, never>,
+  Client = OperationMethods,
+  Payload = unknown,
+  Acknowledged = Payload,
+> = WebhookHandlerBaseOptions<Client, Payload, Acknowledged> & Handlers;
 
 /** Which payloads a receiver takes: fields it must equal (`{ type: "text/plain" }`, `{ event: "failed" }`), or a predicate. */
 export type ReceiverFilter<Payload = unknown> = Readonly<Record<string, unknown>> | ((payload: Payload) => boolean);
@@ -155,9 +160,11 @@ export interface WebhookHandler {
 type Handler = (payload: unknown, context?: WebhookContext<unknown, unknown>) => unknown;
 type Send = (body: unknown, options?: CallOptions) => Promise<unknown>;
 
-const isJsonObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
 const problem = (message: string, keyword: string): ValidationError => ({ pointer: "", message, keyword });
-const rejected = (status: number, errors: ValidationError[], headers?: Record<string, string>): WebhookResult => (headers === undefined ? { status, body: { errors } } : { status, body: { errors }, headers });
+const rejected = (status: number, errors: ValidationError[], headers?: Record<string, string>): WebhookResult =>
+  headers === undefined ? { status, body: { errors } } : { status, body: { errors }, headers };
 const OK: WebhookResult = Object.freeze({ status: 200 }) as WebhookResult;
 
 /** The description of the default failure reason. */
@@ -171,7 +178,10 @@ export function defaultFailureReason(error: unknown, exposeMessage = false): Rea
   const code = (error as { code?: unknown } | null | undefined)?.code;
   return {
     code: typeof code === "number" && Number.isInteger(code) ? code : 1,
-    description: exposeMessage && error instanceof Error && error.message !== "" ? error.message.slice(0, 500) : DEFAULT_FAILURE_DESCRIPTION,
+    description:
+      exposeMessage && error instanceof Error && error.message !== ""
+        ? error.message.slice(0, 500)
+        : DEFAULT_FAILURE_DESCRIPTION,
   };
 }
 
@@ -198,16 +208,23 @@ export class ConfirmationWarning extends Error {
     this.messageId = messageId;
   }
 }
-Object.defineProperty(ConfirmationWarning.prototype, "name", { value: "ConfirmationWarning", writable: true, configurable: true });
+Object.defineProperty(ConfirmationWarning.prototype, "name", {
+  value: "ConfirmationWarning",
+  writable: true,
+  configurable: true,
+});
 
 function checkDeduplicate(value: unknown): { maxIds: number; windowMs: number } | undefined {
   if (value === false) return undefined;
-  if (value !== undefined && !isJsonObject(value)) throw new TypeError("createWebhookHandler: deduplicate must be false or { maxIds, windowMs }");
+  if (value !== undefined && !isJsonObject(value))
+    throw new TypeError("createWebhookHandler: deduplicate must be false or { maxIds, windowMs }");
   const given: DeduplicateOptions = value ?? {};
   const maxIds = given.maxIds ?? DEFAULT_DEDUPLICATE_MAX_IDS;
   const windowMs = given.windowMs ?? DEFAULT_DEDUPLICATE_WINDOW_MS;
-  if (!(Number.isInteger(maxIds) && maxIds > 0)) throw new TypeError("createWebhookHandler: deduplicate.maxIds must be a positive integer");
-  if (!(typeof windowMs === "number" && Number.isFinite(windowMs) && windowMs > 0)) throw new TypeError("createWebhookHandler: deduplicate.windowMs must be a positive number of milliseconds");
+  if (!(Number.isInteger(maxIds) && maxIds > 0))
+    throw new TypeError("createWebhookHandler: deduplicate.maxIds must be a positive integer");
+  if (!(typeof windowMs === "number" && Number.isFinite(windowMs) && windowMs > 0))
+    throw new TypeError("createWebhookHandler: deduplicate.windowMs must be a positive number of milliseconds");
   return { maxIds, windowMs };
 }
 
@@ -222,11 +239,12 @@ async function settledReplies(replies: Promise<unknown>[]): Promise<unknown[]> {
 }
 
 /** A reason whose description is redacted (the platform shows it in the message history). */
-const redactedReason = (reason: Reason, redact: Redact): Reason => (typeof reason.description === "string" ? { ...reason, description: redact(reason.description) } : reason);
-
+const redactedReason = (reason: Reason, redact: Redact): Reason =>
+  typeof reason.description === "string" ? { ...reason, description: redact(reason.description) } : reason;
 
 /** "a message or a notification": the kinds the webhooks accept, for the 400 of a payload none of them takes. */
-const kindsAccepted = (webhooks: readonly WebhookDescriptor[]) => webhooks.map((webhook) => `${/^[aeiou]/i.test(webhook.schema) ? "an" : "a"} ${webhook.schema}`).join(" or ");
+const kindsAccepted = (webhooks: readonly WebhookDescriptor[]) =>
+  webhooks.map((webhook) => `${/^[aeiou]/i.test(webhook.schema) ? "an" : "a"} ${webhook.schema}`).join(" or ");
 
 /**
  * A handler for the service's webhook calls, for the webhooks of `descriptor`. A payload goes to the first webhook
@@ -238,7 +256,10 @@ const kindsAccepted = (webhooks: readonly WebhookDescriptor[]) => webhooks.map((
  * (fire-and-forget receivers). Answers 200 with no body once done; 405 (`Allow: POST`) for other methods, 413 over
  * `maxBodyBytes`, 500 when reading the request fails.
  */
-export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<unknown, never, never>>(descriptor: ApiDescriptor, options: Options): WebhookHandler {
+export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<unknown, never, never>>(
+  descriptor: ApiDescriptor,
+  options: Options,
+): WebhookHandler {
   if (!isJsonObject(options)) throw new TypeError("createWebhookHandler needs an options object");
   deepFreeze(descriptor);
   const fields = options as Record<string, unknown>;
@@ -251,14 +272,20 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   for (const webhook of webhooks) {
     if (webhook.acknowledge === null) continue;
     needed.add(webhook.acknowledge.operation);
-    const replyOperation = webhook.reply ?? descriptor.operations.find((operation) => operation.schema === webhook.schema)?.operationId;
+    const replyOperation =
+      webhook.reply ?? descriptor.operations.find((operation) => operation.schema === webhook.schema)?.operationId;
     if (replyOperation !== undefined) {
       replyOperations.set(webhook, replyOperation);
       needed.add(replyOperation);
     }
   }
-  if (needed.size > 0 && (client === null || typeof client !== "object" || [...needed].some((name) => typeof client[name] !== "function"))) {
-    throw new TypeError(`createWebhookHandler: options.client must be a ${descriptor.api} client (from ${descriptor.factory}), with ${[...needed].join(" and ")}`);
+  if (
+    needed.size > 0 &&
+    (client === null || typeof client !== "object" || [...needed].some((name) => typeof client[name] !== "function"))
+  ) {
+    throw new TypeError(
+      `createWebhookHandler: options.client must be a ${descriptor.api} client (from ${descriptor.factory}), with ${[...needed].join(" and ")}`,
+    );
   }
   // The client's credential is redacted from the default report and from every failure reason sent; a client not
   // made by `createClient` (a wrapper) has no known credential.
@@ -270,15 +297,21 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   const waitUntil = fields.waitUntil as ((work: Promise<void>) => void) | undefined;
   const answerAfterProcessing = fields.answerAfterProcessing === true;
   if (typeof onError !== "function") throw new TypeError("createWebhookHandler: onError must be a function");
-  if (failureReason !== undefined && typeof failureReason !== "function") throw new TypeError("createWebhookHandler: failureReason must be a function");
-  if (waitUntil !== undefined && typeof waitUntil !== "function") throw new TypeError("createWebhookHandler: waitUntil must be a function");
-  if (!(typeof maxBodyBytes === "number" && Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) throw new TypeError("createWebhookHandler: maxBodyBytes must be a positive integer");
+  if (failureReason !== undefined && typeof failureReason !== "function")
+    throw new TypeError("createWebhookHandler: failureReason must be a function");
+  if (waitUntil !== undefined && typeof waitUntil !== "function")
+    throw new TypeError("createWebhookHandler: waitUntil must be a function");
+  if (!(typeof maxBodyBytes === "number" && Number.isInteger(maxBodyBytes) && maxBodyBytes > 0))
+    throw new TypeError("createWebhookHandler: maxBodyBytes must be a positive integer");
   const notifyReceived = fields.notifyReceived === true;
   const confirmAfterReplies = fields.confirmAfterReplies === true;
   const deduplicate = checkDeduplicate(fields.deduplicate);
   // Message ids delivered recently (by their bounded key), with how the handler confirmed them: the redelivery
   // window, and the confirmation bookkeeping (with the default bounds when de-duplication is off).
-  const recent = new RecentKeys<{ confirmedWith?: string | undefined }>(deduplicate?.maxIds ?? DEFAULT_DEDUPLICATE_MAX_IDS, deduplicate?.windowMs ?? DEFAULT_DEDUPLICATE_WINDOW_MS);
+  const recent = new RecentKeys<{ confirmedWith?: string | undefined }>(
+    deduplicate?.maxIds ?? DEFAULT_DEDUPLICATE_MAX_IDS,
+    deduplicate?.windowMs ?? DEFAULT_DEDUPLICATE_WINDOW_MS,
+  );
   // The confirmations sent so far for each message being processed, by its id.
   const inFlight = new Map<string, string[]>();
 
@@ -287,15 +320,20 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   const notAnyKind = `must be ${kindsAccepted(webhooks)} envelope`;
   const choose = (data: unknown): WebhookDescriptor | undefined => {
     if (!isJsonObject(data)) return undefined;
-    for (const webhook of matching) if (webhook.match?.required.every((field) => Object.hasOwn(data, field))) return webhook;
+    for (const webhook of matching)
+      if (webhook.match?.required.every((field) => Object.hasOwn(data, field))) return webhook;
     return fallback;
   };
 
   // Receivers registered with a filter, per webhook handler name, in registration order.
-  const receivers = new Map<string, { accepts: (payload: Record<string, unknown>) => boolean; receive: Handler }[]>(webhooks.map((webhook) => [webhook.handler, []]));
+  const receivers = new Map<string, { accepts: (payload: Record<string, unknown>) => boolean; receive: Handler }[]>(
+    webhooks.map((webhook) => [webhook.handler, []]),
+  );
   /** The receivers of a payload: every registered one whose filter matches, else the handler option (if any). */
   const receiversOf = (webhook: WebhookDescriptor, payload: Record<string, unknown>): Handler[] => {
-    const chosen = (receivers.get(webhook.handler) ?? []).filter((receiver) => receiver.accepts(payload)).map((receiver) => receiver.receive);
+    const chosen = (receivers.get(webhook.handler) ?? [])
+      .filter((receiver) => receiver.accepts(payload))
+      .map((receiver) => receiver.receive);
     if (chosen.length > 0) return chosen;
     const option = fields[webhook.handler];
     return typeof option === "function" ? [option as Handler] : [];
@@ -332,12 +370,24 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     } else {
       reason = defaultFailureReason(failure, exposeErrorMessages);
     }
-    return redactedReason(Number.isInteger(reason?.code) ? (reason as Reason) : defaultFailureReason(undefined), redact);
+    return redactedReason(
+      Number.isInteger(reason?.code) ? (reason as Reason) : defaultFailureReason(undefined),
+      redact,
+    );
   };
 
-  const warn = (id: string, text: string, data?: Record<string, unknown>): void => report(new ConfirmationWarning(redact(id), redact(text)), data === undefined ? { stage: "confirmation" } : { stage: "confirmation", envelope: data });
+  const warn = (id: string, text: string, data?: Record<string, unknown>): void =>
+    report(
+      new ConfirmationWarning(redact(id), redact(text)),
+      data === undefined ? { stage: "confirmation" } : { stage: "confirmation", envelope: data },
+    );
 
-  async function acknowledged(webhook: WebhookDescriptor, acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>, data: Record<string, unknown>, handlers: Handler[]): Promise<void> {
+  async function acknowledged(
+    webhook: WebhookDescriptor,
+    acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>,
+    data: Record<string, unknown>,
+    handlers: Handler[],
+  ): Promise<void> {
     const send = client?.[acknowledge.operation] as Send;
     const replyOperation = replyOperations.get(webhook);
     const id = typeof data.id === "string" && data.id !== "" ? data.id : undefined;
@@ -346,7 +396,8 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     const context: WebhookContext<unknown, unknown> = {
       client,
       reply: (content, callOptions) => {
-        if (replyOperation === undefined) return Promise.reject(new TypeError(`reply: ${descriptor.api} has no operation sending a ${webhook.schema}`));
+        if (replyOperation === undefined)
+          return Promise.reject(new TypeError(`reply: ${descriptor.api} has no operation sending a ${webhook.schema}`));
         let message: unknown;
         try {
           message = replyTo(data, content as ReplyContent);
@@ -400,10 +451,18 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       if (id === undefined) {
         // Its originator wants no notifications.
       } else if (confirmations.length > 0) {
-        warn(id, `message ${id} was already confirmed by the bot (${confirmations.join(", ")}): the handler's automatic ${failed ? acknowledge.failure : acknowledge.success} was not sent; the webhook handler confirms every message itself, so send no ${acknowledge.success}/${acknowledge.failure} of your own`, data);
+        warn(
+          id,
+          `message ${id} was already confirmed by the bot (${confirmations.join(", ")}): the handler's automatic ${failed ? acknowledge.failure : acknowledge.success} was not sent; the webhook handler confirms every message itself, so send no ${acknowledge.success}/${acknowledge.failure} of your own`,
+          data,
+        );
       } else {
         try {
-          await send(failed ? notificationFor(data, acknowledge.failure, failedReason(failure, data)) : notificationFor(data, acknowledge.success));
+          await send(
+            failed
+              ? notificationFor(data, acknowledge.failure, failedReason(failure, data))
+              : notificationFor(data, acknowledge.success),
+          );
         } catch (error) {
           report(error, { stage: acknowledge.operation, envelope: data });
         }
@@ -429,21 +488,42 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
 
   // Confirmation bookkeeping: every send of a confirmation through the handler's client is seen here (the handler's
   // own and any the bot sends itself).
-  const confirmationEvents = new Set(webhooks.flatMap((webhook) => (webhook.acknowledge === null ? [] : [webhook.acknowledge.success, webhook.acknowledge.failure])));
-  const acknowledgeOperations = new Set(webhooks.flatMap((webhook) => (webhook.acknowledge === null ? [] : [webhook.acknowledge.operation])));
+  const confirmationEvents = new Set(
+    webhooks.flatMap((webhook) =>
+      webhook.acknowledge === null ? [] : [webhook.acknowledge.success, webhook.acknowledge.failure],
+    ),
+  );
+  const acknowledgeOperations = new Set(
+    webhooks.flatMap((webhook) => (webhook.acknowledge === null ? [] : [webhook.acknowledge.operation])),
+  );
   observerOf(client)?.((operationId, body) => {
-    if (!acknowledgeOperations.has(operationId) || !isJsonObject(body) || typeof body.id !== "string" || body.id === "" || !confirmationEvents.has(body.event as string)) return;
+    if (
+      !acknowledgeOperations.has(operationId) ||
+      !isJsonObject(body) ||
+      typeof body.id !== "string" ||
+      body.id === "" ||
+      !confirmationEvents.has(body.event as string)
+    )
+      return;
     const id = body.id;
     const event = String(body.event);
     const confirmations = inFlight.get(id);
     if (confirmations !== undefined) {
       confirmations.push(event);
-      if (confirmations.length > 1) warn(id, `message ${id} was confirmed twice (${confirmations.join(", then ")}): send each message's ${[...confirmationEvents].join("/")} in one place`);
+      if (confirmations.length > 1)
+        warn(
+          id,
+          `message ${id} was confirmed twice (${confirmations.join(", then ")}): send each message's ${[...confirmationEvents].join("/")} in one place`,
+        );
       return;
     }
     void boundedKey(id).then((key) => {
       const earlier = recent.get(key)?.confirmedWith;
-      if (earlier !== undefined) warn(id, `message ${id} was confirmed twice (${earlier}, then ${event}): the webhook handler already confirmed it`);
+      if (earlier !== undefined)
+        warn(
+          id,
+          `message ${id} was confirmed twice (${earlier}, then ${event}): the webhook handler already confirmed it`,
+        );
     });
   });
 
@@ -456,7 +536,11 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
           await acknowledged(webhook, webhook.acknowledge, payload, handlers);
         } else if (typeof payload.id === "string" && payload.id !== "") {
           // Nobody processed it: no confirmation is made up, and the bot is told.
-          warn(payload.id, `message ${payload.id} matched no receiver (no ${webhook.handler} and no filter matching it): it was never confirmed`, payload);
+          warn(
+            payload.id,
+            `message ${payload.id} matched no receiver (no ${webhook.handler} and no filter matching it): it was never confirmed`,
+            payload,
+          );
         }
         return;
       }
@@ -493,7 +577,8 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       }
     }
   };
-  const idle = (): Promise<void> => (pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)));
+  const idle = (): Promise<void> =>
+    pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
 
   async function handle(body: unknown): Promise<WebhookResult> {
     let data = body;
@@ -511,7 +596,12 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     const result = (await loadValidators()).validate(webhook.schema, data);
     if (!result.valid) return rejected(400, result.errors);
     const payload = data as Record<string, unknown>;
-    if (deduplicate !== undefined && webhook.acknowledge !== null && typeof payload.id === "string" && payload.id !== "") {
+    if (
+      deduplicate !== undefined &&
+      webhook.acknowledge !== null &&
+      typeof payload.id === "string" &&
+      payload.id !== ""
+    ) {
       // A redelivery (the same message id within the window): answered as the first was, without running the handler.
       const key = await boundedKey(payload.id);
       if (recent.get(key) !== undefined) return { ...OK };
@@ -532,7 +622,10 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
         result = await handle(request.body);
       } else {
         const bytes = await readBodyUpTo(request, maxBodyBytes as number);
-        result = bytes === undefined ? rejected(413, [problem(`is larger than ${String(maxBodyBytes)} bytes`, "maxBodyBytes")]) : await handle(bytes);
+        result =
+          bytes === undefined
+            ? rejected(413, [problem(`is larger than ${String(maxBodyBytes)} bytes`, "maxBodyBytes")])
+            : await handle(bytes);
       }
     } catch (error) {
       report(error, { stage: "request" });
@@ -552,14 +645,18 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   const handlerObject = Object.assign(listener, { handle, idle }) as WebhookHandler & Record<string, unknown>;
   const on = (name: string, filter: ReceiverFilter<Record<string, unknown>>, receiver: Handler): WebhookHandler => {
     const list = receivers.get(name);
-    if (list === undefined) throw new TypeError(`on: ${descriptor.api} has no webhook handler ${String(name)}; expected ${webhooks.map((webhook) => webhook.handler).join(" or ")}`);
+    if (list === undefined)
+      throw new TypeError(
+        `on: ${descriptor.api} has no webhook handler ${String(name)}; expected ${webhooks.map((webhook) => webhook.handler).join(" or ")}`,
+      );
     if (typeof receiver !== "function") throw new TypeError(`${name}: the receiver must be a function`);
     let accepts: (payload: Record<string, unknown>) => boolean;
     if (typeof filter === "function") {
       accepts = (payload) => filter(payload) === true;
     } else if (isJsonObject(filter)) {
       const expected = Object.entries(filter);
-      accepts = (payload) => expected.every(([field, value]) => Object.hasOwn(payload, field) && payload[field] === value);
+      accepts = (payload) =>
+        expected.every(([field, value]) => Object.hasOwn(payload, field) && payload[field] === value);
     } else {
       throw new TypeError(`${name}: the filter must be an object of field values or a predicate`);
     }
@@ -568,8 +665,12 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   };
   Object.defineProperty(handlerObject, "on", { value: on });
   for (const webhook of webhooks) {
-    if (["handle", "idle", "on", "name", "length", "call", "apply", "bind"].includes(webhook.handler)) throw new TypeError(`createWebhookHandler: webhook handler name ${webhook.handler} is taken`);
-    Object.defineProperty(handlerObject, webhook.handler, { value: (filter: ReceiverFilter<Record<string, unknown>>, receiver: Handler) => on(webhook.handler, filter, receiver) });
+    if (["handle", "idle", "on", "name", "length", "call", "apply", "bind"].includes(webhook.handler))
+      throw new TypeError(`createWebhookHandler: webhook handler name ${webhook.handler} is taken`);
+    Object.defineProperty(handlerObject, webhook.handler, {
+      value: (filter: ReceiverFilter<Record<string, unknown>>, receiver: Handler) =>
+        on(webhook.handler, filter, receiver),
+    });
   }
   return handlerObject;
 }

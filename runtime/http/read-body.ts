@@ -3,7 +3,11 @@
  * reading stops at the first chunk over the limit; with `drain`, the rest is read and dropped (a server that
  * answers on the same connection needs the request consumed). Holds at most `limit` bytes plus one chunk.
  */
-export async function readBodyUpTo(stream: AsyncIterable<unknown>, limit: number, options: { drain?: boolean } = {}): Promise<Uint8Array | undefined> {
+export async function readBodyUpTo(
+  stream: AsyncIterable<unknown>,
+  limit: number,
+  options: { drain?: boolean } = {},
+): Promise<Uint8Array | undefined> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let tooLarge = false;

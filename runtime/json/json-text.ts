@@ -176,7 +176,8 @@ export function parseJson(text: string, options: { duplicateKeys?: boolean } = {
   // The full scan (a Set of keys per object) runs only when the cheap count cannot prove that no key repeats.
   if (options.duplicateKeys && keyColonsInText(text) !== keysInValue(value)) {
     const problem = scanJson(text, { duplicateKeys: true });
-    if (problem !== undefined) throw new JsonSyntaxError(`invalid JSON: ${problem.reason}`, positionAt(text, problem.offset));
+    if (problem !== undefined)
+      throw new JsonSyntaxError(`invalid JSON: ${problem.reason}`, positionAt(text, problem.offset));
   }
   return value;
 }
@@ -325,7 +326,11 @@ export function locatePointer(text: string, pointer: string): Position {
       return;
     }
     // a number, true, false or null: up to the next comma, closing bracket or white space
-    for (let c = text.charCodeAt(i); i < text.length && c !== 44 && c !== 125 && c !== 93 && c !== 32 && c !== 9 && c !== 10 && c !== 13; c = text.charCodeAt(++i));
+    for (
+      let c = text.charCodeAt(i);
+      i < text.length && c !== 44 && c !== 125 && c !== 93 && c !== 32 && c !== 9 && c !== 10 && c !== 13;
+      c = text.charCodeAt(++i)
+    );
   };
   walk(0);
   return positionAt(text, best);

@@ -49,7 +49,10 @@ export function readJson(input: Uint8Array | string, options: ReadJsonOptions = 
 }
 
 /** `readJson`, returning the decoded text too (to locate a JSON pointer's line:column in it with `locatePointer`). */
-export function readJsonText(input: Uint8Array | string, options: ReadJsonOptions = {}): { text: string; value: JsonValue } {
+export function readJsonText(
+  input: Uint8Array | string,
+  options: ReadJsonOptions = {},
+): { text: string; value: JsonValue } {
   const text = decodeJsonText(input);
   return { text, value: parseJson(text, { duplicateKeys: options.duplicateKeys ?? true }) };
 }

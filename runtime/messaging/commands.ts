@@ -79,7 +79,9 @@ export interface ServerCommandBuilders {
 }
 
 /** `ping`, `account` and one builder per spec, named by the spec. */
-export type CommandBuilders<Specs extends readonly CommandSpec[]> = ServerCommandBuilders & { readonly [S in Specs[number] as S["name"]]: CommandBuilder<S> };
+export type CommandBuilders<Specs extends readonly CommandSpec[]> = ServerCommandBuilders & {
+  readonly [S in Specs[number] as S["name"]]: CommandBuilder<S>;
+};
 
 const serverCommand = <U extends string>(uri: U, options: ServerCommandOptions | undefined): ServerCommand<U> => {
   const id = options?.id ?? newMessageId();
@@ -95,16 +97,30 @@ interface TargetFields {
 
 function targetAddress(target: TargetFields | undefined, name: string): string {
   if (typeof target?.to === "string" && target.to !== "") return target.to;
-  if (typeof target?.host === "string" && target.host !== "" && typeof target.extension === "string" && target.extension !== "") return extensionAddress(target.extension, target.host);
-  throw new TypeError(`commands.${name}: pass \`to\`, or \`host\` with \`extension\` (no extension address is shown in the API description)`);
+  if (
+    typeof target?.host === "string" &&
+    target.host !== "" &&
+    typeof target.extension === "string" &&
+    target.extension !== ""
+  )
+    return extensionAddress(target.extension, target.host);
+  throw new TypeError(
+    `commands.${name}: pass \`to\`, or \`host\` with \`extension\` (no extension address is shown in the API description)`,
+  );
 }
 
-function extensionCommand(spec: CommandSpec, target: TargetFields | undefined, resource: unknown, item?: unknown): ExtensionCommand {
+function extensionCommand(
+  spec: CommandSpec,
+  target: TargetFields | undefined,
+  resource: unknown,
+  item?: unknown,
+): ExtensionCommand {
   const to = targetAddress(target, spec.name);
   const id = typeof target?.id === "string" ? target.id : newMessageId();
   let uri = spec.uri;
   if (ITEM_URI.test(uri)) {
-    if (typeof item !== "string" || item === "") throw new TypeError(`commands.${spec.name}: pass the item's identifier first (a non-empty string)`);
+    if (typeof item !== "string" || item === "")
+      throw new TypeError(`commands.${spec.name}: pass the item's identifier first (a non-empty string)`);
     uri = uri.replace(ITEM_URI, `/${encodeURIComponent(item)}`);
   }
   const command: ExtensionCommand = { id, to, method: spec.method, uri };
@@ -119,16 +135,28 @@ const SERVER_BUILDERS = new Set(["ping", "account"]);
 
 function checkSpec(spec: CommandSpec, seen: Set<string>): CommandSpec {
   const where = `createCommandBuilders: ${typeof spec?.name === "string" ? spec.name : "a spec"}`;
-  if (spec === null || typeof spec !== "object") throw new TypeError("createCommandBuilders: every spec must be an object");
-  if (typeof spec.name !== "string" || !/^[A-Za-z_$][\w$]*$/.test(spec.name)) throw new TypeError(`${where}: name must be a JavaScript identifier`);
-  if (SERVER_BUILDERS.has(spec.name) || seen.has(spec.name) || spec.name === "__proto__") throw new TypeError(`${where}: the name is already taken`);
+  if (spec === null || typeof spec !== "object")
+    throw new TypeError("createCommandBuilders: every spec must be an object");
+  if (typeof spec.name !== "string" || !/^[A-Za-z_$][\w$]*$/.test(spec.name))
+    throw new TypeError(`${where}: name must be a JavaScript identifier`);
+  if (SERVER_BUILDERS.has(spec.name) || seen.has(spec.name) || spec.name === "__proto__")
+    throw new TypeError(`${where}: the name is already taken`);
   for (const field of ["method", "uri", "type"] as const) {
-    if (typeof spec[field] !== "string" || spec[field] === "") throw new TypeError(`${where}: ${field} must be a non-empty string`);
+    if (typeof spec[field] !== "string" || spec[field] === "")
+      throw new TypeError(`${where}: ${field} must be a non-empty string`);
   }
   if (typeof spec.resource !== "boolean") throw new TypeError(`${where}: resource must be a boolean`);
-  if (spec.resource && ITEM_URI.test(spec.uri)) throw new TypeError(`${where}: a command on one item (uri ending in /{name}) takes no resource`);
+  if (spec.resource && ITEM_URI.test(spec.uri))
+    throw new TypeError(`${where}: a command on one item (uri ending in /{name}) takes no resource`);
   seen.add(spec.name);
-  return Object.freeze({ name: spec.name, summary: String(spec.summary ?? ""), method: spec.method, uri: spec.uri, type: spec.type, resource: spec.resource });
+  return Object.freeze({
+    name: spec.name,
+    summary: String(spec.summary ?? ""),
+    method: spec.method,
+    uri: spec.uri,
+    type: spec.type,
+    resource: spec.resource,
+  });
 }
 
 /**
@@ -137,7 +165,9 @@ function checkSpec(spec: CommandSpec, seen: Set<string>): CommandSpec {
  * `name(target)`. `target` is `{ to }` or `{ host, extension }`, plus an optional `id`;
  * anything else throws a `TypeError`. Each command gets a new UUID `id` unless one is passed.
  */
-export function createCommandBuilders<const Specs extends readonly CommandSpec[]>(specs: Specs): CommandBuilders<Specs> {
+export function createCommandBuilders<const Specs extends readonly CommandSpec[]>(
+  specs: Specs,
+): CommandBuilders<Specs> {
   if (!Array.isArray(specs)) throw new TypeError("createCommandBuilders needs an array of command specs");
   const builders: Record<string, unknown> = {
     ping: (options?: ServerCommandOptions) => serverCommand("/ping", options),

@@ -28,11 +28,17 @@ export type ReplyMessage<T extends string = string, C = unknown> = {
  * inline in `client.sendMessage(reply(received, { type, content }))`, so the client checks `content` against it
  * (`NoInfer` in the result: the call's own arguments decide `T` and `C`, not what the client accepts).
  */
-export function reply<const T extends string, C>(received: { readonly from?: unknown }, message: ReplyContent<T, C>): ReplyMessage<NoInfer<T>, NoInfer<C>> {
+export function reply<const T extends string, C>(
+  received: { readonly from?: unknown },
+  message: ReplyContent<T, C>,
+): ReplyMessage<NoInfer<T>, NoInfer<C>> {
   const to = received?.from;
-  if (typeof to !== "string" || to === "") throw new TypeError("reply: the received message has no `from` address to answer");
+  if (typeof to !== "string" || to === "")
+    throw new TypeError("reply: the received message has no `from` address to answer");
   const id = message.id === undefined ? newMessageId() : message.id;
-  return id === null ? { to, type: message.type, content: message.content } : { id, to, type: message.type, content: message.content };
+  return id === null
+    ? { to, type: message.type, content: message.content }
+    : { id, to, type: message.type, content: message.content };
 }
 
 /** A delivery notification about a received envelope (a type alias, not an interface, so it fits open envelope types). */
@@ -61,10 +67,18 @@ export type FromOf<R> = R extends { readonly from: string } ? { from: string } :
  * (its originator wants no notifications). The webhook handler builds its acknowledgements with this, with the
  * event names of the descriptor.
  */
-export function notificationFor<E extends string, R extends Received = Received>(received: R, event: E, reason?: Reason): NotificationFor<E> & FromOf<R> {
-  if (reason !== undefined && !Number.isInteger(reason?.code)) throw new TypeError(`${event} notification: \`reason.code\` must be an integer`);
+export function notificationFor<E extends string, R extends Received = Received>(
+  received: R,
+  event: E,
+  reason?: Reason,
+): NotificationFor<E> & FromOf<R> {
+  if (reason !== undefined && !Number.isInteger(reason?.code))
+    throw new TypeError(`${event} notification: \`reason.code\` must be an integer`);
   const id = received?.id;
-  if (typeof id !== "string" || id === "") throw new TypeError(`${event} notification: the received message has no \`id\` (its originator wants no notifications)`);
+  if (typeof id !== "string" || id === "")
+    throw new TypeError(
+      `${event} notification: the received message has no \`id\` (its originator wants no notifications)`,
+    );
   // `from` before `event`, as the seed's examples write it.
   const from = received.from;
   const notification: NotificationFor<E> = typeof from === "string" ? { id, from, event } : { id, event };
@@ -78,7 +92,10 @@ export function consumedNotification<R extends Received>(received: R): Notificat
 }
 
 /** The `failed` notification for a received message, with the mandatory `reason` (`code` an integer). */
-export function failedNotification<R extends Received>(received: R, reason: Reason): NotificationFor<"failed"> & { reason: Reason } & FromOf<R> {
+export function failedNotification<R extends Received>(
+  received: R,
+  reason: Reason,
+): NotificationFor<"failed"> & { reason: Reason } & FromOf<R> {
   if (!Number.isInteger(reason?.code)) throw new TypeError("failed notification: `reason.code` must be an integer");
   return notificationFor(received, "failed", reason) as NotificationFor<"failed"> & { reason: Reason } & FromOf<R>;
 }

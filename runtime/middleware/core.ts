@@ -32,7 +32,9 @@ export type BodyCheck = { ok: true; data: unknown } | { ok: false; status: 400 |
 /** The one place that names the generated validators module (the lead moves to per-API modules). */
 let defaults: Promise<Validates> | undefined;
 export function defaultValidators(): Promise<Validates> {
-  defaults ??= import("../../generated/validators.js").then((module) => ({ validate: (name: string, data: unknown) => module.validate(name as never, data) }));
+  defaults ??= import("../../generated/validators.js").then((module) => ({
+    validate: (name: string, data: unknown) => module.validate(name as never, data),
+  }));
   return defaults;
 }
 
@@ -59,7 +61,11 @@ export function tooLarge(limit: number): Exclude<BodyCheck, { ok: true }> {
 /** A 400 for a body that cannot be read as JSON (bad UTF-8, syntax, a repeated key); the message never quotes it. */
 export function unreadable(error: JsonSyntaxError): BodyCheck {
   const { line, column } = error.position;
-  return { ok: false, status: 400, body: { errors: [{ pointer: "", message: `${error.message} at line ${line}, column ${column}`, keyword: "json" }] } };
+  return {
+    ok: false,
+    status: 400,
+    body: { errors: [{ pointer: "", message: `${error.message} at line ${line}, column ${column}`, keyword: "json" }] },
+  };
 }
 
 /** Validates an already parsed value. */
@@ -94,8 +100,18 @@ export class BodyTooLargeError extends Error {
  * Reads a body stream whole, stopping as soon as it passes `limit` bytes (a `content-length` over the limit stops
  * it before reading anything). Holds at most `limit` bytes plus one chunk.
  */
-export async function readBody(stream: AsyncIterable<Uint8Array>, limit: number, contentLength?: string | null): Promise<Uint8Array> {
-  if (contentLength !== undefined && contentLength !== null && /^\d+$/.test(contentLength) && Number(contentLength) > limit) throw new BodyTooLargeError(limit);
+export async function readBody(
+  stream: AsyncIterable<Uint8Array>,
+  limit: number,
+  contentLength?: string | null,
+): Promise<Uint8Array> {
+  if (
+    contentLength !== undefined &&
+    contentLength !== null &&
+    /^\d+$/.test(contentLength) &&
+    Number(contentLength) > limit
+  )
+    throw new BodyTooLargeError(limit);
   const bytes = await readBodyUpTo(stream, limit);
   if (bytes === undefined) throw new BodyTooLargeError(limit);
   return bytes;

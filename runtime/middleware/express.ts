@@ -114,11 +114,18 @@ export function jsonErrors(): ErrorMiddleware {
     const type = (error as ParserError | null)?.type;
     let status: number;
     let problem: ValidationError;
-    if (type === "entity.parse.failed") [status, problem] = [400, { pointer: "", message: "invalid JSON", keyword: "json" }];
+    if (type === "entity.parse.failed")
+      [status, problem] = [400, { pointer: "", message: "invalid JSON", keyword: "json" }];
     else if (type === "entity.too.large") {
       const limit = (error as ParserError).limit;
-      [status, problem] = [413, typeof limit === "number" ? tooLargeError(limit) : { pointer: "", message: "body exceeds the size limit", keyword: "maxBytes" }];
-    } else if (type === "charset.unsupported" || type === "encoding.unsupported") [status, problem] = [415, { pointer: "", message: "unsupported body encoding", keyword: "json" }];
+      [status, problem] = [
+        413,
+        typeof limit === "number"
+          ? tooLargeError(limit)
+          : { pointer: "", message: "body exceeds the size limit", keyword: "maxBytes" },
+      ];
+    } else if (type === "charset.unsupported" || type === "encoding.unsupported")
+      [status, problem] = [415, { pointer: "", message: "unsupported body encoding", keyword: "json" }];
     else return next(error);
     res.statusCode = status;
     res.setHeader("content-type", JSON_CONTENT_TYPE);

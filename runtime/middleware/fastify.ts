@@ -21,7 +21,18 @@
  * Only structural types are used, so the package does not need fastify installed.
  */
 import { JsonSyntaxError, readJson } from "../json/read-json.js";
-import { checkValue, DEFAULT_LIMIT, errorText, JSON_CONTENT_TYPE, resolveValidators, tooLarge, unreadable, type BodyCheck, type BodyValidationOptions, type ErrorBody } from "./core.js";
+import {
+  checkValue,
+  DEFAULT_LIMIT,
+  errorText,
+  JSON_CONTENT_TYPE,
+  resolveValidators,
+  tooLarge,
+  unreadable,
+  type BodyCheck,
+  type BodyValidationOptions,
+  type ErrorBody,
+} from "./core.js";
 
 export type { BodyValidationOptions, ErrorBody, ValidationError, Validates } from "./core.js";
 
@@ -49,7 +60,11 @@ interface FastifyLike {
   addHook(name: "onRoute", hook: (routeOptions: RouteOptionsLike) => void): unknown;
   hasContentTypeParser(type: string): boolean;
   removeContentTypeParser(type: string): unknown;
-  addContentTypeParser(type: string, options: { parseAs: "buffer"; bodyLimit?: number }, parser: (request: any, body: any, done: (error: Error | null, body?: unknown) => void) => void): unknown;
+  addContentTypeParser(
+    type: string,
+    options: { parseAs: "buffer"; bodyLimit?: number },
+    parser: (request: any, body: any, done: (error: Error | null, body?: unknown) => void) => void,
+  ): unknown;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
@@ -73,7 +88,10 @@ function answerFor(error: unknown, limit: number): { status: number; body: Error
   if (statusCode === 413) return tooLarge(limit);
   // Fastify's other body errors (bad content-length, unsupported media type, empty JSON): its messages hold no body.
   const keyword = statusCode === 415 ? "contentType" : "json";
-  return { status: statusCode, body: { errors: [{ pointer: "", message: typeof message === "string" ? message : "invalid body", keyword }] } };
+  return {
+    status: statusCode,
+    body: { errors: [{ pointer: "", message: typeof message === "string" ? message : "invalid body", keyword }] },
+  };
 }
 
 function send(reply: ReplyLike, status: number, body: ErrorBody): ReplyLike {
@@ -85,16 +103,21 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
   if (options.strictJson !== false) {
     if (fastify.hasContentTypeParser("application/json")) fastify.removeContentTypeParser("application/json");
     const bodyLimit = options.limit ?? fastify.initialConfig.bodyLimit;
-    fastify.addContentTypeParser("application/json", { parseAs: "buffer", ...(bodyLimit === undefined ? {} : { bodyLimit }) }, (_request, body: Uint8Array, done) => {
-      let value: unknown;
-      try {
-        value = readJson(body);
-      } catch (error) {
-        if (error instanceof JsonSyntaxError) return done(new UnreadableBodyError(unreadable(error) as Exclude<BodyCheck, { ok: true }>));
-        return done(error as Error);
-      }
-      done(null, value);
-    });
+    fastify.addContentTypeParser(
+      "application/json",
+      { parseAs: "buffer", ...(bodyLimit === undefined ? {} : { bodyLimit }) },
+      (_request, body: Uint8Array, done) => {
+        let value: unknown;
+        try {
+          value = readJson(body);
+        } catch (error) {
+          if (error instanceof JsonSyntaxError)
+            return done(new UnreadableBodyError(unreadable(error) as Exclude<BodyCheck, { ok: true }>));
+          return done(error as Error);
+        }
+        done(null, value);
+      },
+    );
   }
   fastify.addHook("onRoute", (route) => {
     const name = route.schema?.body;
@@ -103,7 +126,9 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
     try {
       validators.validate(name, undefined);
     } catch {
-      throw new TypeError(`specfirst: ${String(route.method)} ${String(route.url)} names the body schema "${name}", which does not exist`);
+      throw new TypeError(
+        `specfirst: ${String(route.method)} ${String(route.url)} names the body schema "${name}", which does not exist`,
+      );
     }
     const { body: _named, ...rest } = route.schema ?? {};
     route.schema = rest;
@@ -116,7 +141,8 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
       return undefined;
     };
     const existing = route.preValidation;
-    route.preValidation = existing === undefined ? [validateBody] : [validateBody, ...(Array.isArray(existing) ? existing : [existing])];
+    route.preValidation =
+      existing === undefined ? [validateBody] : [validateBody, ...(Array.isArray(existing) ? existing : [existing])];
     const previous = route.errorHandler;
     route.errorHandler = function (this: unknown, error, request, reply) {
       const answer = answerFor(error, limit);
@@ -129,7 +155,11 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
 
 // Not encapsulated: the parser and the onRoute hook apply to the instance the plugin is registered on (what the
 // fastify-plugin package does, without depending on it).
-Object.assign(plugin, { [Symbol.for("skip-override")]: true, [Symbol.for("fastify.display-name")]: "specfirst", [Symbol.for("plugin-meta")]: { name: "specfirst", fastify: ">=4" } });
+Object.assign(plugin, {
+  [Symbol.for("skip-override")]: true,
+  [Symbol.for("fastify.display-name")]: "specfirst",
+  [Symbol.for("plugin-meta")]: { name: "specfirst", fastify: ">=4" },
+});
 
 /** The plugin: `await app.register(specfirst, options)`. */
 export const specfirst = plugin;

@@ -15,7 +15,19 @@
  * body the limit is there to refuse, and @hono/node-server gives a drain only 500 ms before it resets the socket
  * under the client's next pooled request.
  */
-import { BodyTooLargeError, checkBytes, errorText, JSON_CONTENT_TYPE, limitOf, readBody, resolveValidators, tooLarge, type BodyCheck, type BodyValidationOptions, type ErrorBody } from "./core.js";
+import {
+  BodyTooLargeError,
+  checkBytes,
+  errorText,
+  JSON_CONTENT_TYPE,
+  limitOf,
+  readBody,
+  resolveValidators,
+  tooLarge,
+  type BodyCheck,
+  type BodyValidationOptions,
+  type ErrorBody,
+} from "./core.js";
 
 export type { BodyValidationOptions, ErrorBody, ValidationError, Validates } from "./core.js";
 
@@ -39,13 +51,18 @@ export function errorResponse(status: number, body: ErrorBody): Response {
 }
 
 /** Reads and validates the body of `request` against the schema `name`; see the module comment. */
-export async function validateRequest<T = unknown>(request: RequestLike, name: string, options: BodyValidationOptions = {}): Promise<RequestCheck<T>> {
+export async function validateRequest<T = unknown>(
+  request: RequestLike,
+  name: string,
+  options: BodyValidationOptions = {},
+): Promise<RequestCheck<T>> {
   const limit = limitOf(options);
   const validators = await resolveValidators(options);
   let check: BodyCheck;
   let bytes: Uint8Array = new Uint8Array(0);
   try {
-    if (request.body !== null) bytes = await readBody(streamChunks(request.body), limit, request.headers.get("content-length"));
+    if (request.body !== null)
+      bytes = await readBody(streamChunks(request.body), limit, request.headers.get("content-length"));
     check = checkBytes(validators, name, bytes, limit);
   } catch (error) {
     if (!(error instanceof BodyTooLargeError)) throw error;

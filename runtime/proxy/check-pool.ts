@@ -83,4 +83,3 @@ export class CheckPool {
     return worker;
   }
 }
-

@@ -23,7 +23,16 @@ export function checkBody(validators: Validates, { schema, bytes, encoding, maxB
     text = decoded(bytes, encoding, { maxOutputLength: maxBytes });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ERR_BUFFER_TOO_LARGE") return tooLargeOutcome(maxBytes);
-    return { status: 400, errors: [{ pointer: "", message: `body cannot be decoded (content-encoding ${String(encoding)})`, keyword: "contentEncoding" }] };
+    return {
+      status: 400,
+      errors: [
+        {
+          pointer: "",
+          message: `body cannot be decoded (content-encoding ${String(encoding)})`,
+          keyword: "contentEncoding",
+        },
+      ],
+    };
   }
   return outcomeOf(checkBytes(validators, schema, text, maxBytes));
 }

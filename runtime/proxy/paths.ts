@@ -15,7 +15,8 @@
 import type { ProxyRoute } from "./routes.js";
 
 /** The operation a request is for: at its exact path, at a variant of it (`reason` says which), or none. */
-export type RouteMatch = { route: ProxyRoute; exact: true } | { route: ProxyRoute; exact: false; reason: string } | undefined;
+export type RouteMatch =
+  { route: ProxyRoute; exact: true } | { route: ProxyRoute; exact: false; reason: string } | undefined;
 
 /** The path of an origin-form request target (`/path?query`): everything before the first `?`. */
 export function pathOf(target: string): string {
@@ -32,7 +33,10 @@ export function matchRoute(routes: readonly ProxyRoute[], method: string, target
   const upper = method.toUpperCase();
   const variant = routes.find((route) => route.method === upper && readings.has(fold(route.path)));
   if (variant === undefined) return undefined;
-  const what = variant.path === path ? `method ${method} is a variant of ${variant.method}` : `path ${shown(path)} is a variant of ${variant.path}`;
+  const what =
+    variant.path === path
+      ? `method ${method} is a variant of ${variant.method}`
+      : `path ${shown(path)} is a variant of ${variant.path}`;
   return { route: variant, exact: false, reason: `${what}: send it as ${variant.method} ${variant.path}` };
 }
 
@@ -53,7 +57,8 @@ function readingsOf(path: string): Set<string> {
   // Decoded up to three times: a router decodes once; more is a margin (a reading that matches is refused anyway).
   for (let round = 0; round < 4; round++) {
     const beforeFragment = cutAt(cutAt(decoded, "?"), "#");
-    for (const reading of [beforeFragment, cutAt(beforeFragment, ";"), whatwgPath(decoded)]) readings.add(fold(resolved(reading)));
+    for (const reading of [beforeFragment, cutAt(beforeFragment, ";"), whatwgPath(decoded)])
+      readings.add(fold(resolved(reading)));
     const next = percentDecoded(decoded);
     if (next === decoded) break;
     decoded = next;
@@ -84,7 +89,10 @@ function cutAt(text: string, delimiter: string): string {
  */
 function resolved(path: string): string {
   const segments: string[] = [];
-  for (const raw of path.replace(/\\/g, "/").replace(/[\t\n\r]/g, "").split("/")) {
+  for (const raw of path
+    .replace(/\\/g, "/")
+    .replace(/[\t\n\r]/g, "")
+    .split("/")) {
     const segment = cutAt(raw, ";");
     const dot = segment.toLowerCase().replace(/%2e/g, ".");
     if (dot === "" || dot === ".") continue;
@@ -97,5 +105,7 @@ function resolved(path: string): string {
 /** `%XX` sequences decoded as UTF-8 (invalid sequences become U+FFFD); anything else kept. */
 function percentDecoded(text: string): string {
   if (!text.includes("%")) return text;
-  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => new TextDecoder().decode(Uint8Array.from(run.slice(1).split("%"), (hex) => Number.parseInt(hex, 16))));
+  return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) =>
+    new TextDecoder().decode(Uint8Array.from(run.slice(1).split("%"), (hex) => Number.parseInt(hex, 16))),
+  );
 }

@@ -16,12 +16,28 @@
  * request and of response body), one more is answered 503; the upstream gets `upstreamTimeoutMs` of silence before
  * a 504; clients get the timeouts of `CLIENT_TIMEOUTS`.
  */
-import { createServer, request as httpRequest, STATUS_CODES, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  STATUS_CODES,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DEFAULT_LIMIT, defaultValidators, errorText, JSON_CONTENT_TYPE, type ValidationError, type Validates } from "../middleware/core.js";
+import {
+  DEFAULT_LIMIT,
+  defaultValidators,
+  errorText,
+  JSON_CONTENT_TYPE,
+  type ValidationError,
+  type Validates,
+} from "../middleware/core.js";
 import { checkBody, tooLargeOutcome, type CheckOutcome } from "./check.js";
 import { CheckPool, defaultPoolSize } from "./check-pool.js";
 import { matchRoute } from "./paths.js";
@@ -100,12 +116,21 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer", "upgrade"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+]);
 
 /** Hop-by-hop headers, and those named by `connection`, which a proxy does not pass on. */
 function hopByHop(connection: string | string[] | undefined): Set<string> {
   const names = new Set(HOP_BY_HOP);
-  for (const value of [connection ?? []].flat()) for (const name of value.split(",")) if (name.trim() !== "") names.add(name.trim().toLowerCase());
+  for (const value of [connection ?? []].flat())
+    for (const name of value.split(",")) if (name.trim() !== "") names.add(name.trim().toLowerCase());
   return names;
 }
 
@@ -150,7 +175,8 @@ const error = (message: string, keyword: string): ValidationError[] => [{ pointe
 
 export async function createProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = new URL(options.upstream);
-  if (upstream.protocol !== "http:" && upstream.protocol !== "https:") throw new TypeError("the upstream is an http: or https: URL");
+  if (upstream.protocol !== "http:" && upstream.protocol !== "https:")
+    throw new TypeError("the upstream is an http: or https: URL");
   const basePath = upstream.pathname.replace(/\/+$/, "");
   const routes = options.routes ?? ROUTES;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -169,43 +195,80 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   const check = (schema: string, bytes: Uint8Array, encoding: string | undefined): Promise<CheckOutcome> => {
     const compressed = encoding !== undefined && !/^\s*(identity)?\s*$/i.test(encoding);
     const request = { schema, bytes, encoding, maxBytes: maxBodyBytes };
-    return pool !== undefined && (bytes.byteLength > INLINE_CHECK_BYTES || compressed) ? pool.check(request) : Promise.resolve(checkBody(validators, request));
+    return pool !== undefined && (bytes.byteLength > INLINE_CHECK_BYTES || compressed)
+      ? pool.check(request)
+      : Promise.resolve(checkBody(validators, request));
   };
 
-  const report = (route: ProxyRoute, direction: Violation["direction"], errors: readonly ValidationError[], status?: number) => {
+  const report = (
+    route: ProxyRoute,
+    direction: Violation["direction"],
+    errors: readonly ValidationError[],
+    status?: number,
+  ) => {
     for (const error of errors) {
-      const violation: Violation = { direction, operation: route.operationId, method: route.method, path: route.path, ...(status === undefined ? {} : { status }), pointer: error.pointer, message: error.message, keyword: error.keyword };
+      const violation: Violation = {
+        direction,
+        operation: route.operationId,
+        method: route.method,
+        path: route.path,
+        ...(status === undefined ? {} : { status }),
+        pointer: error.pointer,
+        message: error.message,
+        keyword: error.keyword,
+      };
       log(JSON.stringify(violation));
     }
   };
 
   /** The proxy's own answer. One sent before the request body was read closes the connection rather than read it. */
-  const answer = (res: ServerResponse, status: number, errors: ValidationError[], headers: OutgoingHttpHeaders = {}) => {
+  const answer = (
+    res: ServerResponse,
+    status: number,
+    errors: ValidationError[],
+    headers: OutgoingHttpHeaders = {},
+  ) => {
     const unread = !res.req.complete;
-    res.writeHead(status, { "content-type": JSON_CONTENT_TYPE, ...headers, ...(unread ? { connection: "close" } : {}) });
+    res.writeHead(status, {
+      "content-type": JSON_CONTENT_TYPE,
+      ...headers,
+      ...(unread ? { connection: "close" } : {}),
+    });
     res.end(errorText({ errors }));
   };
 
   /** 500 `proxy` for a failure of the proxy itself, or the connection closed when the answer had begun. */
-  const ownFailure = (res: ServerResponse) => (res.headersSent ? res.destroy() : answer(res, 500, error("proxy error", "proxy")));
+  const ownFailure = (res: ServerResponse) =>
+    res.headersSent ? res.destroy() : answer(res, 500, error("proxy error", "proxy"));
 
   /** Sends the request on, once: a POST is never sent again (the upstream may have acted on it, as nginx holds). */
   const forward = (req: IncomingMessage, res: ServerResponse, route: ProxyRoute | undefined, body: Body) => {
     const skip = hopByHop(req.headers.connection);
     const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders)) if (!skip.has(name) && value !== undefined) headers[name] = value;
+    for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders))
+      if (!skip.has(name) && value !== undefined) headers[name] = value;
     headers.host = upstream.host;
     if (body.complete) headers["content-length"] = String(body.bytes.length);
     // The request target goes as received: a URL object would resolve `/./`, `%2e` and the like into another path.
-    const outgoing = send({ protocol: upstream.protocol, hostname: upstream.hostname.replace(/^\[(.*)\]$/, "$1"), port: upstream.port, path: basePath + (req.url ?? "/"), method: req.method, headers });
+    const outgoing = send({
+      protocol: upstream.protocol,
+      hostname: upstream.hostname.replace(/^\[(.*)\]$/, "$1"),
+      port: upstream.port,
+      path: basePath + (req.url ?? "/"),
+      method: req.method,
+      headers,
+    });
     let timedOut = false;
     let failedAlready = false;
     const failed = (failure: NodeJS.ErrnoException) => {
       if (failedAlready) return;
       failedAlready = true;
-      warn(`specfirst proxy: ${req.method} ${route?.path ?? "(unchecked path)"}: upstream ${timedOut ? "timeout" : (failure.code ?? "error")}`);
+      warn(
+        `specfirst proxy: ${req.method} ${route?.path ?? "(unchecked path)"}: upstream ${timedOut ? "timeout" : (failure.code ?? "error")}`,
+      );
       if (res.headersSent) return void res.destroy();
-      if (timedOut) answer(res, 504, error(`the upstream did not answer within ${upstreamTimeoutMs} ms`, "upstream-timeout"));
+      if (timedOut)
+        answer(res, 504, error(`the upstream did not answer within ${upstreamTimeoutMs} ms`, "upstream-timeout"));
       else answer(res, 502, error(`upstream unreachable (${failure.code ?? "error"})`, "upstream"));
     };
     outgoing.setTimeout(upstreamTimeoutMs, () => {
@@ -213,7 +276,13 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       outgoing.destroy(new Error("upstream timeout"));
     });
     // A failure without an error code is the proxy's own (a worker thread died while checking the answer).
-    outgoing.on("response", (incoming) => void respond(res, route, incoming).catch((failure: NodeJS.ErrnoException) => (failure.code === undefined && !timedOut ? ownFailure(res) : failed(failure))));
+    outgoing.on(
+      "response",
+      (incoming) =>
+        void respond(res, route, incoming).catch((failure: NodeJS.ErrnoException) =>
+          failure.code === undefined && !timedOut ? ownFailure(res) : failed(failure),
+        ),
+    );
     outgoing.on("error", failed);
     res.on("close", () => {
       if (!res.writableFinished) outgoing.destroy();
@@ -226,15 +295,18 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     const status = incoming.statusCode ?? 502;
     let schema: string | null = null;
     if (route !== undefined) {
-      const declared = route.responses[String(status)] !== undefined ? route.responses[String(status)] : route.responses.default;
-      if (declared === undefined) report(route, "response", error(`status ${status} is not a declared response`, "status"), status);
+      const declared =
+        route.responses[String(status)] !== undefined ? route.responses[String(status)] : route.responses.default;
+      if (declared === undefined)
+        report(route, "response", error(`status ${status} is not a declared response`, "status"), status);
       schema = declared ?? null;
     }
     const skip = hopByHop(incoming.headers.connection);
     const headers: string[] = [];
     for (let i = 0; i + 1 < incoming.rawHeaders.length; i += 2) {
       const name = incoming.rawHeaders[i] as string;
-      if (!skip.has(name.toLowerCase()) && !(schema !== null && name.toLowerCase() === "content-length")) headers.push(name, incoming.rawHeaders[i + 1] as string);
+      if (!skip.has(name.toLowerCase()) && !(schema !== null && name.toLowerCase() === "content-length"))
+        headers.push(name, incoming.rawHeaders[i + 1] as string);
     }
     if (route === undefined || schema === null) {
       res.writeHead(status, incoming.statusMessage, headers);
@@ -249,7 +321,13 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       res.end(body.bytes);
     } else {
       report(route, "response", error(`body exceeds ${maxBodyBytes} bytes and was not checked`, "maxBytes"), status);
-      res.writeHead(status, incoming.statusMessage, incoming.headers["content-length"] === undefined ? headers : [...headers, "content-length", incoming.headers["content-length"]]);
+      res.writeHead(
+        status,
+        incoming.statusMessage,
+        incoming.headers["content-length"] === undefined
+          ? headers
+          : [...headers, "content-length", incoming.headers["content-length"]],
+      );
       await pipeline(Readable.from(body.stream), res);
     }
   };
@@ -257,7 +335,8 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const target = req.url ?? "/";
     // Absolute-form (`http://host/path`) and `*` targets are meant for forward proxies: not forwarded, not guessed at.
-    if (!target.startsWith("/")) return answer(res, 400, error("the request target is not a path (/path?query): send the path only", "path"));
+    if (!target.startsWith("/"))
+      return answer(res, 400, error("the request target is not a path (/path?query): send the path only", "path"));
     const match = matchRoute(routes, req.method ?? "", target);
     if (match === undefined) return forward(req, res, undefined, { complete: false, stream: req });
     const { route } = match;
@@ -266,12 +345,16 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       report(route, "request", errors);
       if (options.enforce) return answer(res, 404, errors);
     }
-    if (inFlight >= maxInFlight) return answer(res, 503, error(`the proxy is checking ${maxInFlight} exchanges already: retry later`, "busy"), { "retry-after": "1" });
+    if (inFlight >= maxInFlight)
+      return answer(res, 503, error(`the proxy is checking ${maxInFlight} exchanges already: retry later`, "busy"), {
+        "retry-after": "1",
+      });
     inFlight++;
     res.once("close", () => inFlight--);
     if (route.requestSchema === null) return forward(req, res, route, { complete: false, stream: req });
     const declared = Number(req.headers["content-length"] ?? 0);
-    const body: Body = declared > maxBodyBytes ? { complete: false, stream: req } : await readUpTo(req, maxBodyBytes, shareAbove);
+    const body: Body =
+      declared > maxBodyBytes ? { complete: false, stream: req } : await readUpTo(req, maxBodyBytes, shareAbove);
     if (!body.complete) {
       const outcome = tooLargeOutcome(maxBodyBytes);
       report(route, "request", outcome.errors);
@@ -287,9 +370,17 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   };
 
   const timeouts = { ...CLIENT_TIMEOUTS, ...options.clientTimeouts };
-  const server = createServer({ headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, keepAliveTimeout: timeouts.keepAliveMs, connectionsCheckingInterval: 1000 }, (req, res) => {
-    handle(req, res).catch(() => ownFailure(res));
-  });
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => {
+      handle(req, res).catch(() => ownFailure(res));
+    },
+  );
   server.timeout = Math.max(timeouts.idleMs, upstreamTimeoutMs + 1000);
   server.on("clientError", (failure: NodeJS.ErrnoException, socket: Socket) => answerClientError(failure, socket));
   await new Promise<void>((resolve, reject) => {
@@ -329,5 +420,8 @@ function answerClientError(failure: NodeJS.ErrnoException, socket: Socket): void
         : [400, "not a valid HTTP request", "http"];
   if (!socket.writable || socket.bytesWritten > 0 || failure.code === "ECONNRESET") return void socket.destroy();
   const body = errorText({ errors: error(message, keyword) });
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${JSON_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`, () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${JSON_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
 }

@@ -1,4 +1,12 @@
-import type { Command, CommandResponse, CommandResponseFields, DistributionList, EventTrack, Message, Reason } from "../../generated/types.js";
+import type {
+  Command,
+  CommandResponse,
+  CommandResponseFields,
+  DistributionList,
+  EventTrack,
+  Message,
+  Reason,
+} from "../../generated/types.js";
 import { validate } from "../../generated/validators.js";
 import type { Delivery } from "./delivery.js";
 import { isObject } from "./http.js";
@@ -57,7 +65,10 @@ export interface CommandsOptions {
 type Answer = Pick<CommandResponse, "status" | "type" | "resource" | "reason" | "metadata">;
 
 const success = (fields: Omit<Answer, "status"> = {}): Answer => ({ status: "success", ...fields });
-const failure = (reason: Reason, description?: string): Answer => ({ status: "failure", reason: { code: reason.code, description: description ?? reason.description } });
+const failure = (reason: Reason, description?: string): Answer => ({
+  status: "failure",
+  reason: { code: reason.code, description: description ?? reason.description },
+});
 
 /**
  * The server and the three extensions the seed lists, in memory: `/ping`, `/account`, distribution lists
@@ -102,7 +113,10 @@ export class CommandProcessor {
       case "/account":
         if (rest !== undefined || command.method !== "get") break;
         // The account fields are not shown in the seed: an illustrative resource.
-        return success({ type: "application/vnd.lime.account+json", resource: { fullName: this.#options.bot.split("@")[0] ?? this.#options.bot } });
+        return success({
+          type: "application/vnd.lime.account+json",
+          resource: { fullName: this.#options.bot.split("@")[0] ?? this.#options.bot },
+        });
       case "/lists":
         return this.#listsCommand(command.method, rest, resource);
       case "/schedules":
@@ -117,7 +131,8 @@ export class CommandProcessor {
     const listUri = (identity: string) => ({ "#command.uri": `lime://${this.#options.bot}/lists/${identity}` });
     if ((method === "set" || method === "merge") && rest === undefined) {
       const identity = resource?.identity;
-      if (typeof identity !== "string" || !validate("node-address", identity).valid) return failure(REASONS.invalidListIdentifier);
+      if (typeof identity !== "string" || !validate("node-address", identity).valid)
+        return failure(REASONS.invalidListIdentifier);
       this.#lists.set(identity, { ...(resource as DistributionList), identity });
       this.#syncLists();
       return success({ metadata: listUri(identity) });
@@ -136,7 +151,10 @@ export class CommandProcessor {
       this.#syncLists();
       return success({ metadata: listUri(rest) });
     }
-    return failure(REASONS.unsupported, `${REASONS.unsupported.description}: ${method} on /lists${rest === undefined ? "" : "/<identity>"}`);
+    return failure(
+      REASONS.unsupported,
+      `${REASONS.unsupported.description}: ${method} on /lists${rest === undefined ? "" : "/<identity>"}`,
+    );
   }
 
   #syncLists(): void {
@@ -149,7 +167,10 @@ export class CommandProcessor {
       const message = resource?.message;
       const when = resource?.when;
       if (!validate("message", message).valid || typeof when !== "string" || !validate("schedule", resource).valid) {
-        return failure(REASONS.invalidResource, `${REASONS.invalidResource.description}: a schedule needs a valid message and when`);
+        return failure(
+          REASONS.invalidResource,
+          `${REASONS.invalidResource.description}: a schedule needs a valid message and when`,
+        );
       }
       const name = typeof resource?.name === "string" ? resource.name : undefined;
       const key = this.schedule(message as Message, when, name);
@@ -160,18 +181,24 @@ export class CommandProcessor {
         type: "application/vnd.lime.collection+json",
         resource: {
           itemType: "application/vnd.ext.schedule+json",
-          items: [...this.#schedules.values()].filter(({ entry }) => entry.state === "pending").map(({ entry }) => entry.schedule),
+          items: [...this.#schedules.values()]
+            .filter(({ entry }) => entry.state === "pending")
+            .map(({ entry }) => entry.schedule),
         },
       });
     }
     if ((method === "get" || method === "delete") && rest !== undefined) {
       const record = this.#schedules.get(rest);
       if (record === undefined || record.entry.state !== "pending") return failure(REASONS.notFound);
-      if (method === "get") return success({ type: "application/vnd.ext.schedule+json", resource: record.entry.schedule });
+      if (method === "get")
+        return success({ type: "application/vnd.ext.schedule+json", resource: record.entry.schedule });
       this.#cancel(rest);
       return success();
     }
-    return failure(REASONS.unsupported, `${REASONS.unsupported.description}: ${method} on /schedules${rest === undefined ? "" : "/<id>"}`);
+    return failure(
+      REASONS.unsupported,
+      `${REASONS.unsupported.description}: ${method} on /schedules${rest === undefined ? "" : "/<id>"}`,
+    );
   }
 
   /**
@@ -182,7 +209,11 @@ export class CommandProcessor {
   schedule(message: Message, when: string, name?: string): string {
     const key = message.id ?? `schedule-${++this.#scheduleCount}`;
     if (this.#schedules.get(key)?.entry.state === "pending") this.#cancel(key);
-    const entry: ScheduleEntry = { at: now(), schedule: { message, when, ...(name === undefined ? {} : { name }) }, state: "pending" };
+    const entry: ScheduleEntry = {
+      at: now(),
+      schedule: { message, when, ...(name === undefined ? {} : { name }) },
+      state: "pending",
+    };
     const record: { entry: ScheduleEntry; timer: NodeJS.Timeout | undefined } = { entry, timer: undefined };
     this.#schedules.set(key, record);
     this.#options.store.state.scheduled.push(entry);
@@ -194,11 +225,14 @@ export class CommandProcessor {
         record.timer = setTimeout(arm, MAX_TIMER_MS);
         return;
       }
-      record.timer = setTimeout(() => {
-        record.timer = undefined;
-        entry.state = "fired";
-        this.#options.delivery.messageSent(message, "schedule");
-      }, Math.max(0, wait));
+      record.timer = setTimeout(
+        () => {
+          record.timer = undefined;
+          entry.state = "fired";
+          this.#options.delivery.messageSent(message, "schedule");
+        },
+        Math.max(0, wait),
+      );
     };
     arm();
     return key;
@@ -222,10 +256,16 @@ export class CommandProcessor {
     if (method === "get" && rest === undefined) {
       return success({
         type: "application/vnd.lime.collection+json",
-        resource: { itemType: "application/vnd.ext.eventTrack+json", items: this.#options.store.state.eventTracks.map(({ event }) => event) },
+        resource: {
+          itemType: "application/vnd.ext.eventTrack+json",
+          items: this.#options.store.state.eventTracks.map(({ event }) => event),
+        },
       });
     }
-    return failure(REASONS.unsupported, `${REASONS.unsupported.description}: ${method} on /event-track${rest === undefined ? "" : "/..."}`);
+    return failure(
+      REASONS.unsupported,
+      `${REASONS.unsupported.description}: ${method} on /event-track${rest === undefined ? "" : "/..."}`,
+    );
   }
 
   /** Cancels every pending schedule and forgets lists (state reset). */

@@ -23,11 +23,23 @@ const CREATED_NOTE =
  * otherwise), strict validation against its request schema (`config`; 400 with the validator's errors, which never
  * quote the payload), then stored in memory, secrets redacted. A config whose `id` is already stored replaces it.
  */
-export async function handleConfigs(context: HandlerContext, operation: SandboxOperation, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function handleConfigs(
+  context: HandlerContext,
+  operation: SandboxOperation,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const unauthorized = checkPlainAuthorization(request, context.configsKey);
   if (unauthorized !== undefined) {
     await readBody(request).catch(() => undefined);
-    reject(context, request, response, 401, [unauthorized], "the configs API description shows no error responses; 401 for a missing or wrong API key");
+    reject(
+      context,
+      request,
+      response,
+      401,
+      [unauthorized],
+      "the configs API description shows no error responses; 401 for a missing or wrong API key",
+    );
     return;
   }
   if (operation.operationId !== "createConfig") return notPlayed(context, operation, request, response);

@@ -1,5 +1,12 @@
 import type { Message, Notification } from "../../generated/types.js";
-import { now, type InboundDelivery, type SentMessage, type StateStore, type WebhookDelivery, type WebhookOutcome } from "./state.js";
+import {
+  now,
+  type InboundDelivery,
+  type SentMessage,
+  type StateStore,
+  type WebhookDelivery,
+  type WebhookOutcome,
+} from "./state.js";
 
 /** Reason of the `failed` notification of a message to a failing recipient: the seed's sample, 42. */
 export const DESTINATION_NOT_FOUND = Object.freeze({ code: 42, description: "Destination not found" });
@@ -51,12 +58,22 @@ export class Delivery {
   }
 
   /** POSTs an envelope to a webhook; never rejects. Error statuses and missing answers are recorded as violations. */
-  async #post(url: string, envelope: Message | Notification, which: "messages" | "notifications"): Promise<WebhookOutcome> {
+  async #post(
+    url: string,
+    envelope: Message | Notification,
+    which: "messages" | "notifications",
+  ): Promise<WebhookOutcome> {
     const signal = AbortSignal.any([this.#abort.signal, AbortSignal.timeout(this.#options.webhookTimeoutMs)]);
     const id = typeof envelope.id === "string" ? envelope.id : undefined;
     try {
       // Redirects are not followed: a 3xx is the bot's answer (the seed does not show the expected answer).
-      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(envelope), signal, redirect: "manual" });
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(envelope),
+        signal,
+        redirect: "manual",
+      });
       await response.arrayBuffer().catch(() => undefined);
       if (response.status >= 400) {
         this.#store.violation("webhook-error-status", `the ${which} webhook answered HTTP ${response.status}`, id);
@@ -68,7 +85,8 @@ export class Delivery {
         : signal.aborted
           ? `no answer within ${this.#options.webhookTimeoutMs} ms`
           : describeNetworkError(caught);
-      if (!this.#abort.signal.aborted) this.#store.violation("webhook-unreachable", `the ${which} webhook could not be reached: ${reason}`, id);
+      if (!this.#abort.signal.aborted)
+        this.#store.violation("webhook-unreachable", `the ${which} webhook could not be reached: ${reason}`, id);
       return { error: reason };
     }
   }
@@ -100,7 +118,12 @@ export class Delivery {
   messageSent(message: Message, via: SentMessage["via"]): SentMessage {
     const id = message.id;
     const fails = this.#options.failRecipients.test(message.to);
-    const sent: SentMessage = { at: now(), message, via, outcome: id === undefined ? "no id" : fails ? "failed" : "delivered" };
+    const sent: SentMessage = {
+      at: now(),
+      message,
+      via,
+      outcome: id === undefined ? "no id" : fails ? "failed" : "delivered",
+    };
     this.#store.state.sent.messages.push(sent);
     this.#store.changed();
     if (id === undefined) return sent;
@@ -153,7 +176,11 @@ export class Delivery {
       record.timer = this.#timer(() => {
         record.timer = undefined;
         if (entry.acknowledgedWith === undefined) {
-          this.#store.violation("missing-notification", `the bot sent neither consumed nor failed for a delivered message within ${timeoutMs} ms (the seed: for each processed message the bot must send a consumed notification, on problems a failed notification)`, id);
+          this.#store.violation(
+            "missing-notification",
+            `the bot sent neither consumed nor failed for a delivered message within ${timeoutMs} ms (the seed: for each processed message the bot must send a consumed notification, on problems a failed notification)`,
+            id,
+          );
         }
       }, timeoutMs);
     }
@@ -183,9 +210,16 @@ export class Delivery {
     if (record === undefined) return false;
     const originator = record.entry.envelope.from;
     if (notification.from !== undefined && originator !== undefined && notification.from !== originator) {
-      this.#store.violation("notification-from-mismatch", `a ${notification.event} notification about a delivered message carries a from that is not the message's originator (the seed: the message originator's address in from)`, id);
+      this.#store.violation(
+        "notification-from-mismatch",
+        `a ${notification.event} notification about a delivered message carries a from that is not the message's originator (the seed: the message originator's address in from)`,
+        id,
+      );
     }
-    if ((notification.event === "consumed" || notification.event === "failed") && record.entry.acknowledgedWith === undefined) {
+    if (
+      (notification.event === "consumed" || notification.event === "failed") &&
+      record.entry.acknowledgedWith === undefined
+    ) {
       record.entry.acknowledgedWith = notification.event;
       if (record.timer !== undefined) {
         clearTimeout(record.timer);

@@ -26,14 +26,29 @@ export function error(pointer: string, message: string, keyword: string): Valida
 }
 
 /** Sends a JSON body. */
-export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)), ...headers });
+  response.writeHead(status, {
+    "content-type": "application/json",
+    "content-length": String(Buffer.byteLength(text)),
+    ...headers,
+  });
   response.end(text);
 }
 
 /** Sends an answer the seeds do not show, marked as the sandbox's choice (header and `sandbox` field). */
-export function sendChoice(response: ServerResponse, status: number, errors: ValidationError[], note: string, headers: Record<string, string> = {}): void {
+export function sendChoice(
+  response: ServerResponse,
+  status: number,
+  errors: ValidationError[],
+  note: string,
+  headers: Record<string, string> = {},
+): void {
   const body: ChoiceBody = { errors, sandbox: `The sandbox's choice, not the platform's: ${note}` };
   sendJson(response, status, body, { [SANDBOX_HEADER]: SANDBOX_CHOICE, ...headers });
 }
@@ -55,17 +70,23 @@ export function isJsonContentType(request: IncomingMessage): boolean {
   return value !== undefined && value.split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 
-
 /**
  * Strict JSON reading of a request body: UTF-8 decoded strictly (a leading byte-order mark is skipped), one JSON
  * value, no key repeated in one object. The errors never quote the body.
  */
-export function parseBody(bytes: Uint8Array): { ok: true; value: JsonValue } | { ok: false; errors: ValidationError[] } {
+export function parseBody(
+  bytes: Uint8Array,
+): { ok: true; value: JsonValue } | { ok: false; errors: ValidationError[] } {
   try {
     return { ok: true, value: readJson(bytes) };
   } catch (caught) {
     if (caught instanceof JsonSyntaxError) {
-      return { ok: false, errors: [error("", `${caught.message} at line ${caught.position.line}, column ${caught.position.column}`, "json")] };
+      return {
+        ok: false,
+        errors: [
+          error("", `${caught.message} at line ${caught.position.line}, column ${caught.position.column}`, "json"),
+        ],
+      };
     }
     throw caught;
   }
@@ -86,8 +107,10 @@ export function checkKeyAuthorization(request: IncomingMessage, accessKey: strin
   const value = request.headers.authorization;
   if (value === undefined || value === "") return error("", "the Authorization header is missing", "authorization");
   const match = /^(\S+) +(\S.*)$/.exec(value);
-  if (match === null || match[1]?.toLowerCase() !== "key") return error("", "the Authorization header must be `Key <access key>`", "authorization");
-  if (!sameSecret(match[2] ?? "", accessKey)) return error("", "the access key is not the one the sandbox was started with", "authorization");
+  if (match === null || match[1]?.toLowerCase() !== "key")
+    return error("", "the Authorization header must be `Key <access key>`", "authorization");
+  if (!sameSecret(match[2] ?? "", accessKey))
+    return error("", "the access key is not the one the sandbox was started with", "authorization");
   return undefined;
 }
 
@@ -95,7 +118,8 @@ export function checkKeyAuthorization(request: IncomingMessage, accessKey: strin
 export function checkPlainAuthorization(request: IncomingMessage, apiKey: string): ValidationError | undefined {
   const value = request.headers.authorization;
   if (value === undefined || value === "") return error("", "the Authorization header is missing", "authorization");
-  if (!sameSecret(value, apiKey)) return error("", "the API key is not the one the sandbox was started with", "authorization");
+  if (!sameSecret(value, apiKey))
+    return error("", "the API key is not the one the sandbox was started with", "authorization");
   return undefined;
 }
 

@@ -5,7 +5,16 @@ import type { JsonValue } from "../json/json-text.js";
 import type { ValidationError } from "../validation/result.js";
 import { EXTENSION_ADDRESS, isExtensionUri, type CommandProcessor } from "./commands.js";
 import type { Delivery } from "./delivery.js";
-import { checkKeyAuthorization, error, isJsonContentType, parseBody, readBody, sendChoice, sendEmpty, sendJson } from "./http.js";
+import {
+  checkKeyAuthorization,
+  error,
+  isJsonContentType,
+  parseBody,
+  readBody,
+  sendChoice,
+  sendEmpty,
+  sendJson,
+} from "./http.js";
 import type { SandboxOperation } from "./operations.js";
 import type { SlidingWindowLimiter } from "./rate-limit.js";
 import { now, type StateStore } from "./state.js";
@@ -29,8 +38,22 @@ function requestSchema(context: HandlerContext, operation: SandboxOperation): Sc
 }
 
 /** Answers a request the sandbox refuses, marked as its choice, and records it in `rejected`. */
-export function reject(context: HandlerContext, request: IncomingMessage, response: ServerResponse, status: number, errors: ValidationError[], note: string, headers: Record<string, string> = {}): void {
-  context.store.state.rejected.push({ at: now(), method: request.method ?? "", path: new URL(request.url ?? "/", "http://sandbox").pathname, status, errors });
+export function reject(
+  context: HandlerContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  errors: ValidationError[],
+  note: string,
+  headers: Record<string, string> = {},
+): void {
+  context.store.state.rejected.push({
+    at: now(),
+    method: request.method ?? "",
+    path: new URL(request.url ?? "/", "http://sandbox").pathname,
+    status,
+    errors,
+  });
   context.store.changed();
   sendChoice(response, status, errors, note, headers);
 }
@@ -44,9 +67,27 @@ export const NOTES = {
 } as const;
 
 /** Answers an operation of the API descriptions the sandbox has no behaviour for (501, the choice body). */
-export async function notPlayed(context: HandlerContext, operation: SandboxOperation, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function notPlayed(
+  context: HandlerContext,
+  operation: SandboxOperation,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   await readBody(request).catch(() => undefined);
-  reject(context, request, response, 501, [error("", `the sandbox does not play operation ${operation.operationId} of the ${operation.api} API`, "operation")], NOTES[501]);
+  reject(
+    context,
+    request,
+    response,
+    501,
+    [
+      error(
+        "",
+        `the sandbox does not play operation ${operation.operationId} of the ${operation.api} API`,
+        "operation",
+      ),
+    ],
+    NOTES[501],
+  );
 }
 
 /**
@@ -54,11 +95,23 @@ export async function notPlayed(context: HandlerContext, operation: SandboxOpera
  * the operation's request schema (the one its published document names, or its strict variant with `strict`). Answers the refusal itself and resolves
  * with undefined when the body is not acceptable.
  */
-export async function readEnvelope(context: HandlerContext, request: IncomingMessage, response: ServerResponse, operation: SandboxOperation): Promise<JsonValue | undefined> {
+export async function readEnvelope(
+  context: HandlerContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+  operation: SandboxOperation,
+): Promise<JsonValue | undefined> {
   const note = operation.api === "configs" ? "the configs API description shows no error responses" : NOTES[400];
   if (!isJsonContentType(request)) {
     await readBody(request).catch(() => undefined);
-    reject(context, request, response, 400, [error("", "the Content-Type header must be application/json", "content-type")], note);
+    reject(
+      context,
+      request,
+      response,
+      400,
+      [error("", "the Content-Type header must be application/json", "content-type")],
+      note,
+    );
     return undefined;
   }
   const bytes = await readBody(request);
@@ -80,7 +133,12 @@ export async function readEnvelope(context: HandlerContext, request: IncomingMes
 }
 
 /** What the sandbox does with a valid request of each messaging operation, by `operationId`. */
-const MESSAGING_ACTIONS: Partial<Record<string, (context: HandlerContext, value: JsonValue, request: IncomingMessage, response: ServerResponse) => void>> = {
+const MESSAGING_ACTIONS: Partial<
+  Record<
+    string,
+    (context: HandlerContext, value: JsonValue, request: IncomingMessage, response: ServerResponse) => void
+  >
+> = {
   sendMessage(context, value, _request, response) {
     sendEmpty(response, 202);
     context.delivery.messageSent(value as Message, "POST /messages");
@@ -95,21 +153,51 @@ const MESSAGING_ACTIONS: Partial<Record<string, (context: HandlerContext, value:
   sendCommand(context, value, request, response) {
     const command = value as Command;
     if (command.method === "observe" || command.id === undefined) {
-      reject(context, request, response, 400, [error("/method", "an observe command is sent by the server or an extension and must not be answered: a bot does not send it with POST /commands", "enum")], NOTES[400]);
+      reject(
+        context,
+        request,
+        response,
+        400,
+        [
+          error(
+            "/method",
+            "an observe command is sent by the server or an extension and must not be answered: a bot does not send it with POST /commands",
+            "enum",
+          ),
+        ],
+        NOTES[400],
+      );
       return;
     }
     if (isExtensionUri(command.uri) && (command.to === undefined || !EXTENSION_ADDRESS.test(command.to))) {
-      const message = command.to === undefined ? "is required for a command to an extension (postmaster@<extension>.<host>)" : "must be the extension's address, postmaster@<extension>.<host>";
-      reject(context, request, response, 400, [error("/to", message, command.to === undefined ? "required" : "pattern")], NOTES[400]);
+      const message =
+        command.to === undefined
+          ? "is required for a command to an extension (postmaster@<extension>.<host>)"
+          : "must be the extension's address, postmaster@<extension>.<host>";
+      reject(
+        context,
+        request,
+        response,
+        400,
+        [error("/to", message, command.to === undefined ? "required" : "pattern")],
+        NOTES[400],
+      );
       return;
     }
-    const answered: CommandResponse = context.commands.handle(command as Command & { id: string; method: CommandResponse["method"] });
+    const answered: CommandResponse = context.commands.handle(
+      command as Command & { id: string; method: CommandResponse["method"] },
+    );
     sendJson(response, 200, answered);
   },
 };
 
 /** An operation of the messaging API: authorization, plan limit, envelope, then what the operation does. */
-export async function handleMessaging(context: HandlerContext, operation: SandboxOperation, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function handleMessaging(
+  context: HandlerContext,
+  operation: SandboxOperation,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const unauthorized = checkKeyAuthorization(request, context.accessKey);
   if (unauthorized !== undefined) {
     await readBody(request).catch(() => undefined);
@@ -121,7 +209,15 @@ export async function handleMessaging(context: HandlerContext, operation: Sandbo
   if (kind !== null && decision?.allowed === false) {
     await readBody(request).catch(() => undefined);
     const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
-    reject(context, request, response, 429, [error("", `more than ${context.limiter.limit(kind)} ${kind} in one second (the plan's limit)`, "rate-limit")], NOTES[429], { "retry-after": String(seconds) });
+    reject(
+      context,
+      request,
+      response,
+      429,
+      [error("", `more than ${context.limiter.limit(kind)} ${kind} in one second (the plan's limit)`, "rate-limit")],
+      NOTES[429],
+      { "retry-after": String(seconds) },
+    );
     return;
   }
   const act = MESSAGING_ACTIONS[operation.operationId];

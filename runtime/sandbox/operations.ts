@@ -24,14 +24,18 @@ export interface SandboxOperation {
 const LIMIT_KINDS: readonly string[] = ["messages", "notifications", "commands"] satisfies LimitKind[];
 
 function schemaName(name: string, operationId: string): SchemaName {
-  if (!(schemaNames as readonly string[]).includes(name)) throw new TypeError(`sandbox: operation ${operationId} names the request schema "${name}", which has no validator`);
+  if (!(schemaNames as readonly string[]).includes(name))
+    throw new TypeError(`sandbox: operation ${operationId} names the request schema "${name}", which has no validator`);
   return name as SchemaName;
 }
 
 function limitKind(category: string | null, operationId: string): LimitKind | null {
   if (category === null) return null;
   // Fail closed: a kind the sandbox's limiter does not know would go unlimited without a word.
-  if (!LIMIT_KINDS.includes(category)) throw new TypeError(`sandbox: operation ${operationId} counts against the rate-limit kind "${category}", which the sandbox does not know`);
+  if (!LIMIT_KINDS.includes(category))
+    throw new TypeError(
+      `sandbox: operation ${operationId} counts against the rate-limit kind "${category}", which the sandbox does not know`,
+    );
   return category as LimitKind;
 }
 
@@ -56,7 +60,11 @@ export interface SandboxWebhook {
 }
 
 export const SANDBOX_WEBHOOKS: readonly SandboxWebhook[] = apis.flatMap((api) =>
-  api.webhooks.map((webhook) => ({ api: api.api, name: webhook.name, payloadSchema: schemaName(webhook.schema, webhook.operationId) })),
+  api.webhooks.map((webhook) => ({
+    api: api.api,
+    name: webhook.name,
+    payloadSchema: schemaName(webhook.schema, webhook.operationId),
+  })),
 );
 
 /** The payload schema of the webhook `name`; fails at start when the descriptors have no such webhook. */

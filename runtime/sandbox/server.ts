@@ -13,7 +13,20 @@ import { SANDBOX_OPERATIONS, webhookSchema, type SandboxOperation } from "./oper
 import { SlidingWindowLimiter, type SandboxPlan } from "./rate-limit.js";
 import { StateStore, type InboundDelivery, type SandboxState, type Violation } from "./state.js";
 
-export type { SandboxState, Violation, ViolationKind, SentMessage, SentNotification, CommandExchange, InboundDelivery, WebhookDelivery, WebhookOutcome, ScheduleEntry, StoredConfig, RejectedRequest } from "./state.js";
+export type {
+  SandboxState,
+  Violation,
+  ViolationKind,
+  SentMessage,
+  SentNotification,
+  CommandExchange,
+  InboundDelivery,
+  WebhookDelivery,
+  WebhookOutcome,
+  ScheduleEntry,
+  StoredConfig,
+  RejectedRequest,
+} from "./state.js";
 export type { SandboxPlan } from "./rate-limit.js";
 
 /** Defaults of the sandbox (the CLI's too, except the port: the CLI listens on 8080 by default). */
@@ -108,7 +121,10 @@ const INBOUND_MESSAGE_SCHEMA = webhookSchema("messageReceived");
  * Checks and completes a customer message: `to` defaults to the bot, `id` to a new UUID; then it must be valid
  * against the messages webhook's payload schema (`inbound-message`: `from` is required, the customer's address).
  */
-export function inboundMessage(value: unknown, bot: string): { ok: true; message: Message } | { ok: false; errors: ValidationError[] } {
+export function inboundMessage(
+  value: unknown,
+  bot: string,
+): { ok: true; message: Message } | { ok: false; errors: ValidationError[] } {
   if (!isObject(value)) return { ok: false, errors: [error("", "must be a message object", "type")] };
   const message = { ...value, id: value.id ?? randomUUID(), to: value.to ?? bot } as Message;
   const result = validate(INBOUND_MESSAGE_SCHEMA, message);
@@ -126,7 +142,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const accessKey = options.accessKey ?? SANDBOX_DEFAULTS.accessKey;
   const configsKey = options.configsKey ?? SANDBOX_DEFAULTS.configsKey;
   if (!validate("node-address", bot).valid) throw new TypeError("bot must be a node address, name@domain");
-  if (accessKey === "" || configsKey === "") throw new TypeError("the access key and the configs key must not be empty");
+  if (accessKey === "" || configsKey === "")
+    throw new TypeError("the access key and the configs key must not be empty");
   const postmaster = `postmaster@${(bot.split("@")[1] ?? "").split("/")[0]}`;
   const store = new StateStore();
   store.onViolation = options.onViolation;
@@ -142,12 +159,21 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   });
   const commands = new CommandProcessor({ store, delivery, bot, postmaster });
   const limiter = new SlidingWindowLimiter(options.plan);
-  const context: HandlerContext = { store, delivery, commands, limiter, accessKey, configsKey, strict: options.strict ?? false };
+  const context: HandlerContext = {
+    store,
+    delivery,
+    commands,
+    limiter,
+    accessKey,
+    configsKey,
+    strict: options.strict ?? false,
+  };
   let server: Server | undefined;
   let url = "";
   let port = 0;
 
-  const control = (response: ServerResponse, status: number, body: unknown) => sendJson(response, status, body, { [SANDBOX_HEADER]: "control" });
+  const control = (response: ServerResponse, status: number, body: unknown) =>
+    sendJson(response, status, body, { [SANDBOX_HEADER]: "control" });
 
   const reset = () => {
     commands.reset();
@@ -158,7 +184,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
 
   /** The API an operation belongs to picks its key and behaviour; an API the sandbox does not play gets 501. */
-  function handleOperation(operation: SandboxOperation, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  function handleOperation(
+    operation: SandboxOperation,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
     if (operation.api === "messaging") return handleMessaging(context, operation, request, response);
     if (operation.api === "configs") return handleConfigs(context, operation, request, response);
     return notPlayed(context, operation, request, response);
@@ -182,9 +212,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           const parsed = parseBody((await readBody(request)) ?? new Uint8Array(0));
           const value = parsed.ok ? parsed.value : undefined;
           const urls = isObject(value) ? value : undefined;
-          const bad = urls === undefined ? [""] : ["messages", "notifications"].filter((key) => urls[key] !== undefined && urls[key] !== null && !isHttpUrl(urls[key]));
+          const bad =
+            urls === undefined
+              ? [""]
+              : ["messages", "notifications"].filter(
+                  (key) => urls[key] !== undefined && urls[key] !== null && !isHttpUrl(urls[key]),
+                );
           if (urls === undefined || bad.length > 0) {
-            control(response, 400, { errors: bad.map((key) => error(key === "" ? "" : `/${key}`, key === "" ? "must be a JSON object { messages, notifications }" : "must be an http(s) URL or null", "type")) });
+            control(response, 400, {
+              errors: bad.map((key) =>
+                error(
+                  key === "" ? "" : `/${key}`,
+                  key === "" ? "must be a JSON object { messages, notifications }" : "must be an http(s) URL or null",
+                  "type",
+                ),
+              ),
+            });
             return;
           }
           const next: { messages?: string | undefined; notifications?: string | undefined } = {};
@@ -197,25 +240,53 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       "/_sandbox/inbound": {
         POST: async () => {
           const bytes = await readBody(request);
-          const parsed = bytes === undefined ? { ok: false as const, errors: [error("", "the body is larger than 1 MiB", "size")] } : parseBody(bytes);
+          const parsed =
+            bytes === undefined
+              ? { ok: false as const, errors: [error("", "the body is larger than 1 MiB", "size")] }
+              : parseBody(bytes);
           if (!parsed.ok) return control(response, 400, { errors: parsed.errors });
           const checked = inboundMessage(parsed.value, bot);
           if (!checked.ok) return control(response, 400, { errors: checked.errors });
-          if (!delivery.canDeliverInbound) return control(response, 409, { errors: [error("", "no messages webhook: start the sandbox with --messages-webhook <url> or PUT /_sandbox/webhooks", "webhook")] });
+          if (!delivery.canDeliverInbound)
+            return control(response, 409, {
+              errors: [
+                error(
+                  "",
+                  "no messages webhook: start the sandbox with --messages-webhook <url> or PUT /_sandbox/webhooks",
+                  "webhook",
+                ),
+              ],
+            });
           control(response, 200, { delivery: await delivery.deliverInbound(checked.message) });
         },
       },
     };
-    for (const operation of SANDBOX_OPERATIONS) (routes[operation.path] ??= {})[operation.method] = () => handleOperation(operation, request, response);
+    for (const operation of SANDBOX_OPERATIONS)
+      (routes[operation.path] ??= {})[operation.method] = () => handleOperation(operation, request, response);
     const handlers = routes[path];
     const handler = handlers?.[method];
     if (handler !== undefined) return handler();
     await readBody(request).catch(() => undefined);
     if (handlers === undefined) {
-      reject(context, request, response, 404, [error("", "no such path in the two API descriptions or the sandbox's control endpoints", "path")], "404 for a path that is not an operation of either API");
+      reject(
+        context,
+        request,
+        response,
+        404,
+        [error("", "no such path in the two API descriptions or the sandbox's control endpoints", "path")],
+        "404 for a path that is not an operation of either API",
+      );
     } else {
       const allow = Object.keys(handlers).join(", ");
-      reject(context, request, response, 405, [error("", `the method must be ${allow}`, "method")], "405 for a method the operation does not have", { allow });
+      reject(
+        context,
+        request,
+        response,
+        405,
+        [error("", `the method must be ${allow}`, "method")],
+        "405 for a method the operation does not have",
+        { allow },
+      );
     }
   }
 
@@ -224,7 +295,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (server !== undefined) throw new Error("the sandbox is already started");
       const listening = createServer((request, response) => {
         route(request, response).catch(() => {
-          if (!response.headersSent) sendJson(response, 500, { errors: [error("", "the sandbox failed to handle the request", "internal")], sandbox: "The sandbox's choice, not the platform's: an internal error of the sandbox" }, { [SANDBOX_HEADER]: "choice" });
+          if (!response.headersSent)
+            sendJson(
+              response,
+              500,
+              {
+                errors: [error("", "the sandbox failed to handle the request", "internal")],
+                sandbox: "The sandbox's choice, not the platform's: an internal error of the sandbox",
+              },
+              { [SANDBOX_HEADER]: "choice" },
+            );
           else response.destroy();
         });
       });
@@ -280,8 +360,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     state: () => store.snapshot(),
     async inbound(message) {
       const checked = inboundMessage(message, bot);
-      if (!checked.ok) throw new TypeError(`invalid inbound message: ${checked.errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`);
-      if (!delivery.canDeliverInbound) throw new Error("no messages webhook: pass messagesWebhook or call setWebhooks()");
+      if (!checked.ok)
+        throw new TypeError(
+          `invalid inbound message: ${checked.errors.map((e) => `${e.pointer || "/"} ${e.message}`).join("; ")}`,
+        );
+      if (!delivery.canDeliverInbound)
+        throw new Error("no messages webhook: pass messagesWebhook or call setWebhooks()");
       return delivery.deliverInbound(checked.message);
     },
     setWebhooks: (webhooks) => delivery.setWebhooks(webhooks),
@@ -320,4 +404,3 @@ export function isHttpUrl(value: unknown): boolean {
     return false;
   }
 }
-

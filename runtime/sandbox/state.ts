@@ -1,4 +1,13 @@
-import type { Command, CommandResponse, Config, DistributionList, EventTrack, Message, Notification, OutboundNotification } from "../../generated/types.js";
+import type {
+  Command,
+  CommandResponse,
+  Config,
+  DistributionList,
+  EventTrack,
+  Message,
+  Notification,
+  OutboundNotification,
+} from "../../generated/types.js";
 import type { ValidationError } from "../validation/result.js";
 
 /**

@@ -16,7 +16,9 @@ export type PatternHints = Readonly<Record<string, string>>;
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 const typeMessage = (types: readonly string[]) => `must be ${types.map(article).join(" or ")}`;
-const FORMAT_NAMES: Readonly<Record<string, string>> = { "date-time": "an ISO 8601 date-time (e.g. 2026-12-01T13:30:00Z)" };
+const FORMAT_NAMES: Readonly<Record<string, string>> = {
+  "date-time": "an ISO 8601 date-time (e.g. 2026-12-01T13:30:00Z)",
+};
 const PATTERN = "must match the pattern ";
 
 /** Patterns longer than this are not quoted in messages: the hint says what they check. */
@@ -92,7 +94,10 @@ function withHint(message: string, hints: PatternHints): string {
   if (hinted === undefined) {
     hinted = new Map(
       // A long pattern (the media-type spelling rule lists every known type in both cases) is named by its hint only.
-      Object.entries(hints).map(([pattern, hint]) => [`${PATTERN}${pattern}`, pattern.length > LONG_PATTERN ? `must match its pattern (${hint})` : `${PATTERN}${pattern} (${hint})`]),
+      Object.entries(hints).map(([pattern, hint]) => [
+        `${PATTERN}${pattern}`,
+        pattern.length > LONG_PATTERN ? `must match its pattern (${hint})` : `${PATTERN}${pattern} (${hint})`,
+      ]),
     );
     hintedMessages.set(hints, hinted);
   }
@@ -105,7 +110,10 @@ const typeLists = new Map<string, readonly string[]>();
 function typesOf(message: string): readonly string[] {
   let list = typeLists.get(message);
   if (list === undefined) {
-    list = message.slice("must be ".length).split(" or ").map((words) => words.replace(/^an? /, ""));
+    list = message
+      .slice("must be ".length)
+      .split(" or ")
+      .map((words) => words.replace(/^an? /, ""));
     typeLists.set(message, list);
   }
   return list;
@@ -113,9 +121,11 @@ function typesOf(message: string): readonly string[] {
 
 /** The JSON types both lists allow (`integer` is a `number`), in the order of the first. */
 function commonTypes(first: readonly string[], second: readonly string[]): string[] {
-  const allows = (list: readonly string[], type: string) => list.includes(type) || (type === "integer" && list.includes("number"));
+  const allows = (list: readonly string[], type: string) =>
+    list.includes(type) || (type === "integer" && list.includes("number"));
   const common = first.filter((type) => allows(second, type));
-  for (const type of second) if (type === "integer" && first.includes("number") && !common.includes("integer")) common.push(type);
+  for (const type of second)
+    if (type === "integer" && first.includes("number") && !common.includes("integer")) common.push(type);
   return common;
 }
 
@@ -135,7 +145,12 @@ function mergeTypes(kept: ValidationError, message: string): boolean {
 function covers(kept: ValidationError, error: ValidationError): boolean {
   // (messages are shared strings, so most of these comparisons are of identical strings)
   if (kept.message === error.message) return kept.pointer === error.pointer;
-  return error.keyword === "type" && kept.keyword === "type" && kept.pointer === error.pointer && mergeTypes(kept, error.message);
+  return (
+    error.keyword === "type" &&
+    kept.keyword === "type" &&
+    kept.pointer === error.pointer &&
+    mergeTypes(kept, error.message)
+  );
 }
 
 /**
@@ -195,6 +210,7 @@ export function toErrors(errors: ValidationError[] | null | undefined, hints: Pa
  */
 export function withPointerPrefix(callee: { errors?: ValidationError[] | null }, prefix: string): false {
   const errors = callee.errors;
-  if (errors != null && prefix !== "") for (let i = 0; i < errors.length; i++) errors[i]!.pointer = prefix + errors[i]!.pointer;
+  if (errors != null && prefix !== "")
+    for (let i = 0; i < errors.length; i++) errors[i]!.pointer = prefix + errors[i]!.pointer;
   return false;
 }

@@ -55,10 +55,15 @@ export function schemaFiles(): readonly SchemaFile[] {
   if (cache === undefined) {
     const root = packageRoot();
     const files: SchemaFile[] = [];
-    const apis = readdirSync(path.join(root, SCHEMAS_DIR), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+    const apis = readdirSync(path.join(root, SCHEMAS_DIR), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
     for (const api of apis) {
       const dir = path.join(root, SCHEMAS_DIR, api);
-      for (const file of readdirSync(dir).filter((f) => f.endsWith(".schema.json")).sort()) {
+      for (const file of readdirSync(dir)
+        .filter((f) => f.endsWith(".schema.json"))
+        .sort()) {
         const schema = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
         files.push({ name: file.slice(0, -".schema.json".length), $id: String(schema.$id), schema });
       }
@@ -71,7 +76,10 @@ export function schemaFiles(): readonly SchemaFile[] {
 /** The `$id` of the schema file `name` (`message` → `https://specfirst.dev/schemas/messaging/message.schema.json`). */
 export function schemaId(name: string): string {
   const file = schemaFiles().find((f) => f.name === name);
-  if (file === undefined) throw new TypeError(`specfirst/ajv: no schema file named "${name}" (config-lenient is generated, not a file: use the validators)`);
+  if (file === undefined)
+    throw new TypeError(
+      `specfirst/ajv: no schema file named "${name}" (config-lenient is generated, not a file: use the validators)`,
+    );
   return file.$id;
 }
 
@@ -127,11 +135,14 @@ export interface FastifyCompileArgs {
  * defaulted. Querystring, params and headers arrive as strings, so they compile with an Ajv2020 that coerces
  * types as Fastify's does (and still neither strips nor fills in defaults).
  */
-export function fastifyValidatorCompiler(options: { ajv?: Ajv2020 } = {}): (args: FastifyCompileArgs) => ValidateFunction {
+export function fastifyValidatorCompiler(
+  options: { ajv?: Ajv2020 } = {},
+): (args: FastifyCompileArgs) => ValidateFunction {
   const body = options.ajv ?? createAjv();
   let strings: Ajv2020 | undefined;
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === undefined || httpPart === "body" ? body : (strings ??= createAjv({ coerceTypes: "array" }));
+    const ajv =
+      httpPart === undefined || httpPart === "body" ? body : (strings ??= createAjv({ coerceTypes: "array" }));
     return ajv.compile(schema as object);
   };
 }

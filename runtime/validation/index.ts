@@ -1,4 +1,11 @@
 export { VALID, type ValidationError, type ValidationResult, type Validates } from "./result.js";
 export { REDACTED, type SecretShape } from "./redact-secret-fields.js";
-export { createValidatorSet, mergeValidatorTables, type CompiledValidator, type SchemaEntry, type ValidatorSet, type ValidatorTable } from "./validator-set.js";
+export {
+  createValidatorSet,
+  mergeValidatorTables,
+  type CompiledValidator,
+  type SchemaEntry,
+  type ValidatorSet,
+  type ValidatorTable,
+} from "./validator-set.js";
 export type { PatternHints } from "./error-messages.js";

@@ -9,9 +9,11 @@ export const REDACTED = "[REDACTED]";
 
 type Container = Record<string | number, unknown>;
 
-const setOwn = (target: object, key: string | number, value: unknown) => Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+const setOwn = (target: object, key: string | number, value: unknown) =>
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 
-const isPlain = (value: object) => Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
+const isPlain = (value: object) =>
+  Array.isArray(value) || [Object.prototype, null].includes(Object.getPrototypeOf(value) as object | null);
 
 /**
  * A deep copy of `data` (what structuredClone gives), iterative over plain objects and arrays so that a payload of
@@ -42,7 +44,11 @@ export function copyData<T>(data: T): T {
 }
 
 /** Replaces in place the secret values of `value` (a copy) that `shape` points at; iterative, so any depth. */
-export function redactInPlace(shape: SecretShape, value: unknown, shapes: Readonly<Record<string, SecretShape>>): unknown {
+export function redactInPlace(
+  shape: SecretShape,
+  value: unknown,
+  shapes: Readonly<Record<string, SecretShape>>,
+): unknown {
   const holder: Container = { value };
   const work: [SecretShape | undefined, Container, string | number][] = [[shape, holder, "value"]];
   for (let next = work.pop(); next !== undefined; next = work.pop()) {
@@ -57,7 +63,8 @@ export function redactInPlace(shape: SecretShape, value: unknown, shapes: Readon
     for (const name of current.r ?? []) work.push([shapes[name], parent, key]);
     const container = item as Container;
     if (Array.isArray(item)) {
-      if (current.i !== undefined) for (let index = 0; index < item.length; index++) work.push([current.i, container, index]);
+      if (current.i !== undefined)
+        for (let index = 0; index < item.length; index++) work.push([current.i, container, index]);
       continue;
     }
     for (const name of Object.keys(item)) {

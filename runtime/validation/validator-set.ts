@@ -55,8 +55,12 @@ export interface ValidatorSet<Name extends string = string> {
   is(name: Name, data: unknown): boolean;
 }
 
-const TOO_DEEP: readonly ValidationError[] = Object.freeze([Object.freeze({ pointer: "", message: "is nested too deeply to validate", keyword: "depth" })]);
-const NOT_A_DOCUMENT: readonly ValidationError[] = Object.freeze([Object.freeze({ pointer: "", message: "must be a string or an object", keyword: "type" })]);
+const TOO_DEEP: readonly ValidationError[] = Object.freeze([
+  Object.freeze({ pointer: "", message: "is nested too deeply to validate", keyword: "depth" }),
+]);
+const NOT_A_DOCUMENT: readonly ValidationError[] = Object.freeze([
+  Object.freeze({ pointer: "", message: "must be a string or an object", keyword: "type" }),
+]);
 
 /** The public validation API over a table of compiled validators. */
 export function createValidatorSet<Name extends string>(table: ValidatorTable<Name>): ValidatorSet<Name> {
@@ -89,7 +93,9 @@ export function createValidatorSet<Name extends string>(table: ValidatorTable<Na
       if (Object.hasOwn(documentSchemas, mediaType)) return validate(documentSchemas[mediaType] as Name, data);
       // Media types are case-insensitive (RFC 2045): a bare document of `TEXT/PLAIN` is checked as text/plain. (In an
       // envelope the `type` field must use the known spelling; here the media type is the caller's argument.)
-      const known = (lowerCaseDocuments ??= new Map(Object.entries(documentSchemas).map(([type, name]) => [type.toLowerCase(), name as Name]))).get(mediaType.toLowerCase());
+      const known = (lowerCaseDocuments ??= new Map(
+        Object.entries(documentSchemas).map(([type, name]) => [type.toLowerCase(), name as Name]),
+      )).get(mediaType.toLowerCase());
       if (known !== undefined) return validate(known, data);
       const open = typeof data === "string" || (typeof data === "object" && data !== null && !Array.isArray(data));
       return open ? VALID : { valid: false, errors: NOT_A_DOCUMENT.map((e) => ({ ...e })) };
@@ -115,11 +121,14 @@ export function createValidatorSet<Name extends string>(table: ValidatorTable<Na
 
 /** One table holding the schemas of several (per-API tables, for the aggregate `specfirst/validators`). */
 export function mergeValidatorTables<Name extends string>(tables: readonly ValidatorTable[]): ValidatorTable<Name> {
-  const merged = { schemas: {}, secretShapes: {}, patternHints: {}, documentSchemas: {} } as { [K in keyof ValidatorTable]: Record<string, unknown> };
+  const merged = { schemas: {}, secretShapes: {}, patternHints: {}, documentSchemas: {} } as {
+    [K in keyof ValidatorTable]: Record<string, unknown>;
+  };
   for (const table of tables) {
     for (const key of Object.keys(merged) as (keyof ValidatorTable)[]) {
       for (const [name, value] of Object.entries(table[key])) {
-        if (key === "schemas" && Object.hasOwn(merged.schemas, name)) throw new Error(`schema name ${name} is used by two APIs`);
+        if (key === "schemas" && Object.hasOwn(merged.schemas, name))
+          throw new Error(`schema name ${name} is used by two APIs`);
         merged[key][name] = value;
       }
     }

@@ -48,7 +48,16 @@ export async function startApiServer(): Promise<ApiServer> {
   const defaultAnswer = (request: Received): Answer => {
     if (request.path === "/commands") {
       const command = JSON.parse(request.body) as { id?: string; method?: string; to?: string };
-      return { status: 200, body: { id: command.id, from: command.to ?? "postmaster@example.net", to: "mybot@example.net", method: command.method, status: "success" } };
+      return {
+        status: 200,
+        body: {
+          id: command.id,
+          from: command.to ?? "postmaster@example.net",
+          to: "mybot@example.net",
+          method: command.method,
+          status: "success",
+        },
+      };
     }
     if (request.path === "/v1/configs") return { status: 201, body: { id: "cfg-1" } };
     return { status: 202 };
@@ -58,15 +67,26 @@ export async function startApiServer(): Promise<ApiServer> {
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const url = new URL(request.url ?? "/", "http://localhost");
-      const entry: Received = { method: request.method ?? "", path: url.pathname, headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: performance.now(), abandoned: false };
+      const entry: Received = {
+        method: request.method ?? "",
+        path: url.pathname,
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        at: performance.now(),
+        abandoned: false,
+      };
       response.on("close", () => (entry.abandoned = !response.writableFinished));
       received.push(entry);
       for (const wake of waiters) wake();
       const answer = queues.get(entry.path)?.shift() ?? defaultAnswer(entry);
       const respond = () => {
         if (response.destroyed) return;
-        const body = answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
-        response.writeHead(answer.status, { ...(typeof answer.body === "object" ? { "content-type": "application/json" } : {}), ...answer.headers });
+        const body =
+          answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
+        response.writeHead(answer.status, {
+          ...(typeof answer.body === "object" ? { "content-type": "application/json" } : {}),
+          ...answer.headers,
+        });
         response.end(body);
       };
       if (answer.delayMs === undefined) respond();
@@ -97,7 +117,11 @@ export async function startApiServer(): Promise<ApiServer> {
         };
         const timer = setTimeout(() => {
           waiters.delete(check);
-          reject(new Error(`timed out waiting for ${count} requests; got ${received.map((r) => `${r.method} ${r.path}`).join(", ")}`));
+          reject(
+            new Error(
+              `timed out waiting for ${count} requests; got ${received.map((r) => `${r.method} ${r.path}`).join(", ")}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(check);
         check();

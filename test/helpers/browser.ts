@@ -44,7 +44,12 @@ export interface FindBrowserOptions {
   cacheDir?: string;
 }
 
-export const SYSTEM_CANDIDATES: readonly string[] = ["/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"];
+export const SYSTEM_CANDIDATES: readonly string[] = [
+  "/usr/bin/chromium",
+  "chromium",
+  "chromium-browser",
+  "google-chrome",
+];
 
 /** As root, with no network: no sandbox, no GPU, and none of Chromium's own connections to Google's hosts. */
 export const LAUNCH_ARGS: readonly string[] = [
@@ -72,7 +77,9 @@ export async function findBrowser(options: FindBrowserOptions = {}): Promise<Fou
     const found = await resolveCommand(candidate, env.PATH ?? "");
     if (found) return { executablePath: found, args, env: {}, source: "system" };
   }
-  const npm = await unpackNpmBrowser(options.cacheDir ?? path.join(ROOT, "node_modules", ".cache", "specfirst-chromium"));
+  const npm = await unpackNpmBrowser(
+    options.cacheDir ?? path.join(ROOT, "node_modules", ".cache", "specfirst-chromium"),
+  );
   return { ...npm, args, source: "npm" };
 }
 
@@ -111,10 +118,15 @@ function npmBrowserPackage(): { binDir: string; version: string } {
   try {
     entry = createRequire(import.meta.url).resolve(NPM_BROWSER_PACKAGE);
   } catch {
-    throw new Error(`no browser found: CHROMIUM_PATH is not set, no system Chromium, and the dev dependency ${NPM_BROWSER_PACKAGE} is not installed (npm ci)`);
+    throw new Error(
+      `no browser found: CHROMIUM_PATH is not set, no system Chromium, and the dev dependency ${NPM_BROWSER_PACKAGE} is not installed (npm ci)`,
+    );
   }
   let dir = path.dirname(entry);
-  while (!existsSync(path.join(dir, "package.json")) || JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).name !== NPM_BROWSER_PACKAGE) {
+  while (
+    !existsSync(path.join(dir, "package.json")) ||
+    JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")).name !== NPM_BROWSER_PACKAGE
+  ) {
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error(`cannot find the folder of ${NPM_BROWSER_PACKAGE} from ${entry}`);
     dir = parent;
@@ -133,13 +145,19 @@ async function unpackNpmBrowser(cacheDir: string): Promise<{ executablePath: str
   // The folder only ever appears complete (renamed into place), so its presence is enough.
   if (existsSync(result.executablePath)) return result;
   if (process.platform !== "linux" || process.arch !== "x64") {
-    throw new Error(`${NPM_BROWSER_PACKAGE} ships a Linux x64 Chromium only; set CHROMIUM_PATH on ${process.platform}-${process.arch}`);
+    throw new Error(
+      `${NPM_BROWSER_PACKAGE} ships a Linux x64 Chromium only; set CHROMIUM_PATH on ${process.platform}-${process.arch}`,
+    );
   }
   await mkdir(cacheDir, { recursive: true });
   await removeStalePartials(cacheDir);
   const staging = await mkdtemp(`${target}.partial-`);
   try {
-    await pipeline(createReadStream(path.join(binDir, "chromium.br")), createBrotliDecompress(), createWriteStream(path.join(staging, "chromium"), { mode: 0o755 }));
+    await pipeline(
+      createReadStream(path.join(binDir, "chromium.br")),
+      createBrotliDecompress(),
+      createWriteStream(path.join(staging, "chromium"), { mode: 0o755 }),
+    );
     await untarBrotli(path.join(binDir, "al2023.tar.br"), staging); // lib/: libnss3, libnspr4, libexpat, ...
     await untarBrotli(path.join(binDir, "fonts.tar.br"), staging); // fonts/ (Open Sans) and a Lambda fonts.conf
     await writeFile(
@@ -169,7 +187,8 @@ async function unpackNpmBrowser(cacheDir: string): Promise<{ executablePath: str
 async function removeStalePartials(cacheDir: string): Promise<void> {
   for (const name of await readdir(cacheDir)) {
     const file = path.join(cacheDir, name);
-    if (name.includes(".partial-") && Date.now() - statSync(file).mtimeMs > 3_600_000) await rm(file, { recursive: true, force: true });
+    if (name.includes(".partial-") && Date.now() - statSync(file).mtimeMs > 3_600_000)
+      await rm(file, { recursive: true, force: true });
   }
 }
 
@@ -177,7 +196,9 @@ async function removeStalePartials(cacheDir: string): Promise<void> {
 async function untarBrotli(archive: string, into: string): Promise<void> {
   const tarFile = path.join(into, `${path.basename(archive, ".br")}.unpacking`);
   await pipeline(createReadStream(archive), createBrotliDecompress(), createWriteStream(tarFile));
-  const tar = spawn("tar", ["-x", "--no-same-owner", "-f", tarFile, "-C", into], { stdio: ["ignore", "ignore", "pipe"] });
+  const tar = spawn("tar", ["-x", "--no-same-owner", "-f", tarFile, "-C", into], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   let stderr = "";
   tar.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {

@@ -48,10 +48,19 @@ export async function runCli(args: string[], options: { input?: string; cwd?: st
  * Runs a shipped command in this process, as the CLI runs it but with its standard input (`input`, piped: not a
  * terminal) and output captured: what a spawned `runCli` checks, without starting a Node process each time.
  */
-export async function runInProcess(command: CliCommand, args: string[], options: { input?: string } = {}): Promise<CliResult> {
+export async function runInProcess(
+  command: CliCommand,
+  args: string[],
+  options: { input?: string } = {},
+): Promise<CliResult> {
   let stdout = "";
   let stderr = "";
   const stdin = Readable.from([Buffer.from(options.input ?? "")]);
-  const code = await command.run(args, { stdin, stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), stderrIsTTY: false });
+  const code = await command.run(args, {
+    stdin,
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    stderrIsTTY: false,
+  });
   return { code, stdout, stderr };
 }

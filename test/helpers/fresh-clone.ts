@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT } from "./fixtures.js";
 
-const IDENTITY = { GIT_AUTHOR_NAME: "specfirst tests", GIT_AUTHOR_EMAIL: "tests@specfirst.invalid", GIT_COMMITTER_NAME: "specfirst tests", GIT_COMMITTER_EMAIL: "tests@specfirst.invalid" };
+const IDENTITY = {
+  GIT_AUTHOR_NAME: "specfirst tests",
+  GIT_AUTHOR_EMAIL: "tests@specfirst.invalid",
+  GIT_COMMITTER_NAME: "specfirst tests",
+  GIT_COMMITTER_EMAIL: "tests@specfirst.invalid",
+};
 
 /**
  * A fresh clone of this checkout as a user gets one: `git clone` into a temporary folder, with the working tree's
@@ -19,14 +24,18 @@ const IDENTITY = { GIT_AUTHOR_NAME: "specfirst tests", GIT_AUTHOR_EMAIL: "tests@
 export function freshClone(options: { packages: boolean }): string {
   const dir = mkdtempSync(path.join(tmpdir(), "specfirst-clone-"));
   execFileSync("git", ["clone", "--quiet", ROOT, dir]);
-  const changed = execFileSync("git", ["-C", ROOT, "diff", "--name-only", "HEAD"], { encoding: "utf8" }).split("\n").filter(Boolean);
+  const changed = execFileSync("git", ["-C", ROOT, "diff", "--name-only", "HEAD"], { encoding: "utf8" })
+    .split("\n")
+    .filter(Boolean);
   for (const file of changed) {
     if (existsSync(path.join(ROOT, file))) cpSync(path.join(ROOT, file), path.join(dir, file));
     else rmSync(path.join(dir, file), { force: true });
   }
   if (changed.length > 0) {
     execFileSync("git", ["-C", dir, "add", "--all"]);
-    execFileSync("git", ["-C", dir, "commit", "--quiet", "--no-verify", "-m", "working tree of the tested checkout"], { env: { ...process.env, ...IDENTITY } });
+    execFileSync("git", ["-C", dir, "commit", "--quiet", "--no-verify", "-m", "working tree of the tested checkout"], {
+      env: { ...process.env, ...IDENTITY },
+    });
   }
   if (options.packages) {
     mkdirSync(path.join(dir, "node_modules", ".cache"), { recursive: true });
@@ -39,7 +48,9 @@ export function freshClone(options: { packages: boolean }): string {
 
 /** The environment of a user's shell: none of the variables npm or vitest set for the test process. */
 export function userEnvironment(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(npm_|VITEST|NODE_OPTIONS$|INIT_CWD$)/i.test(name)));
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !/^(npm_|VITEST|NODE_OPTIONS$|INIT_CWD$)/i.test(name)),
+  );
 }
 
 export interface ShellResult {
@@ -53,9 +64,17 @@ export interface ShellResult {
  * text (on either stream), and is then stopped with SIGTERM (its whole process group: npx starts node); the result's
  * code is then null. Rejects after `timeoutMs`.
  */
-export function runShell(command: string, options: { cwd: string; stdin?: string; until?: string; timeoutMs?: number }): Promise<ShellResult> {
+export function runShell(
+  command: string,
+  options: { cwd: string; stdin?: string; until?: string; timeoutMs?: number },
+): Promise<ShellResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-c", command], { cwd: options.cwd, env: userEnvironment(), detached: true, stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn("bash", ["-c", command], {
+      cwd: options.cwd,
+      env: userEnvironment(),
+      detached: true,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     let seen = false;
@@ -68,7 +87,11 @@ export function runShell(command: string, options: { cwd: string; stdin?: string
     };
     const timer = setTimeout(() => {
       stop();
-      reject(new Error(`\`${command}\` did not ${options.until ? `print "${options.until}"` : "finish"} within ${options.timeoutMs ?? 60_000} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+      reject(
+        new Error(
+          `\`${command}\` did not ${options.until ? `print "${options.until}"` : "finish"} within ${options.timeoutMs ?? 60_000} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`,
+        ),
+      );
     }, options.timeoutMs ?? 60_000);
     const watch = () => {
       if (options.until !== undefined && !seen && (stdout + stderr).includes(options.until)) {

@@ -22,13 +22,23 @@ export const ENCODINGS: Readonly<Record<string, (key: string) => string>> = {
   "uri every byte": (key) => [...new TextEncoder().encode(key)].map((byte) => `%${hex(byte, 2, true)}`).join(""),
   form: (key) => new URLSearchParams({ k: key }).toString().slice(2),
   json: (key) => JSON.stringify(key).slice(1, -1),
-  "json .NET (\\u00XX upper-case for + and friends)": (key) => JSON.stringify(key).slice(1, -1).replace(/[+<>&'=/]/g, (c) => `\\u${hex(c.charCodeAt(0), 4, true)}`),
-  "json \\u everything, lower-case": (key) => utf16Units(key).map((unit) => `\\u${hex(unit, 4, false)}`).join(""),
-  "json \\u everything, upper-case": (key) => utf16Units(key).map((unit) => `\\u${hex(unit, 4, true)}`).join(""),
+  "json .NET (\\u00XX upper-case for + and friends)": (key) =>
+    JSON.stringify(key)
+      .slice(1, -1)
+      .replace(/[+<>&'=/]/g, (c) => `\\u${hex(c.charCodeAt(0), 4, true)}`),
+  "json \\u everything, lower-case": (key) =>
+    utf16Units(key)
+      .map((unit) => `\\u${hex(unit, 4, false)}`)
+      .join(""),
+  "json \\u everything, upper-case": (key) =>
+    utf16Units(key)
+      .map((unit) => `\\u${hex(unit, 4, true)}`)
+      .join(""),
   "json PHP (\\/)": (key) => JSON.stringify(key).slice(1, -1).replace(/\//g, "\\/"),
   "json twice": (key) => JSON.stringify(JSON.stringify(key)),
   "json three times": (key) => JSON.stringify(JSON.stringify(JSON.stringify(key))),
-  "json .NET twice": (key) => JSON.stringify(JSON.stringify({ echo: key }).replace(/[+=/]/g, (c) => `\\u${hex(c.charCodeAt(0), 4, true)}`)),
+  "json .NET twice": (key) =>
+    JSON.stringify(JSON.stringify({ echo: key }).replace(/[+=/]/g, (c) => `\\u${hex(c.charCodeAt(0), 4, true)}`)),
   "html decimal": (key) => [...key].map((c) => `&#${c.codePointAt(0)};`).join(""),
   "html hex": (key) => [...key].map((c) => `&#x${hex(c.codePointAt(0) as number, 0, false)};`).join(""),
   "html hex upper": (key) => [...key].map((c) => `&#X${hex(c.codePointAt(0) as number, 0, true)};`).join(""),
@@ -39,8 +49,10 @@ export const ENCODINGS: Readonly<Record<string, (key: string) => string>> = {
   "base64url, no padding": (key) => base64url(Buffer.from(key)),
   "base64 at offset 1 of a longer text": (key) => Buffer.from(`x${key}!?`).toString("base64"),
   "base64 at offset 2 of a longer text": (key) => Buffer.from(`xy${key}!`).toString("base64"),
-  "base64url of a JSON dump of the header": (key) => base64url(Buffer.from(JSON.stringify({ headers: { authorization: key } }))),
-  "base64 inside JSON, / escaped": (key) => JSON.stringify({ token: Buffer.from(`;${key}`).toString("base64") }).replace(/\//g, "\\/"),
+  "base64url of a JSON dump of the header": (key) =>
+    base64url(Buffer.from(JSON.stringify({ headers: { authorization: key } }))),
+  "base64 inside JSON, / escaped": (key) =>
+    JSON.stringify({ token: Buffer.from(`;${key}`).toString("base64") }).replace(/\//g, "\\/"),
   "base64 inside a URL": (key) => `https://x.example/?t=${encodeURIComponent(latin1(`[${key}]`).toString("base64"))}`,
   "hex lower-case": (key) => Buffer.from(key).toString("hex"),
   "hex upper-case (Latin-1)": (key) => latin1(key).toString("hex").toUpperCase(),
@@ -71,7 +83,9 @@ const NULS = /\u0000|\\u0000|\\x00|\\0/g;
 
 /** Every form of `key` found in `text` (named), searching the text as it is and with its NULs dropped. */
 export function leaks(text: string, key: string): string[] {
-  const forms: [string, string][] = ENCODING_NAMES.filter((name) => !name.startsWith("base64") && name !== "uri inside json").map((name) => [name, ENCODINGS[name]?.(key) ?? ""]);
+  const forms: [string, string][] = ENCODING_NAMES.filter(
+    (name) => !name.startsWith("base64") && name !== "uri inside json",
+  ).map((name) => [name, ENCODINGS[name]?.(key) ?? ""]);
   for (const bytes of [Buffer.from(key), ...(/^[\u0000-\u00ff]*$/.test(key) ? [latin1(key)] : [])]) {
     forms.push(...base64Cores(bytes).map((core): [string, string] => ["base64", core]));
     forms.push(["hex", bytes.toString("hex")], ["hex", bytes.toString("hex").toUpperCase()]);
@@ -79,7 +93,9 @@ export function leaks(text: string, key: string): string[] {
   // A UTF-16 echo read as UTF-8: the key's ASCII characters between NULs, U+FFFD for the others.
   forms.push(["utf-16", key.replace(/[^\u0000-\u007f]/g, "\uFFFD")]);
   const withoutNuls = text.replace(NULS, "");
-  return forms.filter(([, form]) => form !== "" && (text.includes(form) || withoutNuls.includes(form))).map(([name, form]) => `${name}: ${form}`);
+  return forms
+    .filter(([, form]) => form !== "" && (text.includes(form) || withoutNuls.includes(form)))
+    .map(([name, form]) => `${name}: ${form}`);
 }
 
 /**
@@ -88,8 +104,15 @@ export function leaks(text: string, key: string): string[] {
  * `////////` would be "found" in any stack trace).
  */
 export const headerKey = fc
-  .string({ unit: fc.constantFrom(..."abcXYZ0189+/=-_~.\"\\ \t'%&<>#;:?é ÿ\u0080\u00a0\u00ff".split("")), minLength: 8, maxLength: 40 })
+  .string({
+    unit: fc.constantFrom(..."abcXYZ0189+/=-_~.\"\\ \t'%&<>#;:?é ÿ\u0080\u00a0\u00ff".split("")),
+    minLength: 8,
+    maxLength: 40,
+  })
   .filter((key) => !/^[\t\n\r ]|[\t\n\r ]$/.test(key) && new Set(key).size >= 4);
 
 /** HTTP whitespace around a key, as a key read from a file (`readFileSync("key.txt", "utf8")`) or pasted carries it. */
-export const keyPadding = fc.record({ before: fc.constantFrom("", " ", "\t", "\n"), after: fc.constantFrom("", "\n", "\r\n", " \n", "\t") });
+export const keyPadding = fc.record({
+  before: fc.constantFrom("", " ", "\t", "\n"),
+  after: fc.constantFrom("", "\n", "\r\n", " \n", "\t"),
+});

@@ -35,8 +35,20 @@ export const INVALID: { body: string; pointer: string; keyword: string }[] = [
 export const UNREADABLE: { label: string; body: Uint8Array; strictOnly: boolean }[] = [
   { label: "not JSON", body: Buffer.from(`{"to": "a@b.c", "content": "${SECRET}`), strictOnly: false },
   { label: "a trailing comma", body: Buffer.from('{"to": "a@b.c",}'), strictOnly: false },
-  { label: "invalid UTF-8", body: Buffer.concat([Buffer.from('{"to":"a@b.c","type":"text/plain","content":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]), strictOnly: true },
-  { label: "a repeated key", body: Buffer.from(`{"to":"a@b.c","type":"text/plain","content":"${SECRET}","content":"x"}`), strictOnly: true },
+  {
+    label: "invalid UTF-8",
+    body: Buffer.concat([
+      Buffer.from('{"to":"a@b.c","type":"text/plain","content":"'),
+      Buffer.from([0xc0, 0xaf]),
+      Buffer.from('"}'),
+    ]),
+    strictOnly: true,
+  },
+  {
+    label: "a repeated key",
+    body: Buffer.from(`{"to":"a@b.c","type":"text/plain","content":"${SECRET}","content":"x"}`),
+    strictOnly: true,
+  },
 ];
 
 export function post(url: string, body: string | Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
@@ -44,7 +56,10 @@ export function post(url: string, body: string | Uint8Array, headers: Record<str
 }
 
 /** Checks the error answer: status, JSON content type, `{ errors: [{ pointer, message, keyword }] }`, no secret. */
-export async function expectErrors(response: Response, status: number): Promise<{ pointer: string; message: string; keyword: string }[]> {
+export async function expectErrors(
+  response: Response,
+  status: number,
+): Promise<{ pointer: string; message: string; keyword: string }[]> {
   expect(response.status).toBe(status);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   const text = await response.text();
@@ -67,7 +82,10 @@ export async function expectErrors(response: Response, status: number): Promise<
  * `strict`: the middleware reads the raw body (so invalid UTF-8 and repeated keys are caught, and the raw bytes
  * reach the handler).
  */
-export function bodyValidationCases(target: () => { url: string; log: HandlerLog }, options: { strict: boolean; rawBytes: boolean }): void {
+export function bodyValidationCases(
+  target: () => { url: string; log: HandlerLog },
+  options: { strict: boolean; rawBytes: boolean },
+): void {
   it("passes a valid body to the handler unchanged", async () => {
     const { url, log } = target();
     for (const body of VALID_BODIES) {
@@ -76,7 +94,8 @@ export function bodyValidationCases(target: () => { url: string; log: HandlerLog
       expect(response.status, body).toBe(202);
       expect(log.bodies.length).toBe(before + 1);
       expect(log.bodies.at(-1)).toEqual(JSON.parse(body));
-      if (options.rawBytes) expect(Buffer.from(log.raw.at(-1) ?? new Uint8Array()).equals(Buffer.from(body))).toBe(true);
+      if (options.rawBytes)
+        expect(Buffer.from(log.raw.at(-1) ?? new Uint8Array()).equals(Buffer.from(body))).toBe(true);
     }
   });
 
@@ -123,7 +142,11 @@ const OVERSIZED = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "x"
  * POSTs with undici's own `request`, so the headers are exactly those given (fetch adds `text/plain` to a string
  * body); `chunked` sends the body without a content-length.
  */
-export async function send(url: string, body: string, options: { contentType?: string | undefined; chunked?: boolean; dispatcher?: Dispatcher } = {}): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
+export async function send(
+  url: string,
+  body: string,
+  options: { contentType?: string | undefined; chunked?: boolean; dispatcher?: Dispatcher } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; text: string }> {
   const response = await request(url, {
     method: "POST",
     headers: options.contentType === undefined ? {} : { "content-type": options.contentType },
@@ -147,8 +170,15 @@ export function keepAliveAfterTooLargeCases(target: () => { url: string; log: Ha
         for (let round = 0; round < 3; round++) {
           const label = `${chunked ? "chunked" : "content-length"} round ${round}`;
           const before = log.bodies.length;
-          const over = await send(url, OVERSIZED, { contentType: "application/json", chunked, dispatcher: agent }).catch((error: unknown) => error);
-          const next = await send(url, VALID_BODIES[0] ?? "", { contentType: "application/json", dispatcher: agent }).catch((error: unknown) => error);
+          const over = await send(url, OVERSIZED, {
+            contentType: "application/json",
+            chunked,
+            dispatcher: agent,
+          }).catch((error: unknown) => error);
+          const next = await send(url, VALID_BODIES[0] ?? "", {
+            contentType: "application/json",
+            dispatcher: agent,
+          }).catch((error: unknown) => error);
           // What a client sees first: both requests answered (no ECONNRESET / UND_ERR_SOCKET on the next one).
           expect(next, label).toMatchObject({ status: 202 });
           expect(over, label).toMatchObject({ status: 413, headers: { connection: "close" } });
@@ -163,13 +193,24 @@ export function keepAliveAfterTooLargeCases(target: () => { url: string; log: Ha
 }
 
 /** Content types a JSON body may arrive with (`undefined`: no header at all). */
-export const CONTENT_TYPES: (string | undefined)[] = [undefined, "application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "text/plain", "application/octet-stream", "application/vnd.example+json"];
+export const CONTENT_TYPES: (string | undefined)[] = [
+  undefined,
+  "application/json",
+  "application/json; charset=utf-8",
+  "APPLICATION/JSON",
+  "text/plain",
+  "application/octet-stream",
+  "application/vnd.example+json",
+];
 
 /**
  * What a valid message body gets under each content type: `expected(contentType)` gives the status (and whether the
  * handler is called, for a 2xx); an error answer is in the `{ errors }` shape.
  */
-export function contentTypeCases(target: () => { url: string; log: HandlerLog }, expected: (contentType: string | undefined) => Promise<number> | number): void {
+export function contentTypeCases(
+  target: () => { url: string; log: HandlerLog },
+  expected: (contentType: string | undefined) => Promise<number> | number,
+): void {
   it("answers each content type as the framework routes it, errors in the { errors } shape", async () => {
     const { url, log } = target();
     for (const contentType of CONTENT_TYPES) {

@@ -1,4 +1,14 @@
-import { copyFileSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CACHE_SEED, COPIED, EDITED_SEED, ROOT } from "./fixtures.js";
@@ -31,7 +41,13 @@ export function linkCache(from: string, to: string): void {
  */
 export function editSchema(dir: string): void {
   const file = path.join(dir, "schemas/messaging/reason.schema.json");
-  writeFileSync(file, readFileSync(file, "utf8").replace('"properties": {', '"properties": {\n    "retry_after": { "type": "integer", "minimum": 0, "description": "Seconds to wait." },'));
+  writeFileSync(
+    file,
+    readFileSync(file, "utf8").replace(
+      '"properties": {',
+      '"properties": {\n    "retry_after": { "type": "integer", "minimum": 0, "description": "Seconds to wait." },',
+    ),
+  );
 }
 
 /**

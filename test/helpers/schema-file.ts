@@ -17,5 +17,11 @@ export function schemaFile(name: string, schema: Record<string, unknown>, api = 
 /** A fixture under test/fixtures/<folder>/ read as a schema file of `api`, its text kept as written. */
 export function schemaFixture(folder: string, fileName: string, api = "messaging"): SchemaFile {
   const text = readFileSync(path.join(FIXTURES, folder, fileName), "utf8");
-  return { name: fileName.replace(/\.schema\.json$/, ""), api, file: `schemas/${api}/${fileName}`, text, schema: JSON.parse(text) as JsonObject };
+  return {
+    name: fileName.replace(/\.schema\.json$/, ""),
+    api,
+    file: `schemas/${api}/${fileName}`,
+    text,
+    schema: JSON.parse(text) as JsonObject,
+  };
 }

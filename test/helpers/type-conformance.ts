@@ -58,7 +58,14 @@ export function conformanceCases(table: NoTypeForm = readNoTypeForm()): Conforma
     }
     for (const [file, invalid] of jsonFiles<InvalidFixture>(path.join(root, name, "invalid"))) {
       const fixture = `${name}/invalid/${file}`;
-      cases.push({ fixture, name, valid: false, data: invalid.data, description: invalid.description, noTypeForm: untypedRuleOf(table, fixture, name, invalid.data) });
+      cases.push({
+        fixture,
+        name,
+        valid: false,
+        data: invalid.data,
+        description: invalid.description,
+        noTypeForm: untypedRuleOf(table, fixture, name, invalid.data),
+      });
     }
   }
   return cases;
@@ -68,7 +75,8 @@ export function conformanceCases(table: NoTypeForm = readNoTypeForm()): Conforma
 function typeOf(name: string): { api: string; title: string } {
   for (const api of readdirSync(path.join(ROOT, "schemas"))) {
     const file = path.join(ROOT, "schemas", api, `${name}.schema.json`);
-    if (existsSync(file)) return { api, title: String((JSON.parse(readFileSync(file, "utf8")) as { title?: unknown }).title) };
+    if (existsSync(file))
+      return { api, title: String((JSON.parse(readFileSync(file, "utf8")) as { title?: unknown }).title) };
   }
   throw new Error(`test/fixtures/validators/${name}: no schemas/<api>/${name}.schema.json`);
 }
@@ -81,10 +89,15 @@ function checker(api: string, title: string): string {
   const types = readFileSync(path.join(ROOT, "generated", api, "types.ts"), "utf8");
   const generic = new RegExp(`^export type ${title}<T extends string`, "m").test(types);
   const type = `${api}.${title}`;
-  return generic ? `const as${title} = <const T extends string = string>(value: ${type}<T>): unknown => value;` : `const as${title} = (value: ${type}): unknown => value;`;
+  return generic
+    ? `const as${title} = <const T extends string = string>(value: ${type}<T>): unknown => value;`
+    : `const as${title} = (value: ${type}): unknown => value;`;
 }
 
-export function conformanceSource(cases: ConformanceCase[] = conformanceCases(), table: NoTypeForm = readNoTypeForm()): string {
+export function conformanceSource(
+  cases: ConformanceCase[] = conformanceCases(),
+  table: NoTypeForm = readNoTypeForm(),
+): string {
   const names = [...new Set(cases.map((c) => c.name))];
   const typed = new Map(names.map((name) => [name, typeOf(name)]));
   const apis = [...new Set([...typed.values()].map((t) => t.api))].sort();
@@ -94,18 +107,24 @@ export function conformanceSource(cases: ConformanceCase[] = conformanceCases(),
     "// breaking a rule with no type form (test/fixtures/type-conformance/no-type-form.json), which compile and are listed here.",
     ...apis.map((api) => `import type * as ${api} from "../../generated/${api}/types.js";`),
     "",
-    ...[...typed.values()].filter((t, i, all) => all.findIndex((o) => o.title === t.title) === i).map((t) => checker(t.api, t.title)),
+    ...[...typed.values()]
+      .filter((t, i, all) => all.findIndex((o) => o.title === t.title) === i)
+      .map((t) => checker(t.api, t.title)),
     "",
   ];
   for (const [rule, why] of Object.entries(table.rules)) {
     const fixtures = cases.filter((c) => c.noTypeForm === rule).map((c) => c.fixture);
-    lines.push(`// No type form, "${rule}": ${why}`, ...(fixtures.length > 0 ? fixtures.map((f) => `//   ${f}`) : ["//   (no fixture)"]));
+    lines.push(
+      `// No type form, "${rule}": ${why}`,
+      ...(fixtures.length > 0 ? fixtures.map((f) => `//   ${f}`) : ["//   (no fixture)"]),
+    );
   }
   lines.push("");
   for (const c of cases) {
     const call = `as${typed.get(c.name)?.title ?? ""}(${JSON.stringify(c.data)});`;
     if (c.valid) lines.push(`// ${c.fixture}`, call);
-    else if (c.noTypeForm !== undefined) lines.push(`// ${c.fixture}: no type form (${c.noTypeForm}), the type accepts it`, call);
+    else if (c.noTypeForm !== undefined)
+      lines.push(`// ${c.fixture}: no type form (${c.noTypeForm}), the type accepts it`, call);
     else lines.push(`// ${c.fixture}`, `// @ts-expect-error ${c.description.replace(/\s+/g, " ")}`, call);
   }
   return `${lines.join("\n")}\n`;
@@ -114,5 +133,6 @@ export function conformanceSource(cases: ConformanceCase[] = conformanceCases(),
 /** Writes the generated suite when it changed (an unchanged file keeps the incremental type check's answer). */
 export function writeConformance(): void {
   const text = conformanceSource();
-  if (!existsSync(CONFORMANCE_FILE) || readFileSync(CONFORMANCE_FILE, "utf8") !== text) writeFileSync(CONFORMANCE_FILE, text);
+  if (!existsSync(CONFORMANCE_FILE) || readFileSync(CONFORMANCE_FILE, "utf8") !== text)
+    writeFileSync(CONFORMANCE_FILE, text);
 }

@@ -46,7 +46,12 @@ export function useWebhookBot(): WebhookBot {
     },
     async post(route, body, init = {}) {
       const target = this.url;
-      const response = await fetch(`${target}${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body), ...init });
+      const response = await fetch(`${target}${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: typeof body === "string" || body instanceof Uint8Array ? body : JSON.stringify(body),
+        ...init,
+      });
       await served?.handler.idle();
       return response;
     },

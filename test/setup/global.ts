@@ -59,14 +59,19 @@ function refreshCopy(dir: string): void {
 function startTypecheck(): Promise<void> {
   for (const file of [TYPECHECK.built, TYPECHECK.result]) rmSync(file, { force: true });
   mkdirSync(TYPECHECK.dir, { recursive: true });
-  const lock = createHash("sha256").update(readFileSync(path.join(ROOT, "package-lock.json"))).digest("hex").slice(0, 16);
+  const lock = createHash("sha256")
+    .update(readFileSync(path.join(ROOT, "package-lock.json")))
+    .digest("hex")
+    .slice(0, 16);
   const lockMark = path.join(TYPECHECK.dir, "lock");
   if (!existsSync(lockMark) || readFileSync(lockMark, "utf8") !== lock) {
-    for (const name of readdirSync(TYPECHECK.dir)) if (name.endsWith(".tsbuildinfo")) rmSync(path.join(TYPECHECK.dir, name));
+    for (const name of readdirSync(TYPECHECK.dir))
+      if (name.endsWith(".tsbuildinfo")) rmSync(path.join(TYPECHECK.dir, name));
     rmSync(path.join(ROOT, "dist", ".tsbuildinfo"), { force: true });
     writeFileSync(lockMark, lock);
   }
-  const readConfig = (name: string) => JSON.parse(readFileSync(path.join(ROOT, name), "utf8")) as { include: string[]; exclude?: string[] };
+  const readConfig = (name: string) =>
+    JSON.parse(readFileSync(path.join(ROOT, name), "utf8")) as { include: string[]; exclude?: string[] };
   const project = readConfig("tsconfig.json");
   const built = readConfig("tsconfig.build.json");
   const absolute = (patterns: string[]) => patterns.map((pattern) => path.join(ROOT, pattern));

@@ -22,14 +22,23 @@ export interface ClientInput {
 }
 
 /** The type a webhook's handler receives: named after the handler (`onMessage` → `ReceivedMessage`), else after its payload's title. */
-const receivedName = (webhook: ModelWebhook) => `Received${/^on[A-Z]/.test(webhook.handler) ? webhook.handler.slice(2) : webhook.type}`;
+const receivedName = (webhook: ModelWebhook) =>
+  `Received${/^on[A-Z]/.test(webhook.handler) ? webhook.handler.slice(2) : webhook.type}`;
 
 /** What `<operationId>` resolves with, as a type and in words. */
 function resultOf(operation: ModelOperation): { type: string; text: string } {
-  const statuses = operation.success.length === 0 ? "any HTTP 2xx" : operation.success.map((status) => `HTTP ${status}`).join(" or ");
-  if (operation.response === "json") return { type: `Types.${operation.responseType}`, text: `with the \`${operation.responseType}\` of the ${statuses} answer` };
+  const statuses =
+    operation.success.length === 0 ? "any HTTP 2xx" : operation.success.map((status) => `HTTP ${status}`).join(" or ");
+  if (operation.response === "json")
+    return {
+      type: `Types.${operation.responseType}`,
+      text: `with the \`${operation.responseType}\` of the ${statuses} answer`,
+    };
   if (operation.response === "none") return { type: "void", text: `on ${statuses}, with no value` };
-  return { type: "ApiResponse", text: `on ${statuses} with \`{ status, body }\` (the API description shows no response)` };
+  return {
+    type: "ApiResponse",
+    text: `on ${statuses} with \`{ status, body }\` (the API description shows no response)`,
+  };
 }
 
 /** The TypeScript type of the credential option for the API's security scheme. */
@@ -41,7 +50,9 @@ function credentialText(model: ApiModel): string {
   const { option, security } = model.credential;
   if (security.kind === "bearer") return `sent as \`Authorization: Bearer <${option}>\``;
   if (security.kind === "basic") return `sent as \`Authorization: Basic base64(username:password)\``;
-  return security.in === "query" ? `sent as the query parameter \`${security.name}=${security.prefix}<${option}>\`` : `sent as \`${security.name}: ${security.prefix}<${option}>\``;
+  return security.in === "query"
+    ? `sent as the query parameter \`${security.name}=${security.prefix}<${option}>\``
+    : `sent as \`${security.name}: ${security.prefix}<${option}>\``;
 }
 
 /**
@@ -65,9 +76,17 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
   // webhook's `reply`, else the operation whose request schema is the payload's): generic in the media type when
   // that operation's body is typed by a dispatch map, so `reply({ type, content })` checks `content` against `type`.
   const replyOperations = new Set(
-    model.webhooks.filter((webhook) => webhook.acknowledge !== null).map((webhook) => webhook.reply ?? model.operations.find((operation) => operation.schema === webhook.schema)?.operationId),
+    model.webhooks
+      .filter((webhook) => webhook.acknowledge !== null)
+      .map(
+        (webhook) =>
+          webhook.reply ?? model.operations.find((operation) => operation.schema === webhook.schema)?.operationId,
+      ),
   );
-  const replyOperation = replyOperations.size === 1 ? model.operations.find((operation) => replyOperations.has(operation.operationId)) : undefined;
+  const replyOperation =
+    replyOperations.size === 1
+      ? model.operations.find((operation) => replyOperations.has(operation.operationId))
+      : undefined;
   const replyTable = replyOperation === undefined ? undefined : dispatch.get(replyOperation.requestType);
   const replyType =
     replyOperation === undefined || replyTable === undefined
@@ -88,17 +107,30 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
       const table = dispatch.get(operation.requestType);
       const result = resultOf(operation);
       // `T` completes the known values of the dispatch map (`keyof ContentByType`) and still takes any other string.
-      const typeParameters = table === undefined ? "" : `<T extends keyof Types.${dispatchMapName(table.field)} | (string & {}) = string>`;
+      const typeParameters =
+        table === undefined ? "" : `<T extends keyof Types.${dispatchMapName(table.field)} | (string & {}) = string>`;
       // A generic response typed by the same map answers with the request's `T` (`CommandResponse<T>`).
       const responseTable = operation.response === "json" ? dispatch.get(operation.responseType ?? "") : undefined;
-      const resultType = table !== undefined && responseTable !== undefined && responseTable.field === table.field ? `${result.type}<T>` : result.type;
-      return { ...operation, typeParameters, typeArguments: table === undefined ? "" : "<T>", resultType, resultText: result.text };
+      const resultType =
+        table !== undefined && responseTable !== undefined && responseTable.field === table.field
+          ? `${result.type}<T>`
+          : result.type;
+      return {
+        ...operation,
+        typeParameters,
+        typeArguments: table === undefined ? "" : "<T>",
+        resultType,
+        resultText: result.text,
+      };
     }),
     commands: model.commands.map((command) => ({
       ...command,
       // A URI ending in `/{name}` names one item: the builder takes it first (`cancelSchedule(id, target)`).
       item: /\/\{([A-Za-z_$][\w$]*)\}$/.exec(command.uri)?.[1],
-      resourceType: resourceMap === undefined ? "Record<string, unknown>" : `Types.${dispatchMapName("resource")}[${JSON.stringify(command.type)}]`,
+      resourceType:
+        resourceMap === undefined
+          ? "Record<string, unknown>"
+          : `Types.${dispatchMapName("resource")}[${JSON.stringify(command.type)}]`,
       commandType: genericOf("Command") ? `Types.Command<${JSON.stringify(command.type)}>` : "Types.Command",
     })),
     commandsJson: model.commands,
@@ -109,17 +141,25 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
       return {
         ...webhook,
         // The parameter is named after the handler (`onMessage` → `message`), else after the schema.
-        param: /^on[A-Z]/.test(webhook.handler) ? `${webhook.handler.charAt(2).toLowerCase()}${webhook.handler.slice(3)}` : webhook.schema.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
+        param: /^on[A-Z]/.test(webhook.handler)
+          ? `${webhook.handler.charAt(2).toLowerCase()}${webhook.handler.slice(3)}`
+          : webhook.schema.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
         acknowledged: webhook.acknowledge !== null,
         receivedName: receivedName(webhook),
-        receivedType: table === undefined ? `Types.${webhook.type}` : `Types.Known${webhook.type} | Types.${webhook.type}<OtherMediaType>`,
-        dispatched: table === undefined ? null : { field: table.discriminator, map: `Types.${dispatchMapName(table.field)}` },
+        receivedType:
+          table === undefined
+            ? `Types.${webhook.type}`
+            : `Types.Known${webhook.type} | Types.${webhook.type}<OtherMediaType>`,
+        dispatched:
+          table === undefined ? null : { field: table.discriminator, map: `Types.${dispatchMapName(table.field)}` },
       };
     }),
     hasWebhooks: model.webhooks.length > 0,
     replyType,
     webhookPayloads: [...new Set(model.webhooks.map(receivedName))].join(" | ") || "never",
-    acknowledgedPayloads: [...new Set(model.webhooks.filter((webhook) => webhook.acknowledge !== null).map(receivedName))].join(" | ") || "never",
+    acknowledgedPayloads:
+      [...new Set(model.webhooks.filter((webhook) => webhook.acknowledge !== null).map(receivedName))].join(" | ") ||
+      "never",
     hasAcknowledge: model.webhooks.some((webhook) => webhook.acknowledge !== null),
   };
   return {

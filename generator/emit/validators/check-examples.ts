@@ -39,13 +39,20 @@ function evaluate(code: string, path: string): Promise<Record<string, CompiledVa
   const hash = createHash("sha256").update(code).digest("hex");
   if (loaded?.hash !== hash) {
     const at = new URL(path, BUILD);
-    const imports = [...code.matchAll(IMPORT)].map(([, namespace, name, specifier]) => ({ namespace: namespace !== undefined, name: name as string, specifier: specifier as string }));
+    const imports = [...code.matchAll(IMPORT)].map(([, namespace, name, specifier]) => ({
+      namespace: namespace !== undefined,
+      name: name as string,
+      specifier: specifier as string,
+    }));
     const body = code.replace(IMPORT, "").replace(EXPORT, "const $1 = exports.$1 =");
-    if (/^(import|export)\b/m.test(body)) throw new Error(`${path}: an import or export of a form check-examples.ts does not read`);
+    if (/^(import|export)\b/m.test(body))
+      throw new Error(`${path}: an import or export of a form check-examples.ts does not read`);
     const exports = (async () => {
       const modules = await Promise.all(
         imports.map(async ({ namespace, specifier }) => {
-          const module = (await import(specifier.startsWith(".") ? new URL(specifier, at).href : import.meta.resolve(specifier))) as { default?: unknown };
+          const module = (await import(
+            specifier.startsWith(".") ? new URL(specifier, at).href : import.meta.resolve(specifier)
+          )) as { default?: unknown };
           return namespace ? module : module.default;
         }),
       );
@@ -59,21 +66,33 @@ function evaluate(code: string, path: string): Promise<Record<string, CompiledVa
 }
 
 /** Verdicts on `checks.byValidator`, by the validators of the compiled module `code` (written at `path`). */
-export async function checkByValidators(code: string, path: string, checks: ExampleChecks["byValidator"]): Promise<(ValidationError[] | null)[]> {
+export async function checkByValidators(
+  code: string,
+  path: string,
+  checks: ExampleChecks["byValidator"],
+): Promise<(ValidationError[] | null)[]> {
   if (checks.length === 0) return [];
   const module = await evaluate(code, path);
   return checks.map(({ validator, value }) => {
     const validate = module[validator];
-    if (validate === undefined) return [{ pointer: "", message: `${path} has no validator ${validator}`, keyword: "$ref" }];
+    if (validate === undefined)
+      return [{ pointer: "", message: `${path} has no validator ${validator}`, keyword: "$ref" }];
     return validate(value) ? null : toErrors(validate.errors, {});
   });
 }
 
 /** An AJV error in the validators' words (runtime/validation/error-messages.ts), at the property it is about. */
 function asValidationError(error: ErrorObject): ValidationError {
-  const property = (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ?? (error.params as { additionalProperty?: string }).additionalProperty;
-  const pointer = property === undefined ? error.instancePath : `${error.instancePath}/${escapePointerSegment(property)}`;
-  return { pointer, message: ruleMessage(error.keyword, error.schema) ?? error.message ?? error.keyword, keyword: error.keyword };
+  const property =
+    (error.params as { missingProperty?: string; additionalProperty?: string }).missingProperty ??
+    (error.params as { additionalProperty?: string }).additionalProperty;
+  const pointer =
+    property === undefined ? error.instancePath : `${error.instancePath}/${escapePointerSegment(property)}`;
+  return {
+    pointer,
+    message: ruleMessage(error.keyword, error.schema) ?? error.message ?? error.keyword,
+    keyword: error.keyword,
+  };
 }
 
 /** Verdicts on `checks.byAjv`, by AJV over `schemas` (the API's expanded schema files). */

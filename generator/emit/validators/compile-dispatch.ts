@@ -85,13 +85,23 @@ function readCondition(condition: JsonValue | undefined): { on: string; values: 
 function readDispatch(node: JsonObject): Dispatch | undefined {
   if (ON in node) {
     const documents = new Set(Array.isArray(node[DOCUMENTS]) ? node[DOCUMENTS].map(String) : []);
-    return { on: String(node[ON]), cases: new Map(Object.entries(node[CASES] as JsonObject)), documents, ...(ELSE in node ? { otherwise: node[ELSE] } : {}) };
+    return {
+      on: String(node[ON]),
+      cases: new Map(Object.entries(node[CASES] as JsonObject)),
+      documents,
+      ...(ELSE in node ? { otherwise: node[ELSE] } : {}),
+    };
   }
   const condition = readCondition(node.if);
   if (condition === undefined || !objectOnly(node.then) || !objectOnly(node.else)) return undefined;
   const then = node.then ?? {};
   const documents = new Set(readDocumentCase(node) === undefined ? [] : condition.values);
-  return { on: condition.on, cases: new Map(condition.values.map((value) => [value, then])), documents, ...(node.else === undefined ? {} : { otherwise: node.else }) };
+  return {
+    on: condition.on,
+    cases: new Map(condition.values.map((value) => [value, then])),
+    documents,
+    ...(node.else === undefined ? {} : { otherwise: node.else }),
+  };
 }
 
 const asKeywords = (d: Dispatch): JsonObject => ({
@@ -106,9 +116,18 @@ function mergeMembers(members: JsonValue[]): JsonValue[] {
   const merged: JsonValue[] = [];
   let open: Dispatch | undefined;
   for (const member of members) {
-    const pure = isJsonObject(member) && ON in member && Object.keys(member).every((k) => k === ON || k === CASES || k === ELSE || k === DOCUMENTS);
+    const pure =
+      isJsonObject(member) &&
+      ON in member &&
+      Object.keys(member).every((k) => k === ON || k === CASES || k === ELSE || k === DOCUMENTS);
     const d = pure ? readDispatch(member) : undefined;
-    const joins = d !== undefined && open !== undefined && open.on === d.on && open.otherwise === undefined && d.otherwise === undefined && [...d.cases.keys()].every((k) => !open!.cases.has(k));
+    const joins =
+      d !== undefined &&
+      open !== undefined &&
+      open.on === d.on &&
+      open.otherwise === undefined &&
+      d.otherwise === undefined &&
+      [...d.cases.keys()].every((k) => !open!.cases.has(k));
     if (joins) {
       for (const [value, branch] of d.cases) open!.cases.set(value, branch);
       for (const value of d.documents) open!.documents.add(value);
@@ -131,8 +150,14 @@ function presenceCondition(node: JsonObject): JsonObject | undefined {
   if ("else" in rest || "properties" in rest || !isJsonObject(condition) || !isJsonObject(then)) return undefined;
   const required = condition.required;
   const properties = then.properties;
-  if (Object.keys(condition).join() !== "required" || !Array.isArray(required) || required.length !== 1) return undefined;
-  if (Object.keys(then).join() !== "properties" || !isJsonObject(properties) || Object.keys(properties).join() !== required[0]) return undefined;
+  if (Object.keys(condition).join() !== "required" || !Array.isArray(required) || required.length !== 1)
+    return undefined;
+  if (
+    Object.keys(then).join() !== "properties" ||
+    !isJsonObject(properties) ||
+    Object.keys(properties).join() !== required[0]
+  )
+    return undefined;
   return { ...rest, properties };
 }
 
@@ -152,13 +177,16 @@ export function rewriteDispatches(schema: JsonObject): JsonObject {
 
 /** `mapSchema` over a copy with dispatches: it also goes into the branches of `x-dispatch` and `x-dispatch-else`. */
 export function mapDispatchedSchema(schema: JsonObject, rewrite: (schema: JsonObject) => JsonObject): JsonObject {
-  const inner = (branch: JsonValue): JsonValue => (isJsonObject(branch) ? mapDispatchedSchema(branch, rewrite) : branch);
+  const inner = (branch: JsonValue): JsonValue =>
+    isJsonObject(branch) ? mapDispatchedSchema(branch, rewrite) : branch;
   return mapSchema(schema, (node) => {
     const cases = node[CASES];
     const otherwise = node[ELSE];
     return rewrite({
       ...node,
-      ...(isJsonObject(cases) ? { [CASES]: Object.fromEntries(Object.entries(cases).map(([value, branch]) => [value, inner(branch)])) } : {}),
+      ...(isJsonObject(cases)
+        ? { [CASES]: Object.fromEntries(Object.entries(cases).map(([value, branch]) => [value, inner(branch)])) }
+        : {}),
       ...(otherwise === undefined ? {} : { [ELSE]: inner(otherwise) }),
     });
   });
@@ -179,8 +207,13 @@ export function addDispatchKeyword(ajv: Ajv2020, errorMessagesModule: string): v
     code(cxt: KeywordCxt) {
       const { gen, data, schema, parentSchema } = cxt;
       const tag = gen.const("tag", _`${data}${getProperty(String(parentSchema[ON]))}`);
-      const documents = new Set(Array.isArray(parentSchema[DOCUMENTS]) ? (parentSchema[DOCUMENTS] as unknown[]).map(String) : []);
-      const named = documents.size === 0 ? undefined : gen.scopeValue("func", { ref: inDocument, code: _`require(${errorMessagesModule}).inDocument` });
+      const documents = new Set(
+        Array.isArray(parentSchema[DOCUMENTS]) ? (parentSchema[DOCUMENTS] as unknown[]).map(String) : [],
+      );
+      const named =
+        documents.size === 0
+          ? undefined
+          : gen.scopeValue("func", { ref: inDocument, code: _`require(${errorMessagesModule}).inDocument` });
       const valid = gen.let("valid", true);
       gen.if(false);
       for (const value of Object.keys(schema as JsonObject)) {

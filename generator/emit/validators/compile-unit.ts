@@ -25,7 +25,9 @@ const standaloneCode = standaloneCodeModule as unknown as typeof standaloneCodeM
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
 // AJV's code for a call to a referenced schema's function (its `$ref` keyword's), from its CommonJS module.
 const require = createRequire(import.meta.url);
-const { callRef } = require("ajv/dist/vocabularies/core/ref.js") as { callRef: (cxt: KeywordCxt, validate: Name) => void };
+const { callRef } = require("ajv/dist/vocabularies/core/ref.js") as {
+  callRef: (cxt: KeywordCxt, validate: Name) => void;
+};
 
 /** AJV names a schema location in its compile errors as `at "<$id>#<pointer>"`; map that back to file and pointer. */
 function compileProblem(files: readonly SchemaFile[], error: Error): GenerationFailed {
@@ -56,7 +58,11 @@ function nameAfterUnit(ajv: Ajv2020, unit: ValidatorUnit): void {
 export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): string {
   // The check stage has validated each schema against the draft 2020-12 meta-schema (compiling the meta-schema
   // again in each unit's instance would cost 25 ms a unit).
-  const ajv = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false, code: { source: true, esm: true, optimize: true, lines: true } });
+  const ajv = new Ajv2020({
+    ...AJV_OPTIONS,
+    validateSchema: false,
+    code: { source: true, esm: true, optimize: true, lines: true },
+  });
   // Ajv2020 always generates the bookkeeping for `unevaluated*` and `$dynamicRef` (a copy of the evaluated
   // properties per composite rule, on every call). When no schema uses those keywords it only costs time.
   if (!unit.tracked) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
@@ -66,12 +72,19 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
   shortcutDispatchedPatterns(ajv, unit.schemas);
   // Another unit's function, by its export name: AJV's code for a referenced schema (its errors joined to the
   // caller's, its instance path below the caller's).
-  ajv.addKeyword({ keyword: CALL, schemaType: "string", code: (cxt: KeywordCxt) => callRef(cxt, new Name(String(cxt.schema))) });
+  ajv.addKeyword({
+    keyword: CALL,
+    schemaType: "string",
+    code: (cxt: KeywordCxt) => callRef(cxt, new Name(String(cxt.schema))),
+  });
   addFormats(ajv, unit.formats as Parameters<typeof addFormats>[1] & string[]);
   ajv.addKeyword({ keyword: "x-secret", schemaType: "boolean" });
   try {
     for (const schema of unit.schemas) ajv.addSchema(schema);
-    const compile = () => withValidationErrorObjects(runtimeImport(unit.module, "json/json-text.js"), () => standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }));
+    const compile = () =>
+      withValidationErrorObjects(runtimeImport(unit.module, "json/json-text.js"), () =>
+        standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }),
+      );
     return withFastPatterns(unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile)));
   } catch (error) {
     throw compileProblem(files, error as Error);

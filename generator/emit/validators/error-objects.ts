@@ -22,19 +22,33 @@ import { escapePointerSegment } from "../../../runtime/json/json-text.js";
 // AJV's internal modules, as the CommonJS objects its keywords call through (an ES import would give a copy of the
 // exports, or `exports.default`, depending on the loader).
 const require = createRequire(import.meta.url);
-type Report = (cxt: KeywordCxt, error?: ErrorDefinition, errorPaths?: { instancePath?: Code | string }, overrideAllErrors?: boolean) => void;
+type Report = (
+  cxt: KeywordCxt,
+  error?: ErrorDefinition,
+  errorPaths?: { instancePath?: Code | string },
+  overrideAllErrors?: boolean,
+) => void;
 interface ErrorDefinition {
   message: string | Code | ((cxt: KeywordCxt) => string | Code);
 }
-const errorsModule = require("ajv/dist/compile/errors.js") as { reportError: Report; reportExtraError: Report; keywordError: ErrorDefinition };
-const { str, strConcat } = require("ajv/dist/compile/codegen/index.js") as { str: typeof _; strConcat: (a: Code | Name, b: Code | string) => Code };
+const errorsModule = require("ajv/dist/compile/errors.js") as {
+  reportError: Report;
+  reportExtraError: Report;
+  keywordError: ErrorDefinition;
+};
+const { str, strConcat } = require("ajv/dist/compile/codegen/index.js") as {
+  str: typeof _;
+  strConcat: (a: Code | Name, b: Code | string) => Code;
+};
 const { getErrorPath, escapeJsonPointer, Type } = require("ajv/dist/compile/util.js") as {
   getErrorPath: (dataProp: Name | string | number, type: number) => Code | string;
   escapeJsonPointer: (text: string) => string;
   Type: { Str: number };
 };
 /** The variables of AJV's generated functions: the instance path, the error count and the error array. */
-export const AJV_NAMES = (require("ajv/dist/compile/names.js") as { default: Record<"instancePath" | "errors" | "vErrors", Name> }).default;
+export const AJV_NAMES = (
+  require("ajv/dist/compile/names.js") as { default: Record<"instancePath" | "errors" | "vErrors", Name> }
+).default;
 const N = AJV_NAMES;
 
 const POINTER = new Name("pointer");
@@ -48,7 +62,14 @@ interface Reporting {
   schema: unknown;
   $data?: boolean;
   params: Record<string, unknown>;
-  it: { errorPath: Code | string; createErrors?: boolean; compositeRule?: boolean; allErrors?: boolean; validateName: Name; schemaEnv: { $async?: boolean } };
+  it: {
+    errorPath: Code | string;
+    createErrors?: boolean;
+    compositeRule?: boolean;
+    allErrors?: boolean;
+    validateName: Name;
+    schemaEnv: { $async?: boolean };
+  };
 }
 
 /** The specifier of runtime/json/json-text.js from the compiled module (set while one compiles). */
@@ -61,7 +82,10 @@ let jsonTextModule = "";
  */
 function propertySegment(gen: CodeGen, property: unknown): Code | string {
   if (property instanceof Name) {
-    const escape = gen.scopeValue("func", { ref: escapePointerSegment, code: _`require(${jsonTextModule}).escapePointerSegment` });
+    const escape = gen.scopeValue("func", {
+      ref: escapePointerSegment,
+      code: _`require(${jsonTextModule}).escapePointerSegment`,
+    });
     return _`"/" + ${escape}(${property})`;
   }
   // a constant name arrives as the code of a string literal
@@ -72,11 +96,19 @@ function propertySegment(gen: CodeGen, property: unknown): Code | string {
 function errorObject(cxt: Reporting, error: ErrorDefinition, errorPaths: { instancePath?: Code | string } = {}): Code {
   const { gen, it, keyword } = cxt;
   if (it.createErrors === false) return _`{}`;
-  let path = errorPaths.instancePath ? str`${it.errorPath}${getErrorPath(errorPaths.instancePath as Name | string, Type.Str)}` : it.errorPath;
-  const property = keyword === "required" ? cxt.params.missingProperty : keyword === "additionalProperties" ? cxt.params.additionalProperty : undefined;
+  let path = errorPaths.instancePath
+    ? str`${it.errorPath}${getErrorPath(errorPaths.instancePath as Name | string, Type.Str)}`
+    : it.errorPath;
+  const property =
+    keyword === "required"
+      ? cxt.params.missingProperty
+      : keyword === "additionalProperties"
+        ? cxt.params.additionalProperty
+        : undefined;
   if (property !== undefined) path = str`${path}${propertySegment(gen, property)}`;
   const written = cxt.$data ? undefined : ruleMessage(keyword, cxt.schema);
-  const message = written ?? (typeof error.message === "function" ? error.message(cxt as unknown as KeywordCxt) : error.message);
+  const message =
+    written ?? (typeof error.message === "function" ? error.message(cxt as unknown as KeywordCxt) : error.message);
   return gen.object([POINTER, strConcat(N.instancePath, path)], [MESSAGE, message], [KEYWORD, keyword]);
 }
 

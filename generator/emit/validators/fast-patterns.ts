@@ -26,7 +26,8 @@ const LABEL = "[A-Za-z0-9]+(?:-+[A-Za-z0-9]+)*";
 
 export const FAST_PATTERNS: readonly FastPattern[] = [
   {
-    pattern: "^[^@/]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:/.+)?$",
+    pattern:
+      "^[^@/]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:/.+)?$",
     fast: `^[^@/]+@${LABEL}(?:\\.${LABEL})+(?:/.+)?$`,
     maxLength: 65,
   },

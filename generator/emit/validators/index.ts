@@ -24,7 +24,9 @@ function hoistRequires(code: string): { imports: string; code: string } {
     return local;
   });
   const imports = [...modules].map(([specifier, local]) =>
-    specifier.startsWith(".") ? `import * as ${local} from ${JSON.stringify(specifier)};` : `import ${local} from ${JSON.stringify(specifier.endsWith(".js") ? specifier : `${specifier}.js`)};`,
+    specifier.startsWith(".")
+      ? `import * as ${local} from ${JSON.stringify(specifier)};`
+      : `import ${local} from ${JSON.stringify(specifier.endsWith(".js") ? specifier : `${specifier}.js`)};`,
   );
   return { imports: imports.join("\n"), code: rewritten };
 }
@@ -45,7 +47,11 @@ interface ValidatorEntry {
 }
 
 /** The schemas of one API and the validators it exports (each schema, plus the variant twins it declares). */
-function planValidators(api: string, graph: SchemaGraph, variants: VariantDeclarations): { files: SchemaFile[]; validators: ValidatorEntry[] } {
+function planValidators(
+  api: string,
+  graph: SchemaGraph,
+  variants: VariantDeclarations,
+): { files: SchemaFile[]; validators: ValidatorEntry[] } {
   const files = graph.files.filter((file) => file.api === api);
   const entry = (name: string, file: SchemaFile): ValidatorEntry => ({
     name,
@@ -57,7 +63,14 @@ function planValidators(api: string, graph: SchemaGraph, variants: VariantDeclar
   for (const kind of VARIANT_KINDS) {
     for (const name of variants[kind] ?? []) {
       const file = files.find((f) => f.name === name);
-      if (file === undefined) throw new GenerationFailed([{ file: `openapi/${api}.source.yaml`, pointer: `/x-specfirst-${kind}`, message: `names no schema of schemas/${api}/: ${name}` }]);
+      if (file === undefined)
+        throw new GenerationFailed([
+          {
+            file: `openapi/${api}.source.yaml`,
+            pointer: `/x-specfirst-${kind}`,
+            message: `names no schema of schemas/${api}/: ${name}`,
+          },
+        ]);
       validators.push(entry(`${name}${variantSuffix(kind)}`, file));
     }
   }
@@ -73,10 +86,23 @@ function planValidators(api: string, graph: SchemaGraph, variants: VariantDeclar
 function strictDocumentTypes(graph: SchemaGraph, files: readonly SchemaFile[], variants: VariantDeclarations) {
   return (variants.strict ?? []).flatMap((name) => {
     const file = files.find((f) => f.name === name);
-    const table = file === undefined ? undefined : findDispatchTables(graph, file).find((t) => !t.each && t.cases.every((c) => typeof c.target.schema["x-content-type"] === "string"));
+    const table =
+      file === undefined
+        ? undefined
+        : findDispatchTables(graph, file).find(
+            (t) => !t.each && t.cases.every((c) => typeof c.target.schema["x-content-type"] === "string"),
+          );
     if (file === undefined || table === undefined) return [];
     const title = String(file.schema.title);
-    return [{ validator: `${name}${variantSuffix("strict")}`, typeName: `Strict${title}`, title, field: table.field, mapName: dispatchMapName(table.field) }];
+    return [
+      {
+        validator: `${name}${variantSuffix("strict")}`,
+        typeName: `Strict${title}`,
+        title,
+        field: table.field,
+        mapName: dispatchMapName(table.field),
+      },
+    ];
   });
 }
 
@@ -92,17 +118,25 @@ export function planValidatorUnits({ api, graph, variants }: Omit<ValidatorsInpu
  * reports it located: a problem without a line whose message a located one repeats is left out.
  */
 export function unitsFailure(failures: readonly unknown[]): unknown {
-  if (!failures.every((failure) => failure instanceof GenerationFailed)) return failures.find((failure) => !(failure instanceof GenerationFailed));
+  if (!failures.every((failure) => failure instanceof GenerationFailed))
+    return failures.find((failure) => !(failure instanceof GenerationFailed));
   const problems = failures.flatMap((failure) => (failure as GenerationFailed).problems);
   const located = new Set(problems.filter((problem) => problem.line !== undefined).map((problem) => problem.message));
-  const kept = problems.filter((problem, index) => (problem.line !== undefined || !located.has(problem.message)) && problems.findIndex((other) => JSON.stringify(other) === JSON.stringify(problem)) === index);
+  const kept = problems.filter(
+    (problem, index) =>
+      (problem.line !== undefined || !located.has(problem.message)) &&
+      problems.findIndex((other) => JSON.stringify(other) === JSON.stringify(problem)) === index,
+  );
   return new GenerationFailed(kept);
 }
 
 /** `generated/<api>/validators.compiled.ts`: the code of the API's units, in the order planned, as one module. */
 export function compiledValidatorsModule(api: string, unitCodes: readonly string[], templates: Templates): OutputFile {
   const hoisted = hoistRequires(unitCodes.map((code) => code.replace(/^"use strict";/, "")).join(""));
-  return { path: apiOutput.compiledValidators(api), contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }) };
+  return {
+    path: apiOutput.compiledValidators(api),
+    contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }),
+  };
 }
 
 /**
@@ -133,19 +167,27 @@ export async function emitValidators(
   );
   // Media type → schema name of its document, from every dispatch table (message content, command resource).
   const documentSchemas = Object.fromEntries(
-    files.flatMap((file) => findDispatchTables(graph, file).filter((t) => t.owner === file).flatMap((t) => t.cases.map((c) => [c.value, c.target.name]))),
+    files.flatMap((file) =>
+      findDispatchTables(graph, file)
+        .filter((t) => t.owner === file)
+        .flatMap((t) => t.cases.map((c) => [c.value, c.target.name])),
+    ),
   );
   // A pattern error quotes the first sentence of the description of the field it checks, in plain words.
   const patternHints: Record<string, string> = {};
   for (const file of files) {
     walkSchema(file.schema, (node) => {
       if (typeof node.pattern === "string" && typeof node.description === "string") {
-        patternHints[node.pattern] ??= (node.description.split(/(?<=\.)\s/)[0] ?? "").replace(/\.$/, "").replace(/`/g, "");
+        patternHints[node.pattern] ??= (node.description.split(/(?<=\.)\s/)[0] ?? "")
+          .replace(/\.$/, "")
+          .replace(/`/g, "");
       }
     });
   }
   const shapes = secretShapes(graph);
-  const apiShapes = Object.fromEntries(Object.entries(shapes).filter(([name]) => files.some((file) => file.name === name)));
+  const apiShapes = Object.fromEntries(
+    Object.entries(shapes).filter(([name]) => files.some((file) => file.name === name)),
+  );
   const baseName = (name: string) => variantOf(name, variants)?.base ?? name;
   const path = apiOutput.validators(api);
   const strictTypes = strictDocumentTypes(graph, files, variants);
@@ -154,7 +196,11 @@ export async function emitValidators(
     closedDocument: strictTypes.length > 0 ? runtimeImport(path, "validation/closed-document.js") : undefined,
     otherMediaType: strictTypes.length > 0 ? runtimeImport(path, "client/other-media-type.js") : undefined,
     strictTypes,
-    validators: validators.map((v) => ({ ...v, typeName: strictTypes.find((t) => t.validator === v.name)?.typeName ?? `Types.${v.typeName}`, secrets: apiShapes[baseName(v.name)] })),
+    validators: validators.map((v) => ({
+      ...v,
+      typeName: strictTypes.find((t) => t.validator === v.name)?.typeName ?? `Types.${v.typeName}`,
+      secrets: apiShapes[baseName(v.name)],
+    })),
     dispatchGuards,
     documentSchemas,
     patternHints,

@@ -56,7 +56,8 @@ export function shortcutDispatchedPatterns(ajv: Ajv2020, schemas: readonly JsonO
   definition.code = (keywordCxt) => {
     const cxt = keywordCxt as unknown as PatternContext;
     const property = cxt.it.parentDataProperty;
-    const known = property === undefined || typeof property === "number" ? undefined : values.get(parseName(String(property)));
+    const known =
+      property === undefined || typeof property === "number" ? undefined : values.get(parseName(String(property)));
     if (cxt.$data === true || typeof cxt.schema !== "string" || known === undefined) return patternCode(keywordCxt);
     const regExp = new RegExp(cxt.schema, cxt.it.opts.unicodeRegExp === false ? "" : "u");
     const passing = [...known].filter((value) => regExp.test(value));

@@ -23,10 +23,13 @@ import { AJV_NAMES } from "./error-objects.js";
 const require = createRequire(import.meta.url);
 type CallCode = (cxt: KeywordCxt, func: Code | Name, context?: Code, passSchema?: boolean) => Code;
 const codeModule = require("ajv/dist/vocabularies/code.js") as { callValidateCode: CallCode };
-const { strConcat } = require("ajv/dist/compile/codegen/index.js") as { strConcat: (a: Code | Name, b: Code | string) => Code };
+const { strConcat } = require("ajv/dist/compile/codegen/index.js") as {
+  strConcat: (a: Code | Name, b: Code | string) => Code;
+};
 
 /** AJV's parameter list of every generated function (the unit compiled with `dynamicRef` off), and its `sourceURL`. */
-const CONTEXT_PARAMETER = /, \{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}\)\{\n(\/\*# sourceURL="[^"\n]*" \*\/;\n)?/g;
+const CONTEXT_PARAMETER =
+  /, \{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}\)\{\n(\/\*# sourceURL="[^"\n]*" \*\/;\n)?/g;
 /** What the functions' code may no longer name once they take the data alone. */
 const CONTEXT_NAMES = /\b(?:parentData|parentDataProperty|rootData|dynamicAnchors)\b/;
 
@@ -40,8 +43,12 @@ export function withPlainCalls<T>(errorMessagesModule: string, compile: () => T)
   const original = codeModule.callValidateCode;
   codeModule.callValidateCode = (cxt, func, context, passSchema) => {
     // A custom keyword's `validate` function (passSchema) or a call with `this` is AJV's (the units have neither).
-    if (passSchema === true || (context !== undefined && context !== nil)) return original(cxt, func, context, passSchema);
-    const prefix = cxt.gen.scopeValue("func", { ref: withPointerPrefix, code: _`require(${errorMessagesModule}).withPointerPrefix` });
+    if (passSchema === true || (context !== undefined && context !== nil))
+      return original(cxt, func, context, passSchema);
+    const prefix = cxt.gen.scopeValue("func", {
+      ref: withPointerPrefix,
+      code: _`require(${errorMessagesModule}).withPointerPrefix`,
+    });
     return _`(${func}(${cxt.data}) || ${prefix}(${func}, ${strConcat(AJV_NAMES.instancePath, cxt.it.errorPath)}))`;
   };
   try {
@@ -62,7 +69,13 @@ const CONCAT_ERRORS = /^vErrors = vErrors === null \? ([\w.]+)\.errors : vErrors
 export function plainSignatures(code: string): string {
   const rewritten = code
     .replace(CONTEXT_PARAMETER, `){\n$1const ${AJV_NAMES.instancePath} = "";\n`)
-    .replace(CONCAT_ERRORS, "if(vErrors === null){\nvErrors = $1.errors;\n}\nelse {\nfor(const err of $1.errors){\nvErrors.push(err);\n}\n}");
-  if (CONTEXT_NAMES.test(rewritten)) throw new Error("a generated validator reads AJV's call context (parentData, rootData): plain-calls.ts cannot rewrite its calls");
+    .replace(
+      CONCAT_ERRORS,
+      "if(vErrors === null){\nvErrors = $1.errors;\n}\nelse {\nfor(const err of $1.errors){\nvErrors.push(err);\n}\n}",
+    );
+  if (CONTEXT_NAMES.test(rewritten))
+    throw new Error(
+      "a generated validator reads AJV's call context (parentData, rootData): plain-calls.ts cannot rewrite its calls",
+    );
   return rewritten;
 }

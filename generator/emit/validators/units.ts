@@ -24,7 +24,9 @@ import { mapDispatchedSchema, rewriteDispatches } from "./compile-dispatch.js";
 
 // AJV's rule for inlining a referenced schema, from its CommonJS module.
 const require = createRequire(import.meta.url);
-const { inlineRef } = require("ajv/dist/compile/resolve.js") as { inlineRef: (schema: JsonObject, limit: number) => boolean };
+const { inlineRef } = require("ajv/dist/compile/resolve.js") as {
+  inlineRef: (schema: JsonObject, limit: number) => boolean;
+};
 
 /** The keyword that calls the validator of another unit by its export name (compile-unit.ts). */
 export const CALL = "x-call";
@@ -42,7 +44,13 @@ const VARIANT_FORMS: Record<VariantKind, (node: JsonObject, file: SchemaFile) =>
     if (node.additionalProperties === false) delete node.additionalProperties;
   },
   strict: (node, file) => {
-    if (isContentDocument(file) && node.type === "object" && isJsonObject(node.properties) && node.additionalProperties === undefined) node.additionalProperties = false;
+    if (
+      isContentDocument(file) &&
+      node.type === "object" &&
+      isJsonObject(node.properties) &&
+      node.additionalProperties === undefined
+    )
+      node.additionalProperties = false;
   },
 };
 
@@ -53,7 +61,10 @@ const VARIANT_FORMS: Record<VariantKind, (node: JsonObject, file: SchemaFile) =>
 export const variantSuffix = (kind: VariantKind) => `-${kind}`;
 
 /** The variant a validator name is the twin of a declared schema by (`config-lenient` → `lenient`), or undefined. */
-export function variantOf(name: string, declarations: VariantDeclarations): { kind: VariantKind; base: string } | undefined {
+export function variantOf(
+  name: string,
+  declarations: VariantDeclarations,
+): { kind: VariantKind; base: string } | undefined {
   for (const kind of VARIANT_KINDS) {
     const base = name.slice(0, -variantSuffix(kind).length);
     if (name.endsWith(variantSuffix(kind)) && (declarations[kind] ?? []).includes(base)) return { kind, base };
@@ -74,11 +85,14 @@ const usesTrackedKeywords = (files: readonly SchemaFile[]) =>
 /** The `$id` of a schema's twin: the same file name in a sibling folder `<folder>-<kind>/`. */
 const variantId = (id: string, kind: VariantKind) => id.replace(/\/([^/]*)$/, `${variantSuffix(kind)}/$1`);
 /** The `$id` of the schema whose twin has `id` (an `$id` that is no twin's stays as it is). */
-export const baseId = (id: string) => id.replace(new RegExp(`(?:${VARIANT_KINDS.map(variantSuffix).join("|")})/([^/]*)$`), "/$1");
+export const baseId = (id: string) =>
+  id.replace(new RegExp(`(?:${VARIANT_KINDS.map(variantSuffix).join("|")})/([^/]*)$`), "/$1");
 
 /** A unit's name: the schema's, with `-<kind>` for a variant twin. */
-const unitName = (file: SchemaFile, kind: VariantKind | undefined) => (kind === undefined ? file.name : `${file.name}${variantSuffix(kind)}`);
-const unitId = (file: SchemaFile, kind: VariantKind | undefined) => (kind === undefined ? String(file.schema.$id) : variantId(String(file.schema.$id), kind));
+const unitName = (file: SchemaFile, kind: VariantKind | undefined) =>
+  kind === undefined ? file.name : `${file.name}${variantSuffix(kind)}`;
+const unitId = (file: SchemaFile, kind: VariantKind | undefined) =>
+  kind === undefined ? String(file.schema.$id) : variantId(String(file.schema.$id), kind);
 
 /**
  * A file as AJV compiles it, its `$ref`s as written: annotations dropped, value dispatches as `x-dispatch`; for a
@@ -132,7 +146,12 @@ export function planUnits(api: string, graph: SchemaGraph, variants: VariantDecl
       const target = typeof node.$ref === "string" ? graph.resolveRef(file, node.$ref).file : undefined;
       if (target !== undefined && target.api !== api) {
         const at = `${pointer}/$ref`;
-        problems.push({ file: file.file, pointer: at, message: `refers to ${target.file}, a schema of another API: an API's validators refer to its own schemas only`, ...locatePointer(file.text, at) });
+        problems.push({
+          file: file.file,
+          pointer: at,
+          message: `refers to ${target.file}, a schema of another API: an API's validators refer to its own schemas only`,
+          ...locatePointer(file.text, at),
+        });
       }
     });
   }
@@ -159,7 +178,11 @@ export function planUnits(api: string, graph: SchemaGraph, variants: VariantDecl
           if (typeof ref !== "string") return node;
           const target = graph.resolveRef(file, ref);
           const { $ref: _ref, ...rest } = node;
-          if (target.file !== file && target.pointer === "" && !inlineRef(form(target.file, twin), AJV_OPTIONS.inlineRefs)) {
+          if (
+            target.file !== file &&
+            target.pointer === "" &&
+            !inlineRef(form(target.file, twin), AJV_OPTIONS.inlineRefs)
+          ) {
             calls.add(target.file);
             return { ...rest, [CALL]: validatorFunctionName(unitName(target.file, twin)) };
           }
@@ -169,9 +192,17 @@ export function planUnits(api: string, graph: SchemaGraph, variants: VariantDecl
       );
     }
     const formats = new Set<string>();
-    for (const file of included) walkSchema(file.schema, (node) => typeof node.format === "string" && formats.add(node.format));
+    for (const file of included)
+      walkSchema(file.schema, (node) => typeof node.format === "string" && formats.add(node.format));
     const name = unitName(root, twin);
-    const unit = { name, functionName: validatorFunctionName(name), module, schemas, formats: [...formats].sort(), tracked };
+    const unit = {
+      name,
+      functionName: validatorFunctionName(name),
+      module,
+      schemas,
+      formats: [...formats].sort(),
+      tracked,
+    };
     return { planned: { unit, files: included }, calls };
   };
 

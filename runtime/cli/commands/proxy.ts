@@ -69,13 +69,16 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   } catch {
     return usage("--upstream is not a URL");
   }
-  if (upstream.protocol !== "http:" && upstream.protocol !== "https:") return usage("--upstream is an http: or https: URL");
-  if (values.port === undefined || !/^\d+$/.test(values.port) || Number(values.port) > 65535) return usage("--port <n> is required: a port number (0 for any free port)");
+  if (upstream.protocol !== "http:" && upstream.protocol !== "https:")
+    return usage("--upstream is an http: or https: URL");
+  if (values.port === undefined || !/^\d+$/.test(values.port) || Number(values.port) > 65535)
+    return usage("--port <n> is required: a port number (0 for any free port)");
   const numbers: Record<string, number | undefined> = {};
   for (const flag of ["max-body-bytes", "max-in-flight", "upstream-timeout-ms"] as const) {
     const text = values[flag];
     if (text === undefined) continue;
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1) return usage(`--${flag} is a whole number, at least 1`);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < 1)
+      return usage(`--${flag} is a whole number, at least 1`);
     numbers[flag] = Number(text);
   }
   const limits = {
@@ -87,9 +90,17 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   const { createProxy } = await import("../../proxy/server.js");
   let proxy;
   try {
-    proxy = await createProxy({ upstream, port: Number(values.port), host: values.host, enforce: values.enforce, ...limits });
+    proxy = await createProxy({
+      upstream,
+      port: Number(values.port),
+      host: values.host,
+      enforce: values.enforce,
+      ...limits,
+    });
   } catch (error) {
-    return usage(`cannot listen on ${values.host}:${values.port} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    return usage(
+      `cannot listen on ${values.host}:${values.port} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   io.stdout(`listening on ${proxy.url}\n`);
   const running = proxy;

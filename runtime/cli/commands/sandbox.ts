@@ -80,8 +80,10 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     const value = values[flag];
     if (value !== undefined && !isHttpUrl(value)) return usage(`--${flag} is an http(s) URL`);
   }
-  if (values.bot !== undefined && !validate("node-address", values.bot).valid) return usage("--bot is a node address, name@domain");
-  for (const flag of ["access-key", "configs-key"] as const) if (values[flag] === "") return usage(`--${flag} must not be empty`);
+  if (values.bot !== undefined && !validate("node-address", values.bot).valid)
+    return usage("--bot is a node address, name@domain");
+  for (const flag of ["access-key", "configs-key"] as const)
+    if (values[flag] === "") return usage(`--${flag} must not be empty`);
   let failRecipients: RegExp | undefined;
   if (values["fail-recipients"] !== undefined) {
     try {
@@ -105,13 +107,17 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     strict: values.strict,
     // Violations are reported as they happen, one line each on stderr.
     onViolation: (violation) =>
-      io.stderr(`violation: ${violation.kind}${violation.messageId === undefined ? "" : ` (message ${violation.messageId})`}: ${violation.detail}\n`),
+      io.stderr(
+        `violation: ${violation.kind}${violation.messageId === undefined ? "" : ` (message ${violation.messageId})`}: ${violation.detail}\n`,
+      ),
   });
   let url: string;
   try {
     url = await sandbox.start();
   } catch (caught) {
-    io.stderr(`specfirst sandbox: cannot listen on ${values.host}:${port}: ${(caught as NodeJS.ErrnoException).code ?? (caught as Error).message}\n`);
+    io.stderr(
+      `specfirst sandbox: cannot listen on ${values.host}:${port}: ${(caught as NodeJS.ErrnoException).code ?? (caught as Error).message}\n`,
+    );
     return 1;
   }
   // The handlers are in place before the line is printed: a signal sent right after it stops the sandbox cleanly.

@@ -67,7 +67,8 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     io.stderr("specfirst validate: --format is text or json\n");
     return EXIT_USAGE;
   }
-  const maxRecordBytes = values["max-record-bytes"] === undefined ? DEFAULT_MAX_RECORD_BYTES : parseByteCount(values["max-record-bytes"]);
+  const maxRecordBytes =
+    values["max-record-bytes"] === undefined ? DEFAULT_MAX_RECORD_BYTES : parseByteCount(values["max-record-bytes"]);
   if (maxRecordBytes === undefined) {
     io.stderr("specfirst validate: --max-record-bytes is a whole number of bytes, at least 1\n");
     return EXIT_USAGE;
@@ -93,6 +94,5 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     progress: io.stderrIsTTY,
   });
 }
-
 
 export const validateCommand: CliCommand = { name: "validate", usage: HELP, run };
