@@ -229,7 +229,7 @@ export async function runGeneration(): Promise<Section> {
   const body = [
     `What it measures: wall-clock seconds of \`npm run generate -- … --json --root <copy>\` as a user runs it, from spawning npm to its exit (npm's and node's start-up included; \`--json\` in place of \`--quiet\`: same work, plus the run report whose per-stage timings are shown; stages under 50 ms omitted, the emit stages overlap), median of ${RUNS} runs of each kind, on a temporary copy of ${COPIED.join(", ")}. ` +
       "Watch rows: `npm run generate -- --watch --quiet --root <copy>` running; from the save to the moment the named outputs are all rewritten on disk (polled every 5 ms; the 150 ms debounce included). " +
-      "Targets from issue 18, for a 2-core machine; ✓/✗ compares the median with the target. " +
+      "Targets of docs/performance.md#targets, for a 2-core machine; ✓/✗ compares the median with the target. " +
       `Reproduce: \`npm run bench -- generation\`, or by hand: copy those five entries into a folder and run \`npm run generate -- --force --root <folder>\`.`,
     "",
     table(["Run", "What", "target", "median", "min – max", "cache / outputs", "stages of the median run (ms)"], rows, [

@@ -55,7 +55,7 @@ export async function runTestSuite(): Promise<Section> {
       "What it measures: wall-clock seconds of the README's set-up commands in a clean clone of the committed HEAD (`git clone`, so uncommitted changes are not measured): `npm ci`, then `npm test`, each from spawn to exit, one run. " +
         "A clean clone has no caches: the global setup generates its seeds from scratch and the type check (which also builds dist/) starts cold, as in CI. " +
         "The docs browser test uses the machine's Chromium when it has one, else the one in the `@sparticuz/chromium` dev dependency (the row says which). " +
-        "Target from issue 18, for a 2-core machine. Reproduce: `npm run bench -- test-suite`, or `git clone . /tmp/c && cd /tmp/c && time npm ci && time npm test`.",
+        "Target of docs/performance.md#targets, for a 2-core machine. Reproduce: `npm run bench -- test-suite`, or `git clone . /tmp/c && cd /tmp/c && time npm ci && time npm test`.",
       "",
       table(["Command", "target", "wall", "result"], rows, ["l", "l", "r", "l"]),
     ].join("\n");

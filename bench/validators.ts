@@ -275,7 +275,7 @@ function throughputSection(
     "",
     table(["Payload", ...IMPLS.slice(1).map((n) => `validate() ÷ ${n}`)], ratioRows),
     "",
-    "Targets (issue 29):",
+    "Targets (docs/performance.md#targets):",
     "",
     ...targets,
     "",
