@@ -14,6 +14,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOT, typecheckResult } from "./helpers/fixtures.js";
+import { consumerTsconfig } from "./helpers/consumer-tsconfig.js";
 
 // One API's validators alone, `specfirst/<api>/validators` (docs/package.md): resolved by a consumer through the
 // package's `exports` (node, tsc with moduleResolution nodenext and bundler) and `typesVersions` (tsc node10), from
@@ -128,24 +129,7 @@ validateMessaging("config", data);
 validateConfigs("message", data);
 `,
       );
-      const module = { node10: "ESNext", bundler: "ESNext", nodenext: "NodeNext" }[resolution];
-      writeFileSync(
-        path.join(consumer, `tsconfig.${resolution}.json`),
-        JSON.stringify({
-          compilerOptions: {
-            target: "ES2022",
-            module,
-            moduleResolution: resolution,
-            strict: true,
-            lib: ["ES2023", "DOM"],
-            types: [],
-            noEmit: true,
-            skipLibCheck: false,
-            skipDefaultLibCheck: true,
-          },
-          include: [resolution],
-        }),
-      );
+      writeFileSync(path.join(consumer, `tsconfig.${resolution}.json`), consumerTsconfig(resolution, [resolution]));
       await run(process.execPath, [TSC, "-p", `tsconfig.${resolution}.json`], { cwd: consumer }).catch(
         (error: { stdout: string }) => {
           throw new Error(`tsc (${resolution}) failed:\n${error.stdout}`);

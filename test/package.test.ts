@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
+import { consumerTsconfig } from "./helpers/consumer-tsconfig.js";
 import { ROOT, buildResult } from "./helpers/fixtures.js";
 
 // The package as a consumer gets it: `npm pack`, installed from the tarball into a new project, type-checked with
@@ -82,25 +83,9 @@ beforeAll(async () => {
     path.join(consumer, "src", "wrong.ts"),
     `import type { Message } from "specfirst";\nexport const m: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", content: { text: "x" } };\n`,
   );
-  // skipLibCheck false: the package's declaration files are checked too; skipDefaultLibCheck: TypeScript's own lib
-  // files are not (checking lib.dom.d.ts took most of each tsc run).
   writeFileSync(
     path.join(consumer, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: {
-        target: "ES2023",
-        module: "NodeNext",
-        moduleResolution: "NodeNext",
-        strict: true,
-        lib: ["ES2023", "DOM"],
-        types: [],
-        resolveJsonModule: true,
-        outDir: "out",
-        skipLibCheck: false,
-        skipDefaultLibCheck: true,
-      },
-      include: ["src"],
-    }),
+    consumerTsconfig("nodenext", ["src"], { target: "ES2023", noEmit: false, resolveJsonModule: true, outDir: "out" }),
   );
 }, 240_000);
 
@@ -263,23 +248,7 @@ export const checks = [validate("message", select).valid, same, label, typeof cr
 export const wrong: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", content: 1 };
 `,
     );
-    writeFileSync(
-      path.join(consumer, "tsconfig.node10.json"),
-      JSON.stringify({
-        compilerOptions: {
-          target: "ES2022",
-          module: "ESNext",
-          moduleResolution: "node10",
-          strict: true,
-          lib: ["ES2023", "DOM"],
-          types: [],
-          noEmit: true,
-          skipLibCheck: false,
-          skipDefaultLibCheck: true,
-        },
-        include: ["node10"],
-      }),
-    );
+    writeFileSync(path.join(consumer, "tsconfig.node10.json"), consumerTsconfig("node10", ["node10"]));
     await run(process.execPath, [TSC, "-p", "tsconfig.node10.json"], { cwd: consumer }).catch(
       (error: { stdout: string }) => {
         throw new Error(`tsc (node10) failed:\n${error.stdout}`);
