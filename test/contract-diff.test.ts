@@ -15,11 +15,10 @@ import {
 } from "../generator/diff/report.js";
 import { buildSide, type Side } from "../generator/diff/sides.js";
 import { RULES } from "../generator/diff/rules.js";
-import { loadSchemas, SCHEMA_SUFFIX } from "../generator/load/schemas.js";
+import { SCHEMA_SUFFIX } from "../generator/load/schemas.js";
 import { parseOpenApiSources, readOpenApiFiles, SOURCE_SUFFIX } from "../generator/load/openapi-sources.js";
 import { buildContract } from "../generator/model/contract.js";
 import { parseJson, type JsonObject } from "../runtime/json/json-text.js";
-import { expandMediaTypes } from "../generator/model/expand-media-types.js";
 import { FIXTURES, ROOT, jsonFiles } from "./helpers/fixtures.js";
 import { runCli } from "./helpers/cli.js";
 
@@ -215,49 +214,40 @@ describe("specfirst diff: the cases above, run as `diff HEAD` on the edited file
 
 describe("specfirst diff: x-typed-by compared as expanded", () => {
   it("reports only the case-variant rule when a hand-written content-by-type rule becomes the declaration", async () => {
-    resetRepo();
-    const files = expandMediaTypes(await loadSchemas(repo));
-    const message = files.find((file) => file.name === "message");
+    const message = base.contract.files.find((file) => file.name === "message");
     const allOf = message?.schema.allOf;
     if (message === undefined || !Array.isArray(allOf))
       throw new Error("message.schema.json has an x-typed-by expansion");
-    // The rule written by hand as before the declaration existed: relative refs, no case-variant entry.
-    const written = JSON.stringify({ ...message.schema, allOf: allOf.slice(0, -1) }, null, 2).replaceAll(
+    // The rule written by hand as before the declaration existed (the ref's side): relative refs, no case-variant
+    // entry; the working tree has the declaration.
+    const written = JSON.stringify({ ...message.schema, allOf: allOf.slice(0, -1) }).replaceAll(
       "https://specfirst.dev/schemas/messaging/",
       "",
     );
-    const file = path.join(repo, message.file);
-    writeFileSync(file, written.replace('"$id": "', '"$id": "https://specfirst.dev/schemas/messaging/'));
-    git("commit", "-qam", "hand-written content-by-type rule");
-    try {
-      writeFileSync(file, readFileSync(path.join(ROOT, message.file), "utf8"));
-      const { code, report } = await diffHead();
-      expect(summarised(report)).toEqual([
-        { api: "messaging", rule: "schema-constraint-added", breaks: "producers", who: ["caller", "service"] },
-      ]);
-      expect(report.changes[0]?.location).toMatchObject({ file: message.file, pointer: "/allOf" });
-      expect(code).toBe(1);
-    } finally {
-      git("reset", "-q", "--hard", "HEAD~1");
-    }
+    const handWritten = JSON.parse(
+      written.replace('"$id":"', '"$id":"https://specfirst.dev/schemas/messaging/'),
+    ) as JsonObject;
+    const report = compareContracts("HEAD", await editedSide([{ file: message.file, write: handWritten }]), base);
+    expect(summarised(report)).toEqual([
+      { api: "messaging", rule: "schema-constraint-added", breaks: "producers", who: ["caller", "service"] },
+    ]);
+    expect(report.changes[0]?.location).toMatchObject({ file: message.file, pointer: "/allOf" });
   });
 });
 
 describe("specfirst diff: a change no rule describes", () => {
   it("is contract-changed, breaking, at the first difference of the built contract", async () => {
-    resetRepo();
     // Message written out as its expansion: the same schema, but the published document's components differ (no
     // variants per media type without the declaration), which no rule describes.
-    const message = expandMediaTypes(await loadSchemas(repo)).find((file) => file.name === "message");
+    const message = base.contract.files.find((file) => file.name === "message");
     if (message === undefined) throw new Error("message.schema.json exists");
-    writeFileSync(path.join(repo, message.file), JSON.stringify(message.schema, null, 2));
-    const { code, report } = await diffHead();
+    const report = compareContracts("HEAD", base, await editedSide([{ file: message.file, write: message.schema }]));
     expect(summarised(report)).toEqual([
       { api: "messaging", rule: "contract-changed", breaks: "both", who: ["caller", "service"] },
     ]);
     expect(report.changes[0]?.location.file).toBe("generated/openapi/messaging.yaml");
     expect(report.changes[0]?.location.pointer).toMatch(/^\/components\/schemas\//);
-    expect(code).toBe(1);
+    expect(report.breaking).toBe(1);
   });
 });
 
