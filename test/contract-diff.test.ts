@@ -5,10 +5,20 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMap, parseDocument, type YAMLMap } from "yaml";
 import { runDiffCommand } from "../generator/commands/diff.js";
-import { diffContract, DiffInputError, formatReport, type Bump, type DiffReport } from "../generator/diff/report.js";
+import {
+  compareContracts,
+  diffContract,
+  DiffInputError,
+  formatReport,
+  type Bump,
+  type DiffReport,
+} from "../generator/diff/report.js";
+import { buildSide, type Side } from "../generator/diff/sides.js";
 import { RULES } from "../generator/diff/rules.js";
-import { loadSchemas } from "../generator/load/schemas.js";
-import { expandMediaTypes } from "../generator/model/expand-media-types.js";
+import { SCHEMA_SUFFIX } from "../generator/load/schemas.js";
+import { parseOpenApiSources, readOpenApiFiles, SOURCE_SUFFIX } from "../generator/load/openapi-sources.js";
+import { buildContract } from "../generator/model/contract.js";
+import { parseJson, type JsonObject } from "../runtime/json/json-text.js";
 import { FIXTURES, ROOT, jsonFiles } from "./helpers/fixtures.js";
 import { runCli } from "./helpers/cli.js";
 
@@ -50,13 +60,13 @@ function resetRepo(): void {
   git("clean", "-qfd");
 }
 
-function applyEdit(edit: Edit): void {
-  const file = path.join(repo, edit.file);
-  if ("write" in edit) return writeFileSync(file, `${JSON.stringify(edit.write, null, 2)}\n`);
-  const text = readFileSync(file, "utf8");
+/** The text of `edit.file` after the edit, from its text before (undefined when the file does not exist). */
+function editedText(edit: Edit, text: string | undefined): string {
+  if ("write" in edit) return `${JSON.stringify(edit.write, null, 2)}\n`;
+  if (text === undefined) throw new Error(`${edit.file} exists`);
   if ("replace" in edit) {
     expect(text.split(edit.replace), `"${edit.replace}" occurs once in ${edit.file}`).toHaveLength(2);
-    return writeFileSync(file, text.replace(edit.replace, edit.with));
+    return text.replace(edit.replace, edit.with);
   }
   const yaml = edit.file.endsWith(".yaml");
   const document = parseDocument(text);
@@ -74,8 +84,49 @@ function applyEdit(edit: Edit): void {
     expect(pair, `${from} is a key of ${edit.path.join("/")}`).toBeDefined();
     if (pair !== undefined) pair.key = document.createNode(to);
   }
-  writeFileSync(file, yaml ? document.toString({ lineWidth: 0 }) : `${JSON.stringify(document.toJS(), null, 2)}\n`);
+  return yaml ? document.toString({ lineWidth: 0 }) : `${JSON.stringify(document.toJS(), null, 2)}\n`;
 }
+
+/** Applies the edit to the files of the repository's working tree. */
+function applyEdit(edit: Edit): void {
+  const file = path.join(repo, edit.file);
+  writeFileSync(file, editedText(edit, "write" in edit ? undefined : readFileSync(file, "utf8")));
+}
+
+/**
+ * The committed base as `diff` builds it (read from the repository's files, built once), and the working tree's
+ * side after edits, built in memory from the base's inputs with the edited files read again from their new texts
+ * (the rest shared): what `diff HEAD` builds from the edited files, without writing and reading every input again
+ * per case. "matches `diff HEAD` run on the edited files" below proves the two agree.
+ */
+let base: Side;
+async function editedSide(edits: Edit[]): Promise<Side> {
+  const texts = new Map<string, string>();
+  const textOf = (file: string) =>
+    texts.get(file) ?? base.inputs.files.find((schema) => schema.file === file)?.text ?? baseOpenApiFiles.get(file);
+  for (const edit of edits) texts.set(edit.file, editedText(edit, "write" in edit ? undefined : textOf(edit.file)));
+  const files = base.inputs.files.filter((schema) => !texts.has(schema.file));
+  for (const [file, text] of texts) {
+    if (!file.startsWith("schemas/")) continue;
+    const [, api = "", fileName = ""] = file.split("/");
+    const schema = parseJson(text) as JsonObject;
+    files.push({ name: fileName.slice(0, -SCHEMA_SUFFIX.length), api, file, text, schema });
+  }
+  files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const openApiFiles = new Map(baseOpenApiFiles);
+  for (const [file, text] of texts) if (file.startsWith("openapi/")) openApiFiles.set(file, text);
+  const reparsed = new Set([...texts.keys()].filter((file) => file.startsWith("openapi/")));
+  // Only the edited sources are parsed again (examples are inlined from openApiFiles, which holds them all).
+  const sources = (
+    await parseOpenApiSources(
+      new Map([...openApiFiles].filter(([file]) => reparsed.has(file) || !file.endsWith(SOURCE_SUFFIX))),
+    )
+  ).concat(base.inputs.sources.filter((source) => !reparsed.has(source.file)));
+  sources.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const inputs = { files, sources, version: base.inputs.version };
+  return { inputs, contract: await buildContract(inputs) };
+}
+let baseOpenApiFiles: Map<string, string>;
 
 /** Runs `diff HEAD` as the CLI does (in this process): the exit code, and the report as JSON. */
 async function diffHead(): Promise<{ code: number; report: DiffReport; stderr: string }> {
@@ -100,13 +151,15 @@ const summarised = (report: DiffReport): ExpectedChange[] =>
     ...(change.location.operation === undefined ? {} : { operation: change.location.operation }),
   }));
 
-beforeAll(() => {
+beforeAll(async () => {
   repo = mkdtempSync(path.join(tmpdir(), "specfirst-contract-diff-"));
   for (const input of ["schemas", "openapi", "package.json"])
     cpSync(path.join(ROOT, input), path.join(repo, input), { recursive: true });
   git("init", "-q");
   git("add", ".");
   git("commit", "-qm", "base");
+  base = await buildSide(repo, "HEAD");
+  baseOpenApiFiles = await readOpenApiFiles(repo);
 });
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
@@ -121,14 +174,11 @@ describe("specfirst diff: the published contract as built", () => {
   it.each(jsonFiles<ContractCase>(path.join(FIXTURES, "diff", "contract")))(
     "%s",
     async (_name, { edits, expected, bump, exit }) => {
-      resetRepo();
-      for (const edit of edits) applyEdit(edit);
-      const { code, report, stderr } = await diffHead();
-      expect(stderr).toBe("");
+      const report = compareContracts("HEAD", base, await editedSide(edits));
       expect(summarised(report)).toEqual(expected);
       expect(report.bump).toBe(bump);
       expect(report.breaking).toBe(report.changes.filter((change) => change.breaks !== "none").length);
-      expect(code).toBe(exit);
+      expect(report.breaking > 0 ? 1 : 0, "the exit code `diff` answers with this report").toBe(exit);
       for (const change of report.changes) {
         expect(change.why).toMatch(/\.$/);
         expect(change.location.file).toMatch(/^(schemas|openapi)\//); // the source to edit, not the generated document
@@ -138,51 +188,66 @@ describe("specfirst diff: the published contract as built", () => {
   );
 });
 
+describe("specfirst diff: the cases above, run as `diff HEAD` on the edited files", () => {
+  // One case per kind of edit (a new file, a replaced text, a renamed key, a set value in a schema and in a source,
+  // a deleted key), breaking and not: the report and exit code of the command equal the in-memory comparison's.
+  const cases = jsonFiles<ContractCase>(path.join(FIXTURES, "diff", "contract")).filter(([name]) =>
+    [
+      "issue-new-media-type-document.json",
+      "issue-configs-path-v2.json",
+      "operation-method-changed.json",
+      "compatible-new-optional-field.json",
+      "webhook-removed.json",
+      "server-url-changed.json",
+    ].includes(name),
+  );
+  it("covers one case of each kind of edit", () => expect(cases).toHaveLength(6));
+  it.each(cases)("%s", async (_name, { edits, exit }) => {
+    resetRepo();
+    for (const edit of edits) applyEdit(edit);
+    const { code, report, stderr } = await diffHead();
+    expect(stderr).toBe("");
+    expect(report).toEqual(compareContracts("HEAD", base, await editedSide(edits)));
+    expect(code).toBe(exit);
+  });
+});
+
 describe("specfirst diff: x-typed-by compared as expanded", () => {
   it("reports only the case-variant rule when a hand-written content-by-type rule becomes the declaration", async () => {
-    resetRepo();
-    const files = expandMediaTypes(await loadSchemas(repo));
-    const message = files.find((file) => file.name === "message");
+    const message = base.contract.files.find((file) => file.name === "message");
     const allOf = message?.schema.allOf;
     if (message === undefined || !Array.isArray(allOf))
       throw new Error("message.schema.json has an x-typed-by expansion");
-    // The rule written by hand as before the declaration existed: relative refs, no case-variant entry.
-    const written = JSON.stringify({ ...message.schema, allOf: allOf.slice(0, -1) }, null, 2).replaceAll(
+    // The rule written by hand as before the declaration existed (the ref's side): relative refs, no case-variant
+    // entry; the working tree has the declaration.
+    const written = JSON.stringify({ ...message.schema, allOf: allOf.slice(0, -1) }).replaceAll(
       "https://specfirst.dev/schemas/messaging/",
       "",
     );
-    const file = path.join(repo, message.file);
-    writeFileSync(file, written.replace('"$id": "', '"$id": "https://specfirst.dev/schemas/messaging/'));
-    git("commit", "-qam", "hand-written content-by-type rule");
-    try {
-      writeFileSync(file, readFileSync(path.join(ROOT, message.file), "utf8"));
-      const { code, report } = await diffHead();
-      expect(summarised(report)).toEqual([
-        { api: "messaging", rule: "schema-constraint-added", breaks: "producers", who: ["caller", "service"] },
-      ]);
-      expect(report.changes[0]?.location).toMatchObject({ file: message.file, pointer: "/allOf" });
-      expect(code).toBe(1);
-    } finally {
-      git("reset", "-q", "--hard", "HEAD~1");
-    }
+    const handWritten = JSON.parse(
+      written.replace('"$id":"', '"$id":"https://specfirst.dev/schemas/messaging/'),
+    ) as JsonObject;
+    const report = compareContracts("HEAD", await editedSide([{ file: message.file, write: handWritten }]), base);
+    expect(summarised(report)).toEqual([
+      { api: "messaging", rule: "schema-constraint-added", breaks: "producers", who: ["caller", "service"] },
+    ]);
+    expect(report.changes[0]?.location).toMatchObject({ file: message.file, pointer: "/allOf" });
   });
 });
 
 describe("specfirst diff: a change no rule describes", () => {
   it("is contract-changed, breaking, at the first difference of the built contract", async () => {
-    resetRepo();
     // Message written out as its expansion: the same schema, but the published document's components differ (no
     // variants per media type without the declaration), which no rule describes.
-    const message = expandMediaTypes(await loadSchemas(repo)).find((file) => file.name === "message");
+    const message = base.contract.files.find((file) => file.name === "message");
     if (message === undefined) throw new Error("message.schema.json exists");
-    writeFileSync(path.join(repo, message.file), JSON.stringify(message.schema, null, 2));
-    const { code, report } = await diffHead();
+    const report = compareContracts("HEAD", base, await editedSide([{ file: message.file, write: message.schema }]));
     expect(summarised(report)).toEqual([
       { api: "messaging", rule: "contract-changed", breaks: "both", who: ["caller", "service"] },
     ]);
     expect(report.changes[0]?.location.file).toBe("generated/openapi/messaging.yaml");
     expect(report.changes[0]?.location.pointer).toMatch(/^\/components\/schemas\//);
-    expect(code).toBe(1);
+    expect(report.breaking).toBe(1);
   });
 });
 

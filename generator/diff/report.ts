@@ -354,8 +354,11 @@ function fallbackFinding(api: string, before: Side, after: Side): Finding | unde
 
 const BUMP_ORDER: Bump[] = ["patch", "minor", "major"];
 
-/** The changes between two built contracts, classified, grouped by API (in name order), in the order the rules found them. */
-function compareContracts(ref: string, before: Side, after: Side): DiffReport {
+/**
+ * The changes between two built contracts, classified, grouped by API (in name order), in the order the rules found
+ * them. Exported for the tests, which compare sides built in memory (test/contract-diff.test.ts).
+ */
+export function compareContracts(ref: string, before: Side, after: Side): DiffReport {
   const apis = [
     ...new Set(
       [...before.inputs.sources, ...after.inputs.sources]
