@@ -130,9 +130,10 @@ function errorObject(gen: CodeGen, fields: ErrorFields | undefined): Code {
 }
 
 // ajv/lib/compile/errors.ts, with the error objects above in place of AJV's (the validators are never `$async`), and
-// AJV's inline append (`const err = {…}; if(vErrors === null){vErrors = [err];} else {vErrors.push(err);}`, half of
-// the generated code) as a call to the run-time `pushError`, which builds the same object and appends it the same
-// way. Inside conditions (no error objects) AJV's code stays.
+// AJV's inline append (`const err = {…}; if(vErrors === null){vErrors = [err];} else {vErrors.push(err);}`, at each of
+// the hundreds of checks, code every process parses before its first validation) as a call to the run-time
+// `pushError`, which builds the same object and appends it the same way. Inside conditions (no error objects) AJV's
+// code stays.
 function addError(gen: CodeGen, fields: ErrorFields | undefined): void {
   if (fields === undefined) {
     const err = gen.const("err", errorObject(gen, fields));
