@@ -82,7 +82,7 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
   try {
     for (const schema of unit.schemas) ajv.addSchema(schema);
     const compile = () =>
-      withValidationErrorObjects(runtimeImport(unit.module, "json/json-text.js"), () =>
+      withValidationErrorObjects({ jsonText: runtimeImport(unit.module, "json/json-text.js"), errorMessages }, () =>
         standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }),
       );
     return withFastPatterns(unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile)));

@@ -16,7 +16,7 @@
 import { createRequire } from "node:module";
 import { _, Name } from "ajv/dist/2020.js";
 import type { Code, CodeGen, KeywordCxt } from "ajv/dist/2020.js";
-import { ruleMessage } from "../../../runtime/validation/error-messages.js";
+import { pushError, ruleMessage } from "../../../runtime/validation/error-messages.js";
 import { escapePointerSegment } from "../../../runtime/json/json-text.js";
 
 // AJV's internal modules, as the CommonJS objects its keywords call through (an ES import would give a copy of the
@@ -72,8 +72,15 @@ interface Reporting {
   };
 }
 
-/** The specifier of runtime/json/json-text.js from the compiled module (set while one compiles). */
-let jsonTextModule = "";
+/** An error's fields, as code: `{ pointer, message, keyword }` in that order in every error object. */
+interface ErrorFields {
+  pointer: Code;
+  message: string | Code;
+  keyword: string;
+}
+
+/** The specifiers of runtime/json/json-text.js and runtime/validation/error-messages.js from the compiled module (set while one compiles). */
+let runtimeModules = { jsonText: "", errorMessages: "" };
 
 /**
  * `/<name>` of the property a `required` or `additionalProperties` error is about: a constant, or, for a name of
@@ -84,7 +91,7 @@ function propertySegment(gen: CodeGen, property: unknown): Code | string {
   if (property instanceof Name) {
     const escape = gen.scopeValue("func", {
       ref: escapePointerSegment,
-      code: _`require(${jsonTextModule}).escapePointerSegment`,
+      code: _`require(${runtimeModules.jsonText}).escapePointerSegment`,
     });
     return _`"/" + ${escape}(${property})`;
   }
@@ -93,9 +100,14 @@ function propertySegment(gen: CodeGen, property: unknown): Code | string {
   return `/${escapeJsonPointer(text.startsWith('"') ? (JSON.parse(text) as string) : text)}`;
 }
 
-function errorObject(cxt: Reporting, error: ErrorDefinition, errorPaths: { instancePath?: Code | string } = {}): Code {
+/** The pointer, message and keyword of the error a keyword reports (undefined where AJV creates no error objects). */
+function errorFields(
+  cxt: Reporting,
+  error: ErrorDefinition,
+  errorPaths: { instancePath?: Code | string } = {},
+): ErrorFields | undefined {
   const { gen, it, keyword } = cxt;
-  if (it.createErrors === false) return _`{}`;
+  if (it.createErrors === false) return undefined;
   let path = errorPaths.instancePath
     ? str`${it.errorPath}${getErrorPath(errorPaths.instancePath as Name | string, Type.Str)}`
     : it.errorPath;
@@ -109,13 +121,30 @@ function errorObject(cxt: Reporting, error: ErrorDefinition, errorPaths: { insta
   const written = cxt.$data ? undefined : ruleMessage(keyword, cxt.schema);
   const message =
     written ?? (typeof error.message === "function" ? error.message(cxt as unknown as KeywordCxt) : error.message);
-  return gen.object([POINTER, strConcat(N.instancePath, path)], [MESSAGE, message], [KEYWORD, keyword]);
+  return { pointer: strConcat(N.instancePath, path), message, keyword };
 }
 
-// ajv/lib/compile/errors.ts, with `errorObject` above in place of AJV's (the validators are never `$async`).
-function addError(gen: CodeGen, errorCode: Code): void {
-  const err = gen.const("err", errorCode);
-  gen.if(_`${N.vErrors} === null`, () => gen.assign(N.vErrors, _`[${err}]`), _`${N.vErrors}.push(${err})`);
+function errorObject(gen: CodeGen, fields: ErrorFields | undefined): Code {
+  if (fields === undefined) return _`{}`;
+  return gen.object([POINTER, fields.pointer], [MESSAGE, fields.message], [KEYWORD, fields.keyword]);
+}
+
+// ajv/lib/compile/errors.ts, with the error objects above in place of AJV's (the validators are never `$async`), and
+// AJV's inline append (`const err = {…}; if(vErrors === null){vErrors = [err];} else {vErrors.push(err);}`, at each of
+// the hundreds of checks, code every process parses before its first validation) as a call to the run-time
+// `pushError`, which builds the same object and appends it the same way. Inside conditions (no error objects) AJV's
+// code stays.
+function addError(gen: CodeGen, fields: ErrorFields | undefined): void {
+  if (fields === undefined) {
+    const err = gen.const("err", errorObject(gen, fields));
+    gen.if(_`${N.vErrors} === null`, () => gen.assign(N.vErrors, _`[${err}]`), _`${N.vErrors}.push(${err})`);
+  } else {
+    const push = gen.scopeValue("func", {
+      ref: pushError,
+      code: _`require(${runtimeModules.errorMessages}).pushError`,
+    });
+    gen.assign(N.vErrors, _`${push}(${N.vErrors}, ${fields.pointer}, ${fields.message}, ${fields.keyword})`);
+  }
   gen.code(_`${N.errors}++`);
 }
 
@@ -127,29 +156,33 @@ function returnErrors(cxt: Reporting, errors: Code | Name): void {
 
 const reportError: Report = (context, error = errorsModule.keywordError, errorPaths, overrideAllErrors) => {
   const cxt = context as unknown as Reporting;
-  const errorCode = errorObject(cxt, error, errorPaths);
-  if (overrideAllErrors ?? (cxt.it.compositeRule || cxt.it.allErrors)) addError(cxt.gen, errorCode);
-  else returnErrors(cxt, _`[${errorCode}]`);
+  const fields = errorFields(cxt, error, errorPaths);
+  if (overrideAllErrors ?? (cxt.it.compositeRule || cxt.it.allErrors)) addError(cxt.gen, fields);
+  else returnErrors(cxt, _`[${errorObject(cxt.gen, fields)}]`);
 };
 
 const reportExtraError: Report = (context, error = errorsModule.keywordError, errorPaths) => {
   const cxt = context as unknown as Reporting;
-  addError(cxt.gen, errorObject(cxt, error, errorPaths));
+  addError(cxt.gen, errorFields(cxt, error, errorPaths));
   if (!(cxt.it.compositeRule || cxt.it.allErrors)) returnErrors(cxt, N.vErrors);
 };
 
 /**
  * Runs `compile` (AJV compiling, synchronously) with the error objects built as `{ pointer, message, keyword }`.
- * `jsonText` is the specifier of runtime/json/json-text.js from the compiled module.
+ * `modules`: the specifiers of runtime/json/json-text.js and runtime/validation/error-messages.js from the compiled
+ * module.
  */
-export function withValidationErrorObjects<T>(jsonText: string, compile: () => T): T {
+export function withValidationErrorObjects<T>(
+  modules: { jsonText: string; errorMessages: string },
+  compile: () => T,
+): T {
   const original = { reportError: errorsModule.reportError, reportExtraError: errorsModule.reportExtraError };
   Object.assign(errorsModule, { reportError, reportExtraError });
-  jsonTextModule = jsonText;
+  runtimeModules = modules;
   try {
     return compile();
   } finally {
     Object.assign(errorsModule, original);
-    jsonTextModule = "";
+    runtimeModules = { jsonText: "", errorMessages: "" };
   }
 }
