@@ -193,7 +193,8 @@ describe("the packed package", () => {
         .map((name) => path.join(chunks, name))
         .filter((file) => readFileSync(file, "utf8").includes("application/vnd.lime")),
     ];
-    expect(messaging.length).toBeGreaterThan(2);
+    // the messaging validators are their own file, dist/bundle/messaging/validators.js (scripts/bundle.mjs)
+    expect(messaging.length).toBeGreaterThanOrEqual(2);
     const script = path.join(consumer, "configs-only.mjs");
     writeFileSync(
       script,

@@ -120,15 +120,33 @@ describe("validator units", () => {
     expect(inlining.length).toBeGreaterThan(2);
     expect(changed(before, after).sort()).toEqual(["node-address", ...inlining].sort());
 
-    // tls is called by name in both forms: only it and its lenient twin change
+    // tls is called by name: only its unit changes (config-lenient calls the plain config validator by name)
     const configs = plan(projectFiles, "configs");
     const tls = plan(
       edited("tls", (schema) => ({ ...schema, minProperties: 1 })),
       "configs",
     );
-    expect(changed(configs, tls)).toEqual(["tls", "tls-lenient"]);
+    expect(changed(configs, tls)).toEqual(["tls"]);
+  });
+
+  it("config-lenient is the plain config validator with its unknown-key errors dropped: no twin code for the Config tree", () => {
+    const units = plan(projectFiles, "configs");
+    expect(units.filter(({ unit }) => unit.name.endsWith("-lenient")).map(({ unit }) => unit)).toEqual([
+      expect.objectContaining({ name: "config-lenient", dropsErrorsOf: "validateConfig", schemas: [] }),
+    ]);
+    // a rule whose subschema's failure another rule turns into something else (here anyOf) anywhere in the tree:
+    // the twins are compiled
+    const composite = plan(
+      edited("tls", (schema) => ({ ...schema, anyOf: [{ required: ["enabled"] }, { required: ["ca_crt"] }] })),
+      "configs",
+    );
+    const twins = composite.filter(({ unit }) => unit.name.endsWith("-lenient")).map(({ unit }) => unit);
+    expect(twins.map((unit) => unit.name)).toContain("tls-lenient");
+    expect(twins.every((unit) => unit.dropsErrorsOf === undefined && unit.schemas.length > 0)).toBe(true);
   });
 });
+
+const SEED = Number(process.env.FC_SEED ?? Date.now() % 1_000_000);
 
 describe("units compiled and joined into one module", () => {
   // A small API whose schemas use each kind of reference: a call (line, money), an inlined leaf (sku), a pointer
@@ -137,22 +155,34 @@ describe("units compiled and joined into one module", () => {
   type Validate = ((data: unknown) => boolean) & { errors: { pointer: string; message: string }[] | null };
   let module: Record<string, Validate>;
   let units: PlannedUnit[];
+  // The same schemas with an `anyOf` that every value passes (the same rules): its lenient twins are compiled, not derived.
+  let twinsModule: Record<string, Validate>;
+  let twinUnits: PlannedUnit[];
 
-  beforeAll(async () => {
-    const files = await loadSchemas(fixture);
-    units = planUnits("shop", buildSchemaGraph(files), { lenient: ["order"] });
+  /** The API's units joined into one module, written where it imports the run time as generated/shop/ does, loaded. */
+  async function load(planned: PlannedUnit[]): Promise<Record<string, Validate>> {
     const compiled = compiledValidatorsModule(
       "shop",
-      units.map(({ unit, files: unitFiles }) => compileValidatorUnit(unit, unitFiles)),
+      planned.map(({ unit, files: unitFiles }) => compileValidatorUnit(unit, unitFiles)),
       await loadTemplates(ROOT),
     );
-    // The module imports the run time and ajv-formats relative to generated/shop/.
     const dir = mkdtempSync(path.join(tmpdir(), "specfirst-units-"));
     mkdirSync(path.join(dir, "generated", "shop"), { recursive: true });
     symlinkSync(path.join(ROOT, "runtime"), path.join(dir, "runtime"), "dir");
     symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
     writeFileSync(path.join(dir, compiled.path), compiled.contents);
-    module = (await import(pathToFileURL(path.join(dir, compiled.path)).href)) as Record<string, Validate>;
+    return (await import(pathToFileURL(path.join(dir, compiled.path)).href)) as Record<string, Validate>;
+  }
+
+  beforeAll(async () => {
+    const files = await loadSchemas(fixture);
+    units = planUnits("shop", buildSchemaGraph(files), { lenient: ["order"] });
+    module = await load(units);
+    const withAnyOf = files.map((file) =>
+      file.name === "order" ? { ...file, schema: { ...file.schema, anyOf: [{}] } } : file,
+    );
+    twinUnits = planUnits("shop", buildSchemaGraph(withAnyOf), { lenient: ["order"] });
+    twinsModule = await load(twinUnits);
   });
 
   it("reports a $ref to another API's schema with file, pointer and line:column", async () => {
@@ -193,8 +223,18 @@ describe("units compiled and joined into one module", () => {
     ]);
   });
 
-  it("plans one unit per schema and the lenient twins the declared one calls", () => {
-    expect(units.map(({ unit, files }) => [unit.name, files.map((file) => file.name)])).toEqual([
+  it("plans one unit per schema and, where every rule reports directly, a lenient unit that calls the plain one", () => {
+    expect(units.map(({ unit, files }) => [unit.name, files.map((file) => file.name), unit.dropsErrorsOf])).toEqual([
+      ["line", ["line"], undefined],
+      ["money", ["money"], undefined],
+      ["order", ["order", "sku", "money"], undefined],
+      ["sku", ["sku"], undefined],
+      ["order-lenient", ["order"], "validateOrder"],
+    ]);
+  });
+
+  it("plans the lenient twins the declared one calls when a rule does not report directly (anyOf)", () => {
+    expect(twinUnits.map(({ unit, files }) => [unit.name, files.map((file) => file.name)])).toEqual([
       ["line", ["line"]],
       ["money", ["money"]],
       ["order", ["order", "sku", "money"]],
@@ -234,18 +274,70 @@ describe("units compiled and joined into one module", () => {
     expect(validate.errors).toBeNull();
   });
 
-  it("the lenient twin accepts unknown properties at every level, through its calls, and keeps every other rule", () => {
-    const lenient = module.validateOrderLenient as Validate;
-    expect(
-      lenient({
-        ...order,
-        more: 1,
-        lines: [{ quantity: 1, price: { amount: 1, currency: "USD", rate: 1 }, extra: true }],
+  it.each(["derived", "compiled"] as const)(
+    "the lenient validator (%s) accepts unknown properties at every level, through its calls, and keeps every other rule",
+    (form) => {
+      const validators = form === "derived" ? module : twinsModule;
+      const lenient = validators.validateOrderLenient as Validate;
+      expect(
+        lenient({
+          ...order,
+          more: 1,
+          lines: [{ quantity: 1, price: { amount: 1, currency: "USD", rate: 1 }, extra: true }],
+        }),
+      ).toBe(true);
+      expect(lenient.errors).toBeNull();
+      expect(lenient({ ...order, more: 1, lines: [{ quantity: 1, price: { amount: 1, currency: "usd" } }] })).toBe(
+        false,
+      );
+      expect(lenient.errors?.map((error) => error.pointer)).toEqual(["/lines/0/price/currency"]);
+      expect((validators.validateOrder as Validate)({ ...order, more: 1 })).toBe(false);
+    },
+  );
+
+  it(`the derived lenient validator gives the compiled twin's verdict and errors, in order, on any order (seed ${SEED})`, () => {
+    const [derived, compiled] = [module.validateOrderLenient as Validate, twinsModule.validateOrderLenient as Validate];
+    // orders with wrong values and unknown keys at every level, and values of any JSON type
+    const extra = fc.dictionary(fc.constantFrom("more", "extra", "rate", "x y", "a/b", "~0"), fc.jsonValue(), {
+      maxKeys: 2,
+    });
+    const anything = fc.oneof(fc.jsonValue(), fc.constant(undefined));
+    const price = fc.record(
+      {
+        amount: fc.oneof(fc.integer({ min: -2, max: 2 }), anything),
+        currency: fc.oneof(fc.constantFrom("EUR", "usd"), anything),
+      },
+      { requiredKeys: [] },
+    );
+    const line = fc.oneof(
+      fc
+        .tuple(
+          fc.record({ quantity: fc.oneof(fc.integer({ min: -1, max: 2 }), anything), price }, { requiredKeys: [] }),
+          extra,
+        )
+        .map(([l, e]) => ({ ...e, ...l })),
+      anything,
+    );
+    const payload = fc
+      .tuple(
+        fc.record(
+          {
+            sku: fc.oneof(fc.constantFrom("AB-12", "ab"), anything),
+            currency: fc.oneof(fc.constantFrom("EUR", "euro"), anything),
+            lines: fc.oneof(fc.array(line, { maxLength: 3 }), anything),
+          },
+          { requiredKeys: [] },
+        ),
+        extra,
+      )
+      .map(([o, e]) => JSON.parse(JSON.stringify({ ...e, ...o })) as unknown);
+    fc.assert(
+      fc.property(fc.oneof(payload, fc.jsonValue()), (data) => {
+        expect(derived(data)).toBe(compiled(data));
+        expect(derived.errors).toEqual(compiled.errors);
       }),
-    ).toBe(true);
-    expect(lenient({ ...order, lines: [{ quantity: 1, price: { amount: 1, currency: "usd" } }] })).toBe(false);
-    expect(lenient.errors?.map((error) => error.pointer)).toEqual(["/lines/0/price/currency"]);
-    expect((module.validateOrder as Validate)({ ...order, more: 1 })).toBe(false);
+      { seed: SEED, numRuns: 2000 },
+    );
   });
 
   it("names each unit's module-level values after it, so units share the module without a clash", () => {
@@ -266,7 +358,6 @@ describe("units compiled and joined into one module", () => {
 });
 
 describe("the generated code's fast paths give AJV's verdicts", () => {
-  const SEED = Number(process.env.FC_SEED ?? Date.now() % 1_000_000);
   const reference = createAjv();
   const declared = Object.keys(documentSchemas);
   const caseVariant = (text: string, flips: boolean[]) =>

@@ -233,3 +233,16 @@ export function withPointerPrefix(callee: { errors?: ValidationError[] | null },
     for (let i = 0; i < errors.length; i++) errors[i]!.pointer = prefix + errors[i]!.pointer;
   return false;
 }
+
+/**
+ * Called by a lenient validator that is the plain one with its errors of one keyword dropped
+ * (generator/emit/validators/units.ts `lenientByDroppingErrors`): the plain validator's errors without those of
+ * `keyword`, in their order, or null when none is left (the payload is valid for the lenient validator).
+ */
+export function withoutKeyword(
+  errors: ValidationError[] | null | undefined,
+  keyword: string,
+): ValidationError[] | null {
+  const kept = errors?.filter((error) => error.keyword !== keyword) ?? [];
+  return kept.length === 0 ? null : kept;
+}

@@ -18,7 +18,7 @@ import { withValidationErrorObjects } from "./error-objects.js";
 import { withFastPatterns } from "./fast-patterns.js";
 import { shortcutDispatchedPatterns } from "./known-values.js";
 import { plainSignatures, withPlainCalls } from "./plain-calls.js";
-import { CALL, baseId, type ValidatorUnit } from "./units.js";
+import { CALL, LENIENT_DROPS, baseId, type ValidatorUnit } from "./units.js";
 
 // ajv and ajv-formats are CommonJS packages whose default export is the function.
 const standaloneCode = standaloneCodeModule as unknown as typeof standaloneCodeModule.default;
@@ -52,10 +52,29 @@ function nameAfterUnit(ajv: Ajv2020, unit: ValidatorUnit): void {
 }
 
 /**
+ * The code of a lenient twin derived from the plain validator (units.ts `lenientByDroppingErrors`): it calls the
+ * plain validator and keeps its errors but those of keyword `LENIENT_DROPS`, in AJV's shape of a validator (a
+ * boolean, the errors on the function).
+ */
+function derivedLenientCode(unit: ValidatorUnit, plain: string): string {
+  const self = `validate0_${unit.functionName.replace(/^validate/, "")}`;
+  const errorMessages = runtimeImport(unit.module, "validation/error-messages.js");
+  return (
+    `export const ${unit.functionName} = ${self};\n` +
+    `function ${self}(data){\n` +
+    `const errors = ${plain}(data) ? null : require(${JSON.stringify(errorMessages)}).withoutKeyword(${plain}.errors, ${JSON.stringify(LENIENT_DROPS)});\n` +
+    `${self}.errors = errors;\n` +
+    `return errors === null;\n` +
+    `}\n`
+  );
+}
+
+/**
  * The unit's validator as an ES module's code (`export const <functionName> = …`), its run-time helpers still
  * `require`d (index.ts hoists them). `files`: the unit's files, to locate a compile error.
  */
 export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): string {
+  if (unit.dropsErrorsOf !== undefined) return derivedLenientCode(unit, unit.dropsErrorsOf);
   // The check stage has validated each schema against the draft 2020-12 meta-schema (compiling the meta-schema
   // again in each unit's instance would cost 25 ms a unit).
   const ajv = new Ajv2020({

@@ -72,6 +72,80 @@ export function variantOf(
   return undefined;
 }
 
+/**
+ * Keywords whose errors a validator reports as they are, whatever the other rules found: none of them checks a
+ * subschema whose failure another rule turns into something else (as `oneOf`, `anyOf`, `not`, `if`, `contains`,
+ * `propertyNames`, `dependentSchemas` and the `unevaluated*` keywords do), and none reads the annotations another
+ * rule collects. Plus the annotations AJV compiles no check for.
+ */
+const DIRECT_KEYWORDS: ReadonlySet<string> = new Set([
+  ...ANNOTATIONS,
+  "$schema",
+  "$id",
+  "$ref",
+  "$defs",
+  "$anchor",
+  "writeOnly",
+  "default",
+  "x-secret",
+  "type",
+  "enum",
+  "const",
+  "properties",
+  "patternProperties",
+  "additionalProperties",
+  "required",
+  "dependentRequired",
+  "minProperties",
+  "maxProperties",
+  "items",
+  "prefixItems",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "allOf",
+  "pattern",
+  "format",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+]);
+
+/** The files `roots` refer to, transitively, `roots` included. */
+function referencedFiles(graph: SchemaGraph, roots: readonly SchemaFile[]): SchemaFile[] {
+  const found = [...roots];
+  for (let index = 0; index < found.length; index++) {
+    const file = found[index] as SchemaFile;
+    walkSchema(file.schema, (node) => {
+      const target = typeof node.$ref === "string" ? graph.resolveRef(file, node.$ref).file : undefined;
+      if (target !== undefined && !found.includes(target)) found.push(target);
+    });
+  }
+  return found;
+}
+
+/**
+ * Whether the lenient twins of `roots` can be the plain validators with their `additionalProperties` errors
+ * dropped instead of code of their own: when every rule of every file they reach reports its errors directly
+ * (`DIRECT_KEYWORDS`), removing `additionalProperties: false` (the lenient form) removes exactly the errors it
+ * reported and changes nothing else, so the verdict and the remaining errors, in their order, are the twin's. The
+ * Config tree has no other kind of rule; an API with one gets the twins compiled.
+ */
+function lenientByDroppingErrors(graph: SchemaGraph, roots: readonly SchemaFile[]): boolean {
+  return referencedFiles(graph, roots).every((file) => {
+    let direct = true;
+    walkSchema(file.schema, (node) => (direct &&= Object.keys(node).every((keyword) => DIRECT_KEYWORDS.has(keyword))));
+    return direct;
+  });
+}
+
+/** The keyword of the errors a lenient validator derived from the plain one drops (`lenientByDroppingErrors`). */
+export const LENIENT_DROPS = "additionalProperties";
+
 /** Keywords that need AJV 2020's run-time tracking of evaluated properties and items, or of dynamic scopes. */
 const TRACKED_KEYWORDS = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$dynamicAnchor"];
 
@@ -119,6 +193,11 @@ export interface ValidatorUnit {
   schemas: JsonObject[];
   /** The formats the schemas use (ajv-formats adds these only). */
   formats: string[];
+  /**
+   * Set for a lenient twin derived from the plain validator (`lenientByDroppingErrors`): the export it calls, whose
+   * errors of keyword `LENIENT_DROPS` it drops. Nothing is compiled for such a unit.
+   */
+  dropsErrorsOf?: string;
   /**
    * Compile with AJV's tracking of evaluated properties and dynamic scopes: when any schema of the API uses those
    * keywords, every unit (units call one another, and the tracking passes through calls).
@@ -211,6 +290,20 @@ export function planUnits(api: string, graph: SchemaGraph, variants: VariantDecl
   const twins = VARIANT_KINDS.flatMap((kind) => {
     const planned = new Map<SchemaFile, PlannedUnit>();
     const pending = files.filter((file) => (variants[kind] ?? []).includes(file.name));
+    if (kind === "lenient" && lenientByDroppingErrors(graph, pending))
+      return pending.map((file) => {
+        const name = unitName(file, kind);
+        const unit = {
+          name,
+          functionName: validatorFunctionName(name),
+          module,
+          schemas: [],
+          formats: [],
+          tracked,
+          dropsErrorsOf: validatorFunctionName(file.name),
+        };
+        return { unit, files: [file] };
+      });
     for (let file = pending.shift(); file !== undefined; file = pending.shift()) {
       if (planned.has(file)) continue;
       const { planned: unit, calls } = plan(file, kind);
