@@ -1,3 +1,4 @@
+import { escapePointerSegment } from "../json/json-text.js";
 import type { ValidationError } from "./result.js";
 
 /**
@@ -219,6 +220,29 @@ export function pushError(
   const error = { pointer, message, keyword };
   if (errors === null) return [error];
   errors.push(error);
+  return errors;
+}
+
+const UNKNOWN_PROPERTY = ruleMessage("additionalProperties", false) as string;
+
+/**
+ * Called by a generated validator for each key of the payload an object closed by `additionalProperties: false`
+ * does not list: `pushError` of the error about that key (`pointer`, the object's, then the key as a pointer
+ * segment). One call in place of the pointer concatenation, message and keyword at each of the closed objects keeps
+ * the generated code smaller (generator/emit/validators/error-objects.ts).
+ */
+export function pushUnknownProperty(errors: ValidationError[] | null, pointer: string, key: string): ValidationError[] {
+  return pushError(errors, `${pointer}/${escapePointerSegment(key)}`, UNKNOWN_PROPERTY, "additionalProperties");
+}
+
+/**
+ * Called by a generated validator after a call to another schema's validator failed: the callee's errors (already
+ * below the caller's pointer, `withPointerPrefix`) appended to the caller's list, or the callee's list itself when
+ * the caller has none yet; the list returned. Only the error path calls it (generator/emit/validators/plain-calls.ts).
+ */
+export function appendErrors(errors: ValidationError[] | null, calleeErrors: ValidationError[]): ValidationError[] {
+  if (errors === null) return calleeErrors;
+  for (let i = 0; i < calleeErrors.length; i++) errors.push(calleeErrors[i]!);
   return errors;
 }
 

@@ -104,7 +104,9 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
       withValidationErrorObjects({ jsonText: runtimeImport(unit.module, "json/json-text.js"), errorMessages }, () =>
         standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }),
       );
-    return withFastPatterns(unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile)));
+    return withFastPatterns(
+      unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile), errorMessages),
+    );
   } catch (error) {
     throw compileProblem(files, error as Error);
   }

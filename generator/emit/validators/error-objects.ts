@@ -16,7 +16,7 @@
 import { createRequire } from "node:module";
 import { _, Name } from "ajv/dist/2020.js";
 import type { Code, CodeGen, KeywordCxt } from "ajv/dist/2020.js";
-import { pushError, ruleMessage } from "../../../runtime/validation/error-messages.js";
+import { pushError, pushUnknownProperty, ruleMessage } from "../../../runtime/validation/error-messages.js";
 import { escapePointerSegment } from "../../../runtime/json/json-text.js";
 
 // AJV's internal modules, as the CommonJS objects its keywords call through (an ES import would give a copy of the
@@ -72,12 +72,14 @@ interface Reporting {
   };
 }
 
-/** An error's fields, as code: `{ pointer, message, keyword }` in that order in every error object. */
-interface ErrorFields {
-  pointer: Code;
-  message: string | Code;
-  keyword: string;
-}
+/**
+ * An error's fields, as code: `{ pointer, message, keyword }` in that order in every error object. For a key of the
+ * payload an `additionalProperties: false` object does not list, the object's pointer and the key in place of the
+ * pointer (the run time escapes the key, `pushUnknownProperty`).
+ */
+type ErrorFields = { message: string | Code; keyword: string } & (
+  { pointer: Code; unknownKey?: undefined } | { pointer?: undefined; unknownKey: { object: Code; key: Name } }
+);
 
 /** The specifiers of runtime/json/json-text.js and runtime/validation/error-messages.js from the compiled module (set while one compiles). */
 let runtimeModules = { jsonText: "", errorMessages: "" };
@@ -117,27 +119,41 @@ function errorFields(
       : keyword === "additionalProperties"
         ? cxt.params.additionalProperty
         : undefined;
-  if (property !== undefined) path = str`${path}${propertySegment(gen, property)}`;
   const written = cxt.$data ? undefined : ruleMessage(keyword, cxt.schema);
   const message =
     written ?? (typeof error.message === "function" ? error.message(cxt as unknown as KeywordCxt) : error.message);
+  // a key of the payload a closed object does not list: `pushUnknownProperty` builds its pointer
+  if (keyword === "additionalProperties" && property instanceof Name && written !== undefined)
+    return { message, keyword, unknownKey: { object: strConcat(N.instancePath, path), key: property } };
+  if (property !== undefined) path = str`${path}${propertySegment(gen, property)}`;
   return { pointer: strConcat(N.instancePath, path), message, keyword };
 }
 
 function errorObject(gen: CodeGen, fields: ErrorFields | undefined): Code {
   if (fields === undefined) return _`{}`;
-  return gen.object([POINTER, fields.pointer], [MESSAGE, fields.message], [KEYWORD, fields.keyword]);
+  const pointer =
+    fields.unknownKey === undefined
+      ? fields.pointer
+      : strConcat(fields.unknownKey.object, propertySegment(gen, fields.unknownKey.key));
+  return gen.object([POINTER, pointer], [MESSAGE, fields.message], [KEYWORD, fields.keyword]);
 }
 
 // ajv/lib/compile/errors.ts, with the error objects above in place of AJV's (the validators are never `$async`), and
 // AJV's inline append (`const err = {…}; if(vErrors === null){vErrors = [err];} else {vErrors.push(err);}`, at each of
 // the hundreds of checks, code every process parses before its first validation) as a call to the run-time
-// `pushError`, which builds the same object and appends it the same way. Inside conditions (no error objects) AJV's
+// `pushError`, which builds the same object and appends it the same way (`pushUnknownProperty` for a key a closed
+// object does not list: it also builds the pointer and the message). Inside conditions (no error objects) AJV's
 // code stays.
 function addError(gen: CodeGen, fields: ErrorFields | undefined): void {
   if (fields === undefined) {
     const err = gen.const("err", errorObject(gen, fields));
     gen.if(_`${N.vErrors} === null`, () => gen.assign(N.vErrors, _`[${err}]`), _`${N.vErrors}.push(${err})`);
+  } else if (fields.unknownKey !== undefined) {
+    const push = gen.scopeValue("func", {
+      ref: pushUnknownProperty,
+      code: _`require(${runtimeModules.errorMessages}).pushUnknownProperty`,
+    });
+    gen.assign(N.vErrors, _`${push}(${N.vErrors}, ${fields.unknownKey.object}, ${fields.unknownKey.key})`);
   } else {
     const push = gen.scopeValue("func", {
       ref: pushError,

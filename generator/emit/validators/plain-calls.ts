@@ -63,15 +63,16 @@ const CONCAT_ERRORS = /^vErrors = vErrors === null \? ([\w.]+)\.errors : vErrors
 
 /**
  * The standalone `code` of a unit compiled `withPlainCalls`, its functions taking the data alone (each one's
- * pointers start at `""`), and a failed callee's errors pushed onto the caller's array rather than concatenated
- * into a new one. Refuses code that still reads AJV's context.
+ * pointers start at `""`), and a failed callee's errors pushed onto the caller's array by the run-time
+ * `appendErrors` (imported from `errorMessagesModule`) rather than concatenated into a new one. Refuses code that
+ * still reads AJV's context.
  */
-export function plainSignatures(code: string): string {
+export function plainSignatures(code: string, errorMessagesModule: string): string {
   const rewritten = code
     .replace(CONTEXT_PARAMETER, `){\n$1const ${AJV_NAMES.instancePath} = "";\n`)
     .replace(
       CONCAT_ERRORS,
-      "if(vErrors === null){\nvErrors = $1.errors;\n}\nelse {\nfor(const err of $1.errors){\nvErrors.push(err);\n}\n}",
+      `vErrors = require(${JSON.stringify(errorMessagesModule)}).appendErrors(vErrors, $1.errors);`,
     );
   if (CONTEXT_NAMES.test(rewritten))
     throw new Error(
