@@ -12,7 +12,7 @@
  */
 import type { FileHandle } from "node:fs/promises";
 import { decodeUtf8 } from "../json/read-json.js";
-import { checkJsonText, type Check, type ReportedError } from "./record-check.js";
+import { checkJsonText, type Check, type CheckedText, type ReportedError } from "./record-check.js";
 
 const LF = 10;
 const CR = 13;
@@ -24,12 +24,14 @@ export interface Batch {
   firstOversized: boolean;
 }
 
-/** A record that is not valid, its line and record numbers counted from the start of its batch (1 for the first). */
-export interface BatchFinding {
+/**
+ * A record that is not valid, its line and record numbers counted from the start of its batch (1 for the first):
+ * what `checkJsonText` found, the lines of its errors counted from the record's (1), not located yet when the
+ * record is invalid against the schema (`locateErrors`, on the main thread).
+ */
+export interface BatchFinding extends CheckedText {
   record: number;
   line: number;
-  readable: boolean;
-  errors: ReportedError[];
 }
 
 export interface BatchResult {
@@ -146,7 +148,8 @@ export function checkBatch(batch: Batch, check: Check, maxBytes: number): BatchR
   const result: BatchResult = { lines: 0, records: 0, valid: 0, findings: [] };
   if (batch.firstOversized) {
     result.lines++;
-    result.findings.push({ record: ++result.records, line: 1, readable: false, errors: [oversizedError(maxBytes)] });
+    const oversized = { valid: false, readable: false, errors: [oversizedError(maxBytes)] };
+    result.findings.push({ ...oversized, record: ++result.records, line: 1 });
   }
   const bytes = batch.bytes;
   for (let start = 0; start < bytes.length;) {
@@ -229,7 +232,7 @@ function checkRecord(
   const record = ++result.records;
   const at = result.lines;
   if (oversized) {
-    result.findings.push({ record, line: at, readable: false, errors: [oversizedError(maxBytes)] });
+    result.findings.push({ record, line: at, valid: false, readable: false, errors: [oversizedError(maxBytes)] });
     return;
   }
   const checked = checkJsonText(line, check);
@@ -237,11 +240,7 @@ function checkRecord(
     result.valid++;
     return;
   }
-  // an NDJSON record is one line: a position inside it is on the record's line of the batch
-  const errors = checked.errors.map((error) =>
-    error.line === undefined ? error : { ...error, line: at + error.line - 1 },
-  );
-  result.findings.push({ record, line: at, readable: checked.readable, errors });
+  result.findings.push({ ...checked, record, line: at });
 }
 
 function decodedOrUndefined(bytes: Uint8Array): string | undefined {

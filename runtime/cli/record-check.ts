@@ -55,14 +55,17 @@ export function createCheck(validators: ValidatorsModule, target: CheckTarget): 
 export interface CheckedText {
   valid: boolean;
   readable: boolean;
-  /** Each with the line:column in the text (line 1 is the text's first line). */
+  /** Not readable: the error, with its line:column in the text (line 1 is the text's first line). Invalid: the
+   * schema's errors, located in the text by `locateErrors`. */
   errors: ReportedError[];
+  /** Invalid against the schema: the text read, in which `locateErrors` finds each error's line:column. */
+  text?: string;
 }
 
 /**
- * Reads (bytes are decoded strictly, under the rules of runtime/json/read-json.ts) and checks one JSON text. Run
- * once per NDJSON record: the path of a valid record is kept small, and the reports of an unreadable or invalid one
- * are built in functions of their own, so that the optimizing compiler has little to compile before it is fast.
+ * Reads (bytes are decoded strictly, under the rules of runtime/json/read-json.ts) and checks one JSON text. The
+ * errors of a text that is invalid against the schema are not located yet (`locateErrors`): the NDJSON worker
+ * threads leave that to the main thread, so that they compile and run only what a valid record needs.
  */
 export function checkJsonText(input: Uint8Array | string, check: Check): CheckedText {
   let text: string;
@@ -74,7 +77,14 @@ export function checkJsonText(input: Uint8Array | string, check: Check): Checked
     return unreadable(error);
   }
   const outcome = check(value);
-  return outcome.valid ? VALID : invalid(text, outcome.errors);
+  return outcome.valid ? VALID : { valid: false, readable: true, errors: outcome.errors.map(reported), text };
+}
+
+/** The errors of a checked text, each with its line:column in the text. */
+export function locateErrors(checked: CheckedText): ReportedError[] {
+  const text = checked.text;
+  if (text === undefined) return checked.errors;
+  return checked.errors.map((error) => ({ ...error, ...locatePointer(text, error.pointer) }));
 }
 
 const STRICT = { duplicateKeys: true };
@@ -84,12 +94,9 @@ function unreadable(error: unknown): CheckedText {
   return { valid: false, readable: false, errors: [{ pointer: "", message: error.message, ...error.position }] };
 }
 
-function invalid(text: string, errors: { pointer: string; message: string }[]): CheckedText {
-  return {
-    valid: false,
-    readable: true,
-    errors: errors.map((e) => ({ pointer: e.pointer, message: e.message, ...locatePointer(text, e.pointer) })),
-  };
+/** A validator's error, as reported (its keyword left out). */
+function reported(error: { pointer: string; message: string }): ReportedError {
+  return { pointer: error.pointer, message: error.message };
 }
 
 const VALID: CheckedText = Object.freeze({ valid: true, readable: true, errors: [] }) as CheckedText;

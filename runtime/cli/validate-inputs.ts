@@ -7,6 +7,7 @@ import {
   checkJsonText,
   createCheck,
   loadValidators,
+  locateErrors,
   type CheckTarget,
   type ReportedError,
   type ValidatorsModule,
@@ -223,7 +224,7 @@ async function validateInputs(
     if (!options.ndjson) {
       const checked = checkJsonText(Buffer.isBuffer(source) ? source : await readAll(source as Readable), check);
       count(checked.valid, checked.readable);
-      emit({ file: label, valid: checked.valid, errors: checked.errors });
+      emit({ file: label, valid: checked.valid, errors: locateErrors(checked) });
       continue;
     }
     const progress = createProgress(options, label, totalBytes);
@@ -236,13 +237,15 @@ async function validateInputs(
       for (const finding of result.findings) {
         if (finding.readable) counts.invalid++;
         else counts.unreadable++;
-        const errors = finding.errors.map((error) =>
-          error.line === undefined ? error : { ...error, line: lines + error.line },
+        // an NDJSON record is one line: a position inside it is on the record's line of the stream
+        const line = lines + finding.line;
+        const errors = locateErrors(finding).map((error) =>
+          error.line === undefined ? error : { ...error, line: line + error.line - 1 },
         );
         output += formatted({
           file: label,
           record: before + finding.record,
-          line: lines + finding.line,
+          line,
           valid: false,
           errors,
         });
