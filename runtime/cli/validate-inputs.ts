@@ -56,18 +56,21 @@ export interface ValidateCommandOptions {
   progress: boolean;
   /**
    * With `ndjson`: once this many bytes of an input are read (a file whose size is known: from its start), its
-   * records are checked on the main thread and worker threads, one per other core (default
+   * records are checked in worker threads, one per core but one, while the main thread reads and writes (default
    * `DEFAULT_PARALLEL_FROM_BYTES`).
    */
   parallelFromBytes?: number;
-  /** With `ndjson`: the bytes of one read, a batch of records (default `NDJSON_FILE_BATCH_BYTES` for a file). */
+  /**
+   * With `ndjson`: the bytes of one read, a batch of records (default: 1 MiB from a file, a chunk of up to 64 KiB
+   * from standard input).
+   */
   batchBytes?: number;
 }
 
 const STDIN = "-";
 
 /** Bytes read from a file at a time with --ndjson: one batch of records (see runtime/cli/ndjson.ts). */
-export const NDJSON_FILE_BATCH_BYTES = 1024 * 1024;
+const NDJSON_FILE_BATCH_BYTES = 1024 * 1024;
 /** Room for a read from standard input: a pipe's chunk is at most 64 KiB, and each is checked as it arrives. */
 const NDJSON_STREAM_BATCH_BYTES = 64 * 1024;
 
