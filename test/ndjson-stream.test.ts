@@ -73,6 +73,7 @@ const stream = fc.record({
 async function run(
   input: { chunks: Buffer[] } | { file: string },
   parallelFromBytes: number,
+  batchBytes?: number,
 ): Promise<{ code: number; out: Record<string, unknown>[] }> {
   let stdout = "";
   const code = await runValidateCommand({
@@ -87,6 +88,7 @@ async function run(
     stderr: () => {},
     progress: false,
     parallelFromBytes,
+    batchBytes,
   });
   return {
     code,
@@ -126,11 +128,15 @@ describe.concurrent("validate --ndjson: findings on the right line, in order, wi
         }
         const file = path.join(dir, `stream-${runs++}.ndjson`);
         writeFileSync(file, bytes);
-        // main thread only; worker threads from the first byte (standard input in chunks, and a file)
+        // main thread only; worker threads from the first byte (standard input in chunks, and a file); a file read a
+        // few bytes at a time (a repeated key, a "\r\n", an over-limit record split between reads), on the main
+        // thread and in worker threads
         const outcomes = await Promise.all([
           run({ chunks }, Number.POSITIVE_INFINITY),
           run({ chunks }, 0),
           run({ file }, 1),
+          run({ file }, Number.POSITIVE_INFINITY, chunkSizes[0]),
+          run({ file }, 1, chunkSizes[0]),
         ]);
         for (const { code, out } of outcomes) {
           const findings = out.slice(0, -1);
@@ -149,13 +155,38 @@ describe.concurrent("validate --ndjson: findings on the right line, in order, wi
           expect(code).toBe(unreadable > 0 ? 2 : expected.length > 0 ? 1 : 0);
         }
         expect(outcomes[1]).toEqual(outcomes[0]);
-        expect(outcomes[2]?.out.slice(0, -1).map((f) => ({ ...f, file: "-" }))).toEqual(
-          outcomes[0]?.out.slice(0, -1).map((f) => ({ ...f, file: "-" })),
-        );
+        for (const fromFile of outcomes.slice(2))
+          expect(fromFile?.out.slice(0, -1).map((f) => ({ ...f, file: "-" }))).toEqual(
+            outcomes[0]?.out.slice(0, -1).map((f) => ({ ...f, file: "-" })),
+          );
       }),
       { numRuns: 5 },
     );
   }, 180_000);
+
+  it("reports the same from a batch decoded in many pieces, one of them not valid UTF-8, as from small batches", async () => {
+    // over 256 KiB: a 1 MiB batch is decoded 64 KiB at a time (runtime/cli/ndjson.ts), on either side of each cut
+    const names = Object.keys(KINDS);
+    const lines = Array.from({ length: 4000 }, (_, i) => {
+      const name = i % 13 === 0 ? (names[(i / 13) % names.length] as string) : "valid";
+      return Buffer.concat([
+        (KINDS[name] as Kind).bytes(`record ${i} ${"é".repeat(i % 40)}`),
+        Buffer.from(i % 3 ? "\n" : "\r\n"),
+      ]);
+    });
+    const file = path.join(dir, "pieces.ndjson");
+    const bytes = Buffer.concat(lines);
+    expect(bytes.length).toBeGreaterThan(4 * 64 * 1024);
+    writeFileSync(file, bytes);
+    const [pieces, inWorkers, small] = await Promise.all([
+      run({ file }, Number.POSITIVE_INFINITY),
+      run({ file }, 1),
+      run({ file }, Number.POSITIVE_INFINITY, 200),
+    ]);
+    expect(small.out.length).toBeGreaterThan(150);
+    expect(pieces).toEqual(small);
+    expect(inWorkers).toEqual(small);
+  }, 60_000);
 
   it("keeps input order over many batches spread across worker threads", async () => {
     // 3,000 records in 1,500 chunks of two lines: every 7th record is invalid, each names its own record number

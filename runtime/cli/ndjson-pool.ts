@@ -1,8 +1,15 @@
 /**
  * Worker threads for `specfirst validate --ndjson` on a large input: batches go to the least busy worker, at most
  * `IN_FLIGHT_PER_WORKER` per worker at a time (so memory stays bounded whatever the input's size; when all are
- * full, the caller checks the batch on its own thread), and their results come back as promises the caller takes
- * in the order it sent the batches.
+ * full, the caller waits for its oldest result), and their results come back as promises the caller takes in the
+ * order it sent the batches.
+ *
+ * One worker per core but one: the main thread reads, hands batches over and writes results, and the remaining
+ * core runs V8's optimizing compiler for the workers and the garbage collector's helpers. The main thread does not
+ * check batches itself: each thread that checks records compiles its own optimized copy of the reader and the
+ * validators, and on 2 cores that second warm-up cost more than it gained (100,000 messages: 4.17 G instructions
+ * for the main thread plus a worker both checking, 3.58 G for one worker alone, 4.83 G for two workers;
+ * docs/performance.md, CLI stream).
  */
 import { availableParallelism } from "node:os";
 import { workerEntry } from "../worker-entry.js";
@@ -27,7 +34,6 @@ export class NdjsonPool {
   private readonly slots: Slot[];
   private nextId = 0;
 
-  /** One worker per core but the one of the main thread, which checks batches too (and reads, and writes). */
   constructor(data: NdjsonWorkerData, size = Math.max(1, availableParallelism() - 1)) {
     const [entry, options] = workerEntry(import.meta.url, "ndjson-worker");
     this.slots = Array.from({ length: size }, () => {
@@ -47,11 +53,6 @@ export class NdjsonPool {
     });
   }
 
-  /** Batches the pool holds at most: past them the caller checks batches itself rather than queue more. */
-  get capacity(): number {
-    return this.slots.length * IN_FLIGHT_PER_WORKER;
-  }
-
   /** Every worker holds `IN_FLIGHT_PER_WORKER` batches (or is still starting with them). */
   get full(): boolean {
     return this.slots.every((slot) => slot.pending.size >= IN_FLIGHT_PER_WORKER);
@@ -64,9 +65,8 @@ export class NdjsonPool {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
-      // an exact copy, moved to the worker: posting a view of a read buffer would copy the whole buffer behind it
-      const bytes = new Uint8Array(batch.bytes);
-      slot.worker.postMessage({ id, batch: { bytes, firstOversized: batch.firstOversized } }, [bytes.buffer]);
+      // the batch's buffer is its own (runtime/cli/ndjson.ts `readBatches`): moved to the worker, not copied
+      slot.worker.postMessage({ id, batch }, [batch.bytes.buffer]);
     });
   }
 

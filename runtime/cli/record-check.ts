@@ -5,8 +5,8 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { JsonSyntaxError, locatePointer } from "../json/json-text.js";
-import { readJsonText } from "../json/read-json.js";
+import { JsonSyntaxError, locatePointer, parseJson } from "../json/json-text.js";
+import { decodeJsonText } from "../json/read-json.js";
 
 /** The part of generated/validators.js this command uses. */
 export interface ValidatorsModule {
@@ -55,30 +55,48 @@ export function createCheck(validators: ValidatorsModule, target: CheckTarget): 
 export interface CheckedText {
   valid: boolean;
   readable: boolean;
-  /** Each with the line:column in the text (line 1 is the text's first line). */
+  /** Not readable: the error, with its line:column in the text (line 1 is the text's first line). Invalid: the
+   * schema's errors, located in the text by `locateErrors`. */
   errors: ReportedError[];
+  /** Invalid against the schema: the text read, in which `locateErrors` finds each error's line:column. */
+  text?: string;
 }
 
-/** Reads (bytes are decoded strictly) and checks one JSON text. */
+/**
+ * Reads (bytes are decoded strictly, under the rules of runtime/json/read-json.ts) and checks one JSON text. The
+ * errors of a text that is invalid against the schema are not located yet (`locateErrors`): the NDJSON worker
+ * threads leave that to the main thread, so that they compile and run only what a valid record needs.
+ */
 export function checkJsonText(input: Uint8Array | string, check: Check): CheckedText {
-  let read: { text: string; value: unknown };
+  let text: string;
+  let value: unknown;
   try {
-    read = readJsonText(input);
+    text = decodeJsonText(input);
+    value = parseJson(text, STRICT);
   } catch (error) {
-    if (!(error instanceof JsonSyntaxError)) throw error;
-    return { valid: false, readable: false, errors: [{ pointer: "", message: error.message, ...error.position }] };
+    return unreadable(error);
   }
-  const outcome = check(read.value);
-  if (outcome.valid) return VALID;
-  return {
-    valid: false,
-    readable: true,
-    errors: outcome.errors.map((e) => ({
-      pointer: e.pointer,
-      message: e.message,
-      ...locatePointer(read.text, e.pointer),
-    })),
-  };
+  const outcome = check(value);
+  return outcome.valid ? VALID : { valid: false, readable: true, errors: outcome.errors.map(reported), text };
+}
+
+/** The errors of a checked text, each with its line:column in the text. */
+export function locateErrors(checked: CheckedText): ReportedError[] {
+  const text = checked.text;
+  if (text === undefined) return checked.errors;
+  return checked.errors.map((error) => ({ ...error, ...locatePointer(text, error.pointer) }));
+}
+
+const STRICT = { duplicateKeys: true };
+
+function unreadable(error: unknown): CheckedText {
+  if (!(error instanceof JsonSyntaxError)) throw error;
+  return { valid: false, readable: false, errors: [{ pointer: "", message: error.message, ...error.position }] };
+}
+
+/** A validator's error, as reported (its keyword left out). */
+function reported(error: { pointer: string; message: string }): ReportedError {
+  return { pointer: error.pointer, message: error.message };
 }
 
 const VALID: CheckedText = Object.freeze({ valid: true, readable: true, errors: [] }) as CheckedText;

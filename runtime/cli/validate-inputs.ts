@@ -1,13 +1,13 @@
-import { createReadStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { open, readFile, stat, type FileHandle } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
-import { checkBatch, readBatches, type BatchResult } from "./ndjson.js";
+import { checkBatch, fileSource, readBatches, streamSource, type BatchResult, type ByteSource } from "./ndjson.js";
 import { NdjsonPool } from "./ndjson-pool.js";
 import {
   checkJsonText,
   createCheck,
   loadValidators,
+  locateErrors,
   type CheckTarget,
   type ReportedError,
   type ValidatorsModule,
@@ -56,16 +56,23 @@ export interface ValidateCommandOptions {
   progress: boolean;
   /**
    * With `ndjson`: once this many bytes of an input are read (a file whose size is known: from its start), its
-   * records are checked on the main thread and worker threads, one per other core (default
+   * records are checked in worker threads, one per core but one, while the main thread reads and writes (default
    * `DEFAULT_PARALLEL_FROM_BYTES`).
    */
   parallelFromBytes?: number;
+  /**
+   * With `ndjson`: the bytes of one read, a batch of records (default: 1 MiB from a file, a chunk of up to 64 KiB
+   * from standard input).
+   */
+  batchBytes?: number;
 }
 
 const STDIN = "-";
 
-/** Bytes read from a file at a time with --ndjson: one batch of records (see runtime/cli/ndjson.ts); 1 MiB measured slower. */
-const NDJSON_CHUNK_BYTES = 64 * 1024;
+/** Bytes read from a file at a time with --ndjson: one batch of records (see runtime/cli/ndjson.ts). */
+const NDJSON_FILE_BATCH_BYTES = 1024 * 1024;
+/** Room for a read from standard input: a pipe's chunk is at most 64 KiB, and each is checked as it arrives. */
+const NDJSON_STREAM_BATCH_BYTES = 64 * 1024;
 
 /** Default `parallelFromBytes`: an NDJSON input at least this large is checked in worker threads. */
 export const DEFAULT_PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
@@ -190,17 +197,25 @@ async function validateInputs(
   const parallelFrom = options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES;
   for (const input of options.inputs) {
     const label = input === STDIN ? "<stdin>" : input;
-    let stream: AsyncIterable<Buffer> | Iterable<Buffer>;
+    // a whole file's bytes, or standard input's stream, or where an NDJSON input's bytes come from
+    let source: Buffer | Readable | ByteSource;
+    let file: FileHandle | undefined;
     let totalBytes: number | undefined;
     try {
-      if (input === STDIN) stream = options.stdin;
-      else {
+      if (input === STDIN)
+        source = options.ndjson
+          ? streamSource(options.stdin, options.batchBytes ?? NDJSON_STREAM_BATCH_BYTES)
+          : options.stdin;
+      else if (options.ndjson) {
+        file = await open(input);
+        totalBytes = (await file.stat()).size;
+        source = fileSource(file, options.batchBytes ?? NDJSON_FILE_BATCH_BYTES);
+      } else {
         totalBytes = (await stat(input)).size;
-        stream = options.ndjson
-          ? createReadStream(input, { highWaterMark: NDJSON_CHUNK_BYTES })
-          : [await readFile(input)];
+        source = await readFile(input);
       }
     } catch (error) {
+      await file?.close();
       count(false, false);
       emit({
         file: label,
@@ -210,9 +225,9 @@ async function validateInputs(
       continue;
     }
     if (!options.ndjson) {
-      const checked = checkJsonText(await readAll(stream), check);
+      const checked = checkJsonText(Buffer.isBuffer(source) ? source : await readAll(source as Readable), check);
       count(checked.valid, checked.readable);
-      emit({ file: label, valid: checked.valid, errors: checked.errors });
+      emit({ file: label, valid: checked.valid, errors: locateErrors(checked) });
       continue;
     }
     const progress = createProgress(options, label, totalBytes);
@@ -225,13 +240,15 @@ async function validateInputs(
       for (const finding of result.findings) {
         if (finding.readable) counts.invalid++;
         else counts.unreadable++;
-        const errors = finding.errors.map((error) =>
-          error.line === undefined ? error : { ...error, line: lines + error.line },
+        // an NDJSON record is one line: a position inside it is on the record's line of the stream
+        const line = lines + finding.line;
+        const errors = locateErrors(finding).map((error) =>
+          error.line === undefined ? error : { ...error, line: line + error.line - 1 },
         );
         output += formatted({
           file: label,
           record: before + finding.record,
-          line: lines + finding.line,
+          line,
           valid: false,
           errors,
         });
@@ -243,30 +260,33 @@ async function validateInputs(
       progress.record(counts);
     };
     let read = 0;
-    // Batches in input order: a result, or a worker's result to come. The main thread checks a batch itself when
-    // the workers are full (or still starting), so it never idles while they work.
-    const queued: { result?: BatchResult; pending?: Promise<BatchResult> }[] = [];
-    for await (const batch of readBatches(stream, options.maxRecordBytes, (bytes) => {
-      read += bytes;
-      progress.advance(bytes);
-    })) {
-      if (queued.length === 0 && (totalBytes ?? read) < parallelFrom) {
-        take(checkBatch(batch, check, options.maxRecordBytes));
-        continue;
+    // The worker threads' results to come, in input order. The main thread only reads, hands batches over and
+    // writes results: checking a batch itself would warm up a second copy of the validators (runtime/cli/ndjson-pool.ts).
+    const pending: Promise<BatchResult>[] = [];
+    const settled = new WeakSet<Promise<BatchResult>>();
+    try {
+      for await (const batch of readBatches(source as ByteSource, options.maxRecordBytes, (bytes) => {
+        read += bytes;
+        progress.advance(bytes);
+      })) {
+        if (pending.length === 0 && (totalBytes ?? read) < parallelFrom) {
+          take(checkBatch(batch, check, options.maxRecordBytes));
+          continue;
+        }
+        const pool = workers();
+        // the oldest batch's result frees its worker: memory stays bounded by the batches the pool holds
+        while (pool.full) take(await (pending.shift() as Promise<BatchResult>));
+        const result = pool.check(batch);
+        result.then(() => settled.add(result)).catch(() => {});
+        pending.push(result);
+        // results written as soon as they are in, in order
+        while (pending[0] !== undefined && settled.has(pending[0]))
+          take(await (pending.shift() as Promise<BatchResult>));
       }
-      const pool = workers();
-      if (pool.full) queued.push({ result: checkBatch(batch, check, options.maxRecordBytes) });
-      else {
-        const entry: (typeof queued)[number] = { pending: pool.check(batch) };
-        entry.pending?.then((result) => (entry.result = result)).catch(() => {});
-        queued.push(entry);
-      }
-      // results taken in order as soon as they are in; at most two pools' worth waiting (memory stays bounded)
-      while (queued[0]?.result !== undefined) take((queued.shift() as { result: BatchResult }).result);
-      while (queued.length > 2 * pool.capacity)
-        take(await (queued.shift() as { pending: Promise<BatchResult> }).pending);
+      for (const result of pending) take(await result);
+    } finally {
+      await file?.close();
     }
-    for (const entry of queued) take(entry.result ?? (await (entry.pending as Promise<BatchResult>)));
     progress.done();
   }
 
