@@ -64,8 +64,9 @@ describe("package.json exports of each API", () => {
   it("lists `./<api>` and `./<api>/validators` by name, as the patterns would resolve them", () => {
     // An exact key resolves without Node matching the `./*` patterns: 4 M instructions less before a consumer's
     // first validation (docs/performance.md#cold-start). The patterns stay, for an API added later.
-    const exports = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> })
-      .exports;
+    const exports = (
+      JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { exports: Record<string, unknown> }
+    ).exports;
     for (const api of APIS) {
       expect(exports[`./${api}/validators`], `package.json exports "./${api}/validators"`).toEqual({
         types: `./dist/generated/${api}/validators.d.ts`,
