@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consumerTsconfig } from "./helpers/consumer-tsconfig.js";
-import { ROOT, buildResult } from "./helpers/fixtures.js";
+import { ROOT, distBuilt } from "./helpers/fixtures.js";
 
 // The package as a consumer gets it: `npm pack`, installed from the tarball into a new project, type-checked with
 // tsc and run with node.
@@ -84,7 +84,7 @@ const checkConsumer = () =>
 beforeAll(async () => {
   // The background type check's first step builds dist/ (test/setup/global.ts): packing (whose prepack builds it too)
   // waits for that step, rather than write the same files at the same time, but not for the rest of the check.
-  await buildResult(200_000);
+  await distBuilt(200_000);
   const { stdout } = await npm(["pack", "--json", "--pack-destination", consumer], ROOT);
   const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   tarball = path.join(consumer, packed?.filename ?? "");
