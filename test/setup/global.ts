@@ -54,9 +54,9 @@ function refreshCopy(dir: string): void {
  *   says it goes on to the next project (`--verbose`), `TYPECHECK.built` is written, which the package test waits
  *   for (not for the rest of the check);
  * - every other file of tsconfig.json (generator/, test/, bench/, ...), checked against that build's declarations.
- * `TYPECHECK.result` then holds both steps' diagnostics (tsc's progress lines left out). When no input changed since a check that passed (the build info
- * records them), each step answers at once instead of parsing every file again. The build info is kept per
- * package-lock.json, so that changed dependencies are checked again.
+ * `TYPECHECK.result` then holds both steps' diagnostics (tsc's progress lines left out). When no input changed since
+ * a check that passed (the build info records them), each step answers at once instead of parsing every file again.
+ * The build info is kept per package-lock.json, so that changed dependencies are checked again.
  */
 function startTypecheck(): Promise<void> {
   for (const file of [TYPECHECK.built, TYPECHECK.result]) rmSync(file, { force: true });
