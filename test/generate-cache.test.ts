@@ -1,6 +1,6 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { generate } from "../generator/commands/generate.js";
 import { compileValidatorUnit } from "../generator/emit/validators/compile-unit.js";
 import { compiledValidatorsModule, planValidatorUnits } from "../generator/emit/validators/index.js";
@@ -75,6 +75,8 @@ describe("the content-hash cache", () => {
 
   it("keys every result by the run-time code the generator compiles in too: a reworded rule message is written by the next npm run generate", async () => {
     const clone = freshClone({ packages: true });
+    // Its node_modules/ holds thousands of folders of its own (test/helpers/fresh-clone.ts): not left behind.
+    onTestFinished(() => rmSync(clone, { recursive: true, force: true }));
     linkCache(cacheDir(CACHE_SEED), cacheDir(clone));
     const before = await runShell("npm run generate", { cwd: clone, timeoutMs: 120_000 });
     expect(before.code, before.stderr).toBe(0);

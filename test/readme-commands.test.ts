@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { docFiles } from "./helpers/doc-files.js";
 import { CACHE_SEED, ROOT, readJson } from "./helpers/fixtures.js";
 import { freshClone, runShell } from "./helpers/fresh-clone.js";
@@ -69,6 +69,8 @@ describe("the README's commands", () => {
 
   it("run as written in a fresh clone after npm ci", async () => {
     const clone = freshClone({ packages: true });
+    // Its node_modules/ holds thousands of folders of its own (test/helpers/fresh-clone.ts): not left behind.
+    onTestFinished(() => rmSync(clone, { recursive: true, force: true }));
     // The generation cache of the global setup's run on these inputs: the first `npm run generate` answers from it
     // (a cold run is test/generate-cache.test.ts's; the cache's key covers everything an output depends on).
     linkCache(cacheDir(CACHE_SEED), cacheDir(clone));
