@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, rmSync, statSync, watch } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generate } from "../generator/commands/generate.js";
@@ -45,11 +45,29 @@ async function writing(dir: string, file: string, pid: number, ended: { value: b
   }
 }
 
-/** Resolves once the run has stored `count` new results in the cache of `dir` (it is computing), or ended. */
+/**
+ * Resolves once the run has stored `count` new results in the cache of `dir` (it is computing), or ended. The cache
+ * folder is listed on each change of it (and every 50 ms, to see the run end): listing its 600 entries every
+ * millisecond kept about a quarter of a core busy while the run computed.
+ */
 async function stored(dir: string, count: number, ended: { value: boolean }): Promise<void> {
   const entries = () => readdirSync(cacheDir(dir)).filter((name) => !name.endsWith(".tmp")).length;
   const target = entries() + count;
-  while (!ended.value && entries() < target) await sleep(1);
+  const changes = watch(cacheDir(dir));
+  try {
+    while (!ended.value && entries() < target)
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(wake, 50);
+        function wake() {
+          clearTimeout(timer);
+          changes.off("change", wake);
+          resolve();
+        }
+        changes.on("change", wake);
+      });
+  } finally {
+    changes.close();
+  }
 }
 
 interface Kill {

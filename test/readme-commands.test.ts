@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { docFiles } from "./helpers/doc-files.js";
 import { CACHE_SEED, ROOT, readJson } from "./helpers/fixtures.js";
 import { freshClone, runShell } from "./helpers/fresh-clone.js";
@@ -15,7 +15,11 @@ interface ReadmeCommand {
   exit?: number;
   until?: string;
   skip?: string;
+  serial?: true;
 }
+
+/** How many of the entries that are not `serial` run at once, beside the serial ones. */
+const CONCURRENT = 2;
 
 const { commands } = readJson<{ commands: ReadmeCommand[] }>(
   path.join(ROOT, "test", "fixtures", "readme-commands.json"),
@@ -59,15 +63,18 @@ describe("the README's commands", () => {
         [entry.exit, entry.until, entry.skip].filter((x) => x !== undefined),
         entry.command,
       ).toHaveLength(1);
+      if (entry.serial !== undefined) expect([entry.serial, entry.skip], entry.command).toEqual([true, undefined]);
     }
   });
 
   it("run as written in a fresh clone after npm ci", async () => {
     const clone = freshClone({ packages: true });
+    // Its node_modules/ holds thousands of folders of its own (test/helpers/fresh-clone.ts): not left behind.
+    onTestFinished(() => rmSync(clone, { recursive: true, force: true }));
     // The generation cache of the global setup's run on these inputs: the first `npm run generate` answers from it
     // (a cold run is test/generate-cache.test.ts's; the cache's key covers everything an output depends on).
     linkCache(cacheDir(CACHE_SEED), cacheDir(clone));
-    for (const entry of commands.filter((e) => e.skip === undefined)) {
+    const check = async (entry: ReadmeCommand) => {
       const command = entry.run ?? entry.command;
       const result = await runShell(command, {
         cwd: clone,
@@ -78,7 +85,21 @@ describe("the README's commands", () => {
       const output = `\`${command}\`\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`;
       expect(result.code, output).toBe(entry.until === undefined ? entry.exit : null);
       expect(result.stderr, output).not.toMatch(/\n\s+at .+:\d+:\d+\)?\n/); // no stack trace
-    }
+    };
+    // One after another, each taking the next entry of its list: the serial entries in one lane, the others in
+    // `CONCURRENT` lanes beside it (they only read the clone).
+    const runLane = async (queue: ReadmeCommand[]) => {
+      for (let entry = queue.shift(); entry !== undefined; entry = queue.shift()) await check(entry);
+    };
+    const run = commands.filter((e) => e.skip === undefined);
+    const serial = run.filter((e) => e.serial);
+    const concurrent = run.filter((e) => !e.serial);
+    // Every lane to its end (no command left running after the test), then the first failure.
+    const lanes = await Promise.allSettled([
+      runLane(serial),
+      ...Array.from({ length: CONCURRENT }, () => runLane(concurrent)),
+    ]);
+    for (const lane of lanes) if (lane.status === "rejected") throw lane.reason;
     // Nothing the commands did left the clone different from its commit (generated/ was up to date).
     expect((await runShell("git status --porcelain", { cwd: clone })).stdout).toBe("");
   }, 240_000);

@@ -12,12 +12,12 @@ export const CACHE_SEED = path.join(ROOT, "node_modules", ".cache", "specfirst-t
 export const EDITED_SEED = path.join(ROOT, "node_modules", ".cache", "specfirst-test-seed-edited");
 /**
  * Where the type check started by test/setup/global.ts keeps its incremental state and writes its results: `built`
- * once its first step (the build of runtime/ and generated/ into dist/) has finished, `result` once the whole check
- * has.
+ * (an empty file) once its first step (the build of runtime/ and generated/ into dist/) has finished, `result` once
+ * the whole check has.
  */
 export const TYPECHECK = {
   dir: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck"),
-  built: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck", "built.json"),
+  built: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck", "built"),
   result: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck", "result.json"),
 };
 
@@ -27,18 +27,20 @@ export interface TscResult {
   output: string;
 }
 
-/** The contents of `file` once it exists (polled), as written by test/setup/global.ts. */
-async function resultFile(file: string, timeoutMs: number): Promise<TscResult> {
+/** Resolves once `file` exists (polled), as written by test/setup/global.ts, or `timeoutMs` has passed. */
+async function written(file: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  return JSON.parse(readFileSync(file, "utf8")) as TscResult;
 }
 
 /** The result of the type check test/setup/global.ts runs in the background, once it has finished. */
-export const typecheckResult = (timeoutMs = 280_000) => resultFile(TYPECHECK.result, timeoutMs);
+export async function typecheckResult(timeoutMs = 280_000): Promise<TscResult> {
+  await written(TYPECHECK.result, timeoutMs);
+  return JSON.parse(readFileSync(TYPECHECK.result, "utf8")) as TscResult;
+}
 
-/** The result of that type check's first step, the build of dist/, once it has finished (the rest may still run). */
-export const buildResult = (timeoutMs = 280_000) => resultFile(TYPECHECK.built, timeoutMs);
+/** Resolves once that type check's first step, the build of dist/, has finished (the rest may still run). */
+export const distBuilt = (timeoutMs = 280_000) => written(TYPECHECK.built, timeoutMs);
 
 export interface InvalidFixture {
   description: string;

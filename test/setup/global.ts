@@ -46,15 +46,17 @@ function refreshCopy(dir: string): void {
 }
 
 /**
- * The type check of the whole project, in two `tsc -b` processes, one after the other:
+ * The type check of the whole project, by one `tsc -b` on a tsconfig written here that extends tsconfig.json and
+ * references tsconfig.build.json, which tsc takes in two steps, in one process (which reads the lib and package
+ * declarations both use once: two processes took about 1.5 s more CPU):
  * - tsconfig.build.json (runtime/ and generated/, a composite project): built into dist/ as `npm run build` does,
- *   so the package test's `npm pack` finds it up to date instead of compiling those files a second time; its result
- *   is written to `TYPECHECK.built`, which the package test waits for (not for the rest of the check);
- * - every other file of tsconfig.json (generator/, test/, bench/, ...), checked against that build's declarations,
- *   from a tsconfig written here that extends tsconfig.json and references the build (which it finds up to date).
- * `TYPECHECK.result` then holds both steps' output. When no input changed since a check that passed (the build info
- * records them), each step answers at once instead of parsing every file again. The build info is kept per
- * package-lock.json, so that changed dependencies are checked again.
+ *   so the package test's `npm pack` finds it up to date instead of compiling those files a second time; once tsc
+ *   says it goes on to the next project (`--verbose`), `TYPECHECK.built` is written, which the package test waits
+ *   for (not for the rest of the check);
+ * - every other file of tsconfig.json (generator/, test/, bench/, ...), checked against that build's declarations.
+ * `TYPECHECK.result` then holds both steps' diagnostics (tsc's progress lines left out). When no input changed since
+ * a check that passed (the build info records them), each step answers at once instead of parsing every file again.
+ * The build info is kept per package-lock.json, so that changed dependencies are checked again.
  */
 function startTypecheck(): Promise<void> {
   for (const file of [TYPECHECK.built, TYPECHECK.result]) rmSync(file, { force: true });
@@ -89,21 +91,37 @@ function startTypecheck(): Promise<void> {
   )}\n`;
   // Rewritten only when it changes: tsc -b takes a newer tsconfig for a change.
   if (!existsSync(config) || readFileSync(config, "utf8") !== text) writeFileSync(config, text);
-  return (async () => {
-    const build = await runTsc(["-b", path.join(ROOT, "tsconfig.build.json")]);
-    writeFileSync(TYPECHECK.built, JSON.stringify(build));
-    const rest = await runTsc(["-b", config]);
-    const output = [build.output, rest.output].filter((text) => text !== "").join("\n");
-    writeFileSync(TYPECHECK.result, JSON.stringify({ code: build.code === 0 ? rest.code : build.code, output }));
-  })();
+  const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
+  const child = spawn(process.execPath, [tsc, "-b", config, "--verbose", "--pretty", "false"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const restProject = path.relative(ROOT, config).split(path.sep).join("/");
+  let output = "";
+  let distDone = false;
+  const read = (text: string) => {
+    output += text;
+    // "<time> - Project '<the rest's tsconfig>' is out of date ..." (or up to date): the build's step is over.
+    if (!distDone && output.includes(`Project '${restProject}'`)) {
+      distDone = true;
+      writeFileSync(TYPECHECK.built, "");
+    }
+  };
+  child.stdout.setEncoding("utf8").on("data", read);
+  child.stderr.setEncoding("utf8").on("data", read);
+  return new Promise((resolve) =>
+    child.on("close", (code) => {
+      const diagnostics = output
+        .split("\n")
+        .filter((line) => line.trim() !== "" && !PROGRESS.test(line) && !line.startsWith("    * "))
+        .join("\n");
+      const result: TscResult = { code, output: diagnostics };
+      if (!distDone) writeFileSync(TYPECHECK.built, "");
+      writeFileSync(TYPECHECK.result, JSON.stringify(result));
+      resolve();
+    }),
+  );
 }
 
-/** Runs tsc with `args` in the project; resolves with what it printed and its exit code. */
-function runTsc(args: string[]): Promise<TscResult> {
-  const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-  const child = spawn(process.execPath, [tsc, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout.setEncoding("utf8").on("data", (text: string) => (output += text));
-  child.stderr.setEncoding("utf8").on("data", (text: string) => (output += text));
-  return new Promise((resolve) => child.on("close", (code) => resolve({ code, output })));
-}
+/** A progress line of `tsc -b --verbose`: "<local time> - Projects in this build: ...", "... - Building project ...". */
+const PROGRESS = /^\S.* - (Projects in this build:|Project '|Building project '|Updating )/m;
