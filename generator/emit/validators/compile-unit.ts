@@ -4,11 +4,12 @@
  * joined into one module (index.ts `compiledValidatorsModule`).
  */
 import { createRequire } from "node:module";
-import { Ajv2020, Name } from "ajv/dist/2020.js";
+import { _, Ajv2020, Name } from "ajv/dist/2020.js";
 import type { KeywordCxt } from "ajv/dist/2020.js";
 import addFormatsPlugin from "ajv-formats";
 import standaloneCodeModule from "ajv/dist/standalone/index.js";
 import { locatePointer } from "../../../runtime/json/json-text.js";
+import { formats } from "../../../runtime/validation/formats.js";
 import { GenerationFailed } from "../../problems.js";
 import type { SchemaFile } from "../../load/schemas.js";
 import { runtimeImport } from "../../model/output-paths.js";
@@ -96,6 +97,10 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
     schemaType: "string",
     code: (cxt: KeywordCxt) => callRef(cxt, new Name(String(cxt.schema))),
   });
+  // The formats' checks, in the generated code: the run time's own (runtime/validation/formats.ts) when it has every
+  // format the unit uses, else ajv-formats' table (which `addFormats` names when no other is set).
+  if (unit.formats.every((format) => Object.hasOwn(formats, format)))
+    ajv.opts.code.formats = _`require(${runtimeImport(unit.module, "validation/formats.js")}).formats`;
   addFormats(ajv, unit.formats as Parameters<typeof addFormats>[1] & string[]);
   ajv.addKeyword({ keyword: "x-secret", schemaType: "boolean" });
   try {
