@@ -1,6 +1,6 @@
 import type { JSONSchema } from "json-schema-to-typescript";
 import type { JsonObject, JsonValue } from "../../runtime/json/json-text.js";
-import { isJsonObject, mapSchema } from "../model/schema-walk.js";
+import { VALUE_KEYWORDS, isJsonObject, mapSchema } from "../model/schema-walk.js";
 import { findDispatchTables, type DispatchTable } from "../model/dispatch-tables.js";
 import type { SchemaFile } from "../load/schemas.js";
 import type { SchemaGraph } from "../model/schema-graph.js";
@@ -32,17 +32,7 @@ function isTypeless(schema: JsonObject): boolean {
 }
 
 /** Keywords that constrain a value without changing its TypeScript type (a pattern on a string, a bound on a number). */
-const VALUE_CONSTRAINTS = new Set([
-  "pattern",
-  "format",
-  "minLength",
-  "maxLength",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
-]);
+const VALUE_CONSTRAINTS = new Set(VALUE_KEYWORDS);
 
 /** True when an `allOf` member only narrows values (`{ pattern }` in media-type): nothing a type could show. */
 function isValueConstraintOnly(schema: JsonObject): boolean {

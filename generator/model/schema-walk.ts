@@ -69,6 +69,19 @@ export const KNOWN_KEYWORDS: ReadonlySet<string> = new Set([
   "x-typed-by",
 ]);
 
+/** Keywords that check a string or a number by itself (a pattern, a format, a bound), whatever else the schema says. */
+export const VALUE_KEYWORDS: readonly string[] = [
+  "pattern",
+  "format",
+  "minLength",
+  "maxLength",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+];
+
 /** Keywords that do not change what validates: the validators drop them (emit/validators/units.ts), and so do the example checks (examples.ts). */
 export const ANNOTATIONS = [
   "title",

@@ -13,7 +13,7 @@
 import { createRequire } from "node:module";
 import { locatePointer, type JsonObject } from "../../../runtime/json/json-text.js";
 import { GenerationFailed, type Problem } from "../../problems.js";
-import { ANNOTATIONS, isJsonObject, mapSchema, walkSchema } from "../../model/schema-walk.js";
+import { ANNOTATIONS, VALUE_KEYWORDS, isJsonObject, mapSchema, walkSchema } from "../../model/schema-walk.js";
 import type { SchemaFile } from "../../load/schemas.js";
 import type { SchemaGraph } from "../../model/schema-graph.js";
 import { apiOutput } from "../../model/output-paths.js";
@@ -104,15 +104,7 @@ const DIRECT_KEYWORDS: ReadonlySet<string> = new Set([
   "maxItems",
   "uniqueItems",
   "allOf",
-  "pattern",
-  "format",
-  "minLength",
-  "maxLength",
-  "minimum",
-  "maximum",
-  "exclusiveMinimum",
-  "exclusiveMaximum",
-  "multipleOf",
+  ...VALUE_KEYWORDS,
 ]);
 
 /** The files `roots` refer to, transitively, `roots` included. */
