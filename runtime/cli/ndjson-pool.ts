@@ -4,10 +4,12 @@
  * full, the caller waits for its oldest result), and their results come back as promises the caller takes in the
  * order it sent the batches.
  *
- * One worker per core but one: the main thread reads, hands batches over and writes results, and checks a batch
- * itself whenever every worker holds all it may (runtime/cli/validate-inputs.ts), so that on 2 cores both check
- * records while a third thread would only share them (each thread that checks records also compiles its own
- * optimized copy of the reader and the validators; docs/performance.md, CLI stream).
+ * One worker per core but one: the main thread reads, hands batches over and writes results, and the remaining
+ * core runs V8's optimizing compiler for the workers and the garbage collector's helpers. The main thread does not
+ * check batches itself: each thread that checks records compiles its own optimized copy of the reader and the
+ * validators, and on 2 cores that second warm-up cost more than it gained (100,000 messages: 4.17 G instructions
+ * for the main thread plus a worker both checking, 3.58 G for one worker alone, 4.83 G for two workers;
+ * docs/performance.md, CLI stream).
  */
 import { availableParallelism } from "node:os";
 import { workerEntry } from "../worker-entry.js";
@@ -49,11 +51,6 @@ export class NdjsonPool {
       slot.worker.on("exit", (code) => fail(new Error(`an NDJSON worker thread exited (code ${code})`)));
       return slot;
     });
-  }
-
-  /** The batches the workers hold at most, all together. */
-  get capacity(): number {
-    return this.slots.length * IN_FLIGHT_PER_WORKER;
   }
 
   /** Every worker holds `IN_FLIGHT_PER_WORKER` batches (or is still starting with them). */

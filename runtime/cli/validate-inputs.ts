@@ -56,8 +56,8 @@ export interface ValidateCommandOptions {
   progress: boolean;
   /**
    * With `ndjson`: once this many bytes of an input are read (a file whose size is known: from its start), its
-   * records are checked in worker threads, one per core but one, and on the main thread whenever every worker holds
-   * all the batches it may (default `DEFAULT_PARALLEL_FROM_BYTES`).
+   * records are checked in worker threads, one per core but one, while the main thread reads and writes (default
+   * `DEFAULT_PARALLEL_FROM_BYTES`).
    */
   parallelFromBytes?: number;
   /**
@@ -71,8 +71,8 @@ const STDIN = "-";
 
 /**
  * Bytes read from a file at a time with --ndjson: one batch of records (see runtime/cli/ndjson.ts). Small enough
- * that the threads finish close together (the last batches are the wait at the end), large enough that handing a
- * batch over costs little beside checking it.
+ * that the worker starts on the first batch early and the wait for the last one is short, large enough that
+ * handing a batch over costs little beside checking it.
  */
 const NDJSON_FILE_BATCH_BYTES = 256 * 1024;
 /** Room for a read from standard input: a pipe's chunk is at most 64 KiB, and each is checked as it arrives. */
@@ -264,8 +264,8 @@ async function validateInputs(
       progress.record(counts);
     };
     let read = 0;
-    // The results to come, in input order: the worker threads', and those of the batches this thread checks itself
-    // when every worker holds all it may (runtime/cli/ndjson-pool.ts).
+    // The worker threads' results to come, in input order. The main thread only reads, hands batches over and
+    // writes results: checking a batch itself would warm up a second copy of the validators (runtime/cli/ndjson-pool.ts).
     const pending: Promise<BatchResult>[] = [];
     const settled = new WeakSet<Promise<BatchResult>>();
     try {
@@ -278,17 +278,10 @@ async function validateInputs(
           continue;
         }
         const pool = workers();
-        // results held, waiting for an older one, are at most a few batches' (memory stays bounded)
-        while (pending.length >= pool.capacity + 2) take(await (pending.shift() as Promise<BatchResult>));
-        let result: Promise<BatchResult>;
-        if (pool.full) {
-          // rather than wait for a worker, this thread checks the batch
-          result = Promise.resolve(checkBatch(batch, check, options.maxRecordBytes));
-          settled.add(result);
-        } else {
-          result = pool.check(batch);
-          result.then(() => settled.add(result)).catch(() => {});
-        }
+        // the oldest batch's result frees its worker: memory stays bounded by the batches the pool holds
+        while (pool.full) take(await (pending.shift() as Promise<BatchResult>));
+        const result = pool.check(batch);
+        result.then(() => settled.add(result)).catch(() => {});
         pending.push(result);
         // results written as soon as they are in, in order
         while (pending[0] !== undefined && settled.has(pending[0]))
