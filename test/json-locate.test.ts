@@ -40,4 +40,25 @@ describe("locatePointer (docs/validating.md: each error's line:column)", () => {
       { numRuns: 500 },
     );
   });
+
+  it("points at the closest existing ancestor of a pointer that names nothing", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.constantFrom(undefined, 1, "\t"), (value, indent) => {
+        const text = JSON.stringify(value, null, indent);
+        for (const [pointer, named] of pointers(JSON.parse(text))) {
+          // a key no generated object holds, the index past an array's end, or a child of a scalar
+          const absent = Array.isArray(named) ? String(named.length) : "~1absent";
+          const found = locatePointer(text, pointer);
+          expect(locatePointer(text, `${pointer}/${absent}`), `${pointer}/${absent} in ${text}`).toEqual(found);
+          expect(locatePointer(text, `${pointer}/${absent}/0`), `${pointer}/${absent}/0 in ${text}`).toEqual(found);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("stops at the end of a text cut short", () => {
+    expect(locatePointer('{"a": [1, 2', "/a/5")).toEqual({ line: 1, column: 7 });
+    expect(locatePointer('{"a": {"b"', "/a/c")).toEqual({ line: 1, column: 7 });
+  });
 });

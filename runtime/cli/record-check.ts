@@ -91,7 +91,12 @@ const STRICT = { duplicateKeys: true };
 
 function unreadable(error: unknown): CheckedText {
   if (!(error instanceof JsonSyntaxError)) throw error;
-  return { valid: false, readable: false, errors: [{ pointer: "", message: error.message, ...error.position }] };
+  return {
+    valid: false,
+    readable: false,
+    errors: [{ pointer: "", message: error.message, ...error.position }],
+    text: undefined,
+  };
 }
 
 /** A validator's error, as reported (its keyword left out). */

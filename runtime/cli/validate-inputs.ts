@@ -61,7 +61,7 @@ export interface ValidateCommandOptions {
    */
   parallelFromBytes?: number;
   /**
-   * With `ndjson`: the bytes of one read, a batch of records (default: 1 MiB from a file, a chunk of up to 64 KiB
+   * With `ndjson`: the bytes of one read, a batch of records (default: 256 KiB from a file, a chunk of up to 64 KiB
    * from standard input).
    */
   batchBytes?: number;
@@ -69,8 +69,12 @@ export interface ValidateCommandOptions {
 
 const STDIN = "-";
 
-/** Bytes read from a file at a time with --ndjson: one batch of records (see runtime/cli/ndjson.ts). */
-const NDJSON_FILE_BATCH_BYTES = 1024 * 1024;
+/**
+ * Bytes read from a file at a time with --ndjson: one batch of records (see runtime/cli/ndjson.ts). Small enough
+ * that the worker starts on the first batch early and the wait for the last one is short, large enough that
+ * handing a batch over costs little beside checking it.
+ */
+const NDJSON_FILE_BATCH_BYTES = 256 * 1024;
 /** Room for a read from standard input: a pipe's chunk is at most 64 KiB, and each is checked as it arrives. */
 const NDJSON_STREAM_BATCH_BYTES = 64 * 1024;
 
