@@ -39,9 +39,9 @@ const LONGEST_FILES = [
 
 /**
  * Node parses the CA bundle that NODE_EXTRA_CA_CERTS names when any process starts (about 40 ms of CPU each on the
- * 2-core test machine), and a run starts hundreds: vitest's workers, the CLIs, npm, npx, tsc, Redocly, Prism. None of
- * them makes a TLS connection (every server a test reaches is on loopback, over plain HTTP; npx runs the project's
- * own bins, installing nothing), so the variable is dropped here, before vitest starts any of them. The one process
+ * 2-core test machine), and a run starts over a hundred: vitest's workers, the CLIs, npm, npx, tsc, Prism. None of
+ * them needs TLS (every server a test reaches is on loopback, over plain HTTP; npx runs the project's own bins and
+ * fetches nothing), so the variable is dropped here, before vitest starts any of them. The one process
  * that may reach the registry, the package test's `npm install` (test/package.test.ts), is given it back (`withRegistryCa`,
  * test/helpers/fixtures.ts).
  */
