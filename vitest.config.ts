@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { REGISTRY_CA_VARIABLE } from "./test/helpers/fixtures.js";
 
 /**
  * The longest test files, longest first (as measured in clean-clone runs of `npm test` on the loaded 2-core
@@ -35,6 +36,19 @@ const LONGEST_FILES = [
   "schema-diff",
   "client-hardening",
 ];
+
+/**
+ * Node parses the CA bundle that NODE_EXTRA_CA_CERTS names when any process starts (about 40 ms of CPU each on the
+ * 2-core test machine), and a run starts over a hundred: vitest's workers, the CLIs, npm, npx, tsc, Prism. None of
+ * them needs TLS (every server a test reaches is on loopback, over plain HTTP; npx runs the project's own bins and
+ * fetches nothing), so the variable is dropped here, before vitest starts any of them. The one process
+ * that may reach the registry, the package test's `npm install` (test/package.test.ts), is given it back (`withRegistryCa`,
+ * test/helpers/fixtures.ts).
+ */
+if (process.env.NODE_EXTRA_CA_CERTS !== undefined) {
+  process.env[REGISTRY_CA_VARIABLE] = process.env.NODE_EXTRA_CA_CERTS;
+  delete process.env.NODE_EXTRA_CA_CERTS;
+}
 
 /** LONGEST_FILES first, in that order; the other files in vitest's order. */
 class LongestFirst extends BaseSequencer {

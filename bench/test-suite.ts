@@ -91,7 +91,7 @@ export async function runTestSuite(): Promise<Section> {
     const body = [
       "What it measures: wall-clock seconds of the README's set-up commands in a clean clone of the committed HEAD (`git clone`, so uncommitted changes are not measured): `npm ci`, then `npm test`, each from spawn to exit, one run, and the CPU seconds (user + system) of every process each started (Linux), which a loaded machine changes much less than the wall time: on 2 cores the wall time is at least half of it. " +
         "A clean clone has no caches: the global setup generates its seeds from scratch and the type check (which also builds dist/) starts cold, as in CI. " +
-        "The docs browser test uses the machine's Chromium when it has one, else the one in the `@sparticuz/chromium` dev dependency (the row says which). " +
+        "The docs browser test uses the headless shell in the `@sparticuz/chromium` dev dependency unless CHROMIUM_PATH names another (the row says which). " +
         "Target of docs/performance.md#targets, for a 2-core machine. Reproduce: `npm run bench -- test-suite`, or `git clone . /tmp/c && cd /tmp/c && time npm ci && time npm test`.",
       "",
       table(["Command", "target", "wall", "CPU (user+sys)", "result"], rows, ["l", "l", "r", "r", "l"]),

@@ -74,8 +74,8 @@ describe("the content-hash cache", () => {
   }, 240_000);
 
   it("keys every result by the run-time code the generator compiles in too: a reworded rule message is written by the next npm run generate", async () => {
-    const clone = freshClone({ packages: true });
-    // Its node_modules/ holds thousands of folders of its own (test/helpers/fresh-clone.ts): not left behind.
+    // `npm run` reads no package tree: links to the packages stand for npm ci (test/helpers/fresh-clone.ts).
+    const clone = freshClone({ packages: "linked" });
     onTestFinished(() => rmSync(clone, { recursive: true, force: true }));
     linkCache(cacheDir(CACHE_SEED), cacheDir(clone));
     const before = await runShell("npm run generate", { cwd: clone, timeoutMs: 120_000 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consumerTsconfig } from "./helpers/consumer-tsconfig.js";
-import { ROOT, distBuilt } from "./helpers/fixtures.js";
+import { ROOT, distBuilt, withRegistryCa } from "./helpers/fixtures.js";
 
 // The package as a consumer gets it: `npm pack`, installed from the tarball into a new project, type-checked with
 // tsc and run with node.
@@ -13,7 +13,13 @@ const run = promisify(execFile);
 const npm = (args: string[], cwd: string) =>
   run("npm", args, {
     cwd,
-    env: { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" },
+    // `npm install` may fetch package metadata from the registry, over TLS.
+    env: withRegistryCa({
+      ...process.env,
+      npm_config_update_notifier: "false",
+      npm_config_fund: "false",
+      npm_config_audit: "false",
+    }),
     maxBuffer: 64 * 1024 * 1024,
   });
 

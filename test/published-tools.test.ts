@@ -41,30 +41,38 @@ interface Prism {
   output(): string;
 }
 
-/** `prism mock <document>` on loopback, once it says it listens. */
-async function startPrism(api: Api): Promise<Prism> {
-  const port = await freePort();
-  const cli = path.join(ROOT, "node_modules", "@stoplight", "prism-cli", "dist", "index.js");
+/**
+ * `prism mock` on loopback for each published document, once each says it listens: one process serving both
+ * (test/helpers/prism-mock.mjs starts each server as the CLI's `mock <document>` does), which loads Prism once.
+ */
+async function startPrisms(): Promise<Map<Api, Prism>> {
+  const ports = new Map<Api, number>();
+  for (const api of APIS) ports.set(api, await freePort());
   const child = spawn(
     process.execPath,
-    [cli, "mock", documentFile(api), "--host", "127.0.0.1", "--port", String(port)],
+    [
+      path.join(ROOT, "test", "helpers", "prism-mock.mjs"),
+      ...APIS.flatMap((api) => [documentFile(api), String(ports.get(api))]),
+    ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`prism mock ${api} did not start:\n${output}`)), 170_000);
+    const timer = setTimeout(() => reject(new Error(`prism mock did not start:\n${output}`)), 170_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes("Prism is listening")) {
+      if (output.split("Prism is listening").length - 1 === APIS.length) {
         clearTimeout(timer);
         resolve();
       }
     };
     child.stdout?.on("data", read);
     child.stderr?.on("data", read);
-    child.on("exit", (code) => reject(new Error(`prism mock ${api} exited with ${String(code)}:\n${output}`)));
+    child.on("exit", (code) => reject(new Error(`prism mock exited with ${String(code)}:\n${output}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, child, output: () => output };
+  return new Map(
+    APIS.map((api) => [api, { url: `http://127.0.0.1:${String(ports.get(api))}`, child, output: () => output }]),
+  );
 }
 
 interface Answer {
@@ -174,10 +182,9 @@ function invalidBodies(): { route: string; api: Api; what: string; body: unknown
 }
 
 describe("prism mock (@stoplight/prism-cli) on the published documents", () => {
-  const prisms = new Map<Api, Prism>();
+  let prisms = new Map<Api, Prism>();
   beforeAll(async () => {
-    const started = await Promise.all(APIS.map(async (api) => [api, await startPrism(api)] as const));
-    for (const [api, prism] of started) prisms.set(api, prism);
+    prisms = await startPrisms();
   }, 180_000);
   afterAll(() => {
     for (const prism of prisms.values()) prism.child.kill();

@@ -68,7 +68,7 @@ describe("the README's commands", () => {
   });
 
   it("run as written in a fresh clone after npm ci", async () => {
-    const clone = freshClone({ packages: true });
+    const clone = freshClone({ packages: "installed" });
     // Its node_modules/ holds thousands of folders of its own (test/helpers/fresh-clone.ts): not left behind.
     onTestFinished(() => rmSync(clone, { recursive: true, force: true }));
     // The generation cache of the global setup's run on these inputs: the first `npm run generate` answers from it

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { typecheckResult } from "./helpers/fixtures.js";
 
-// tsc over generator/, runtime/, generated/, bench/ and test/ (the generated types' tests are compile-time checks),
-// started by test/setup/global.ts (`tsc -b` on the build and on a tsconfig extending tsconfig.json) so it runs
-// alongside the other test files.
+// tsc over generator/, runtime/, generated/, examples/ and test/ (the generated types' tests are compile-time
+// checks), started by test/setup/global.ts (`tsc -b` on the build and on a tsconfig extending tsconfig.json) so it
+// runs alongside the other test files. bench/ is checked by .ci/run (and `npm run typecheck`), not here.
 describe("the type check", () => {
   it("passes with no error", async () => {
     const { code, output } = await typecheckResult();

@@ -21,6 +21,15 @@ export const TYPECHECK = {
   result: path.join(ROOT, "node_modules", ".cache", "specfirst-typecheck", "result.json"),
 };
 
+/** Where vitest.config.ts keeps NODE_EXTRA_CA_CERTS, which it drops for the test run (see there). */
+export const REGISTRY_CA_VARIABLE = "SPECFIRST_TEST_REGISTRY_CA";
+
+/** `env` with NODE_EXTRA_CA_CERTS as it was before the test run, for a child that may reach the registry. */
+export function withRegistryCa(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const bundle = env[REGISTRY_CA_VARIABLE];
+  return bundle === undefined ? env : { ...env, NODE_EXTRA_CA_CERTS: bundle };
+}
+
 /** What tsc printed and its exit code. */
 export interface TscResult {
   code: number | null;
