@@ -19,6 +19,7 @@ import { withValidationErrorObjects } from "./error-objects.js";
 import { withFastPatterns } from "./fast-patterns.js";
 import { shortcutDispatchedPatterns } from "./known-values.js";
 import { plainSignatures, withPlainCalls } from "./plain-calls.js";
+import { withPropertyKeys } from "./property-keys.js";
 import { CALL, LENIENT_DROPS, baseId, type ValidatorUnit } from "./units.js";
 
 // ajv and ajv-formats are CommonJS packages whose default export is the function.
@@ -109,8 +110,10 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
       withValidationErrorObjects({ jsonText: runtimeImport(unit.module, "json/json-text.js"), errorMessages }, () =>
         standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }),
       );
-    return withFastPatterns(
-      unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile), errorMessages),
+    return withPropertyKeys(
+      withFastPatterns(
+        unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile), errorMessages),
+      ),
     );
   } catch (error) {
     throw compileProblem(files, error as Error);

@@ -11,18 +11,35 @@ import { dispatchMapName, guardName, pascal, validatorFunctionName } from "../..
 import { VARIANT_KINDS, type VariantDeclarations } from "../../model/api-model.js";
 import { planUnits, variantOf, variantSuffix, type PlannedUnit } from "./units.js";
 
+/** A unit's constant naming a function of a run-time module (`const func1_Batching = runtime0.pushError;`). */
+const RUNTIME_FUNCTION_ALIAS = /^const (func\d+_\w+) = (runtime\d+\.\w+);\n/gm;
+
 /**
  * AJV's standalone ESM output still `require`s its runtime helpers and formats (CommonJS: their default import is
  * the module object) and the run-time `inDocument` (an ES module, relative: imported as a namespace); turn those into
- * imports.
+ * imports. A unit's constant for a run-time function is replaced by the function itself (`runtime0.pushError`), which
+ * the bundle reaches directly: no module variable per unit and function to declare and resolve.
  */
 function hoistRequires(code: string): { imports: string; code: string } {
   const modules = new Map<string, string>();
-  const rewritten = code.replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
+  const required = code.replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
     const local = modules.get(specifier) ?? `runtime${modules.size}`;
     modules.set(specifier, local);
     return local;
   });
+  // (of our own ES modules only: a CommonJS module's object is no namespace the bundle can see through)
+  const namespaces = new Set([...modules].filter(([specifier]) => specifier.startsWith(".")).map(([, local]) => local));
+  const aliases = new Map(
+    [...required.matchAll(RUNTIME_FUNCTION_ALIAS)]
+      .filter(([, , target]) => namespaces.has(target!.split(".")[0]!))
+      .map(([, alias, target]) => [alias!, target!]),
+  );
+  const rewritten =
+    aliases.size === 0
+      ? required
+      : required
+          .replace(RUNTIME_FUNCTION_ALIAS, (line, alias: string) => (aliases.has(alias) ? "" : line))
+          .replace(new RegExp(`\\b(?:${[...aliases.keys()].join("|")})\\b`, "g"), (alias) => aliases.get(alias)!);
   const imports = [...modules].map(([specifier, local]) =>
     specifier.startsWith(".")
       ? `import * as ${local} from ${JSON.stringify(specifier)};`
