@@ -283,6 +283,20 @@ export function withPointerPrefix(callee: { errors?: ValidationError[] | null },
 }
 
 /**
+ * Called by a generated validator after a call to another schema's validator failed: `withPointerPrefix` of the
+ * callee's errors, then `appendErrors` of them, in one call at each of the validators' calls (one argument list of
+ * code instead of two, generator/emit/validators/plain-calls.ts); the list returned. Only the error path calls it.
+ */
+export function appendCalleeErrors(
+  errors: ValidationError[] | null,
+  callee: { errors?: ValidationError[] | null },
+  prefix: string,
+): ValidationError[] {
+  withPointerPrefix(callee, prefix);
+  return appendErrors(errors, callee.errors!);
+}
+
+/**
  * Called by a lenient validator that is the plain one with its errors of one keyword dropped
  * (generator/emit/validators/units.ts `lenientByDroppingErrors`): the plain validator's errors without those of
  * `keyword`, in their order, or null when none is left (the payload is valid for the lenient validator).

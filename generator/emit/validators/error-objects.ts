@@ -221,3 +221,20 @@ export function withValidationErrorObjects<T>(
     runtimeModules = { jsonText: "", errorMessages: "" };
   }
 }
+
+/** How AJV's code of a unit uses its error count `errors`, when it uses it for nothing but counting. */
+const COUNT_LINES = /^(?:let errors = 0;|errors\+\+;|errors = vErrors\.length;)\n/gm;
+const COUNT_RESULT = /^return errors === 0;$/gm;
+
+/**
+ * A unit's code without AJV's error count, where the count only says whether an error was reported: each function
+ * declares it (`let errors = 0;`), adds one per error (`errors++;`, at each of the hundreds of checks), sets it to
+ * the length of the list after appending a callee's errors, and returns `errors === 0`. The list `vErrors` is
+ * `null` until the first error and never emptied, so that result is `vErrors === null`. Code that reads the count
+ * otherwise (a composite rule compares and resets it: `anyOf`, `oneOf`, `if`, `contains`) keeps it.
+ */
+export function withoutErrorCount(code: string): string {
+  const rest = code.replace(COUNT_LINES, "").replace(COUNT_RESULT, "");
+  if (/(?<![.\w])errors\b/.test(rest) || /(?<!let )\bvErrors = null\b|\bvErrors\.length = /.test(rest)) return code;
+  return code.replace(COUNT_LINES, "").replace(COUNT_RESULT, `return ${N.vErrors} === null;`);
+}
