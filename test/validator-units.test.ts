@@ -18,6 +18,8 @@ import { ROOT } from "./helpers/fixtures.js";
 import type { GenerationFailed } from "../generator/problems.js";
 import { documentSchemas, validate } from "../generated/validators.js";
 import { createAjv, schemaId } from "../runtime/validation/foreign-ajv.js";
+import * as errorMessages from "../runtime/validation/error-messages.js";
+import type { ValidationError } from "../runtime/validation/result.js";
 
 // Each schema's validator code is cached by what AJV compiles for it (its unit, generator/emit/validators/units.ts).
 // These tests hold the unit to that: everything its code depends on is in it, and nothing else.
@@ -390,6 +392,64 @@ describe("the generated code's fast paths give AJV's verdicts", () => {
       }),
       { seed: SEED, numRuns: 500 },
     );
+  });
+
+  // AJV checks the keys of a closed object with more than 8 properties against the schema's `properties`; the
+  // generated code checks them against a constant of the names alone (generator/emit/validators/property-keys.ts).
+  const closedWide = ["config", "input", "output", "output-http", "input-delta-sharing", "step-http"];
+  const unknownKeyPointers = (errors: readonly { pointer: string; keyword: string }[]) =>
+    errors.filter((error) => error.keyword === "additionalProperties").map((error) => error.pointer);
+  const pointerTo = (key: string) => `/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+
+  it.each(closedWide)(
+    `%s: a closed object with more than 8 properties accepts its names and reports every other key, with AJV's verdict (seed ${SEED})`,
+    (name) => {
+      const check = reference.getSchema(schemaId(name))!;
+      const listed = Object.keys((reference.getSchema(schemaId(name))!.schema as { properties: object }).properties);
+      const key = fc.oneof(
+        fc.constantFrom(...listed),
+        fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "properties", "type"),
+        fc.string({ maxLength: 12 }),
+      );
+      fc.assert(
+        fc.property(fc.uniqueArray(key, { maxLength: 6 }), (keys) => {
+          // parsed, so that `__proto__` is an own key as in a received payload
+          const payload: unknown = JSON.parse(JSON.stringify(Object.fromEntries(keys.map((k) => [k, null]))));
+          const result = validate(name as Parameters<typeof validate>[0], payload);
+          expect(result.valid).toBe(check(payload));
+          expect(unknownKeyPointers(result.valid ? [] : result.errors)).toEqual(
+            Object.keys(payload as object)
+              .filter((k) => !listed.includes(k))
+              .map(pointerTo),
+          );
+        }),
+        { seed: SEED, numRuns: 300 },
+      );
+    },
+  );
+
+  it("the closed objects' key checks read no schema constant: each reads the names of its properties alone", () => {
+    for (const api of ["messaging", "configs"]) {
+      const source = readFileSync(path.join(ROOT, "generated", api, "validators.compiled.ts"), "utf8");
+      expect(source).not.toMatch(/^const schema\d+_/m);
+      for (const [, keys] of source.matchAll(/^const propertyKeys\d+_\w+ = (\{.*\});$/gm))
+        expect(Object.values(JSON.parse(keys!) as object).every((value) => value === true)).toBe(true);
+    }
+  });
+
+  it("each push<Type>TypeError reports the error pushError builds for a type rule naming that type", () => {
+    const pushers = errorMessages as unknown as Record<
+      string,
+      (errors: ValidationError[] | null, pointer: string) => ValidationError[]
+    >;
+    for (const type of errorMessages.JSON_TYPES) {
+      const push = pushers[`push${type[0]!.toUpperCase()}${type.slice(1)}TypeError`]!;
+      const expected = (errors: ValidationError[] | null, pointer: string) =>
+        errorMessages.pushError(errors, pointer, errorMessages.ruleMessage("type", type)!, "type");
+      expect(push(null, "/a")).toEqual(expected(null, "/a"));
+      const list = [{ pointer: "", message: "is required", keyword: "required" }];
+      expect(push(structuredClone(list), "/a/0")).toEqual(expected(structuredClone(list), "/a/0"));
+    }
   });
 
   it("the compiled validators take the data alone: no call builds a context object", async () => {

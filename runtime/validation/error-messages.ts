@@ -223,6 +223,30 @@ export function pushError(
   return errors;
 }
 
+/** The JSON types a `type` rule names, each with a `push<Type>TypeError` below. */
+export const JSON_TYPES = ["string", "object", "array", "integer", "number", "boolean", "null"] as const;
+
+/** `pushError` of the `type` error "must be <type>" at `pointer`: one per JSON type, so a check passes its pointer alone. */
+const typeErrorPusher = (type: (typeof JSON_TYPES)[number]) => {
+  const message = ruleMessage("type", type) as string;
+  return (errors: ValidationError[] | null, pointer: string): ValidationError[] =>
+    pushError(errors, pointer, message, "type");
+};
+
+/**
+ * Called by a generated validator for a value of the wrong JSON type under a `type` rule naming one type (370 of
+ * the 455 error sites of the Config validators): the same error as `pushError(errors, pointer, ruleMessage("type",
+ * type), "type")`, with two arguments fewer at each site, code every process parses before its first validation
+ * (generator/emit/validators/error-objects.ts).
+ */
+export const pushStringTypeError = /* @__PURE__ */ typeErrorPusher("string");
+export const pushObjectTypeError = /* @__PURE__ */ typeErrorPusher("object");
+export const pushArrayTypeError = /* @__PURE__ */ typeErrorPusher("array");
+export const pushIntegerTypeError = /* @__PURE__ */ typeErrorPusher("integer");
+export const pushNumberTypeError = /* @__PURE__ */ typeErrorPusher("number");
+export const pushBooleanTypeError = /* @__PURE__ */ typeErrorPusher("boolean");
+export const pushNullTypeError = /* @__PURE__ */ typeErrorPusher("null");
+
 const UNKNOWN_PROPERTY = ruleMessage("additionalProperties", false) as string;
 
 /**
@@ -256,6 +280,20 @@ export function withPointerPrefix(callee: { errors?: ValidationError[] | null },
   if (errors != null && prefix !== "")
     for (let i = 0; i < errors.length; i++) errors[i]!.pointer = prefix + errors[i]!.pointer;
   return false;
+}
+
+/**
+ * Called by a generated validator after a call to another schema's validator failed: `withPointerPrefix` of the
+ * callee's errors, then `appendErrors` of them, in one call at each of the validators' calls (one argument list of
+ * code instead of two, generator/emit/validators/plain-calls.ts); the list returned. Only the error path calls it.
+ */
+export function appendCalleeErrors(
+  errors: ValidationError[] | null,
+  callee: { errors?: ValidationError[] | null },
+  prefix: string,
+): ValidationError[] {
+  withPointerPrefix(callee, prefix);
+  return appendErrors(errors, callee.errors!);
 }
 
 /**

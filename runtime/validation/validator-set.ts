@@ -14,7 +14,11 @@ export interface CompiledValidator {
 /** What the generator knows of one schema, as data (generated/<api>/validators.ts). */
 export interface SchemaEntry {
   check: CompiledValidator;
-  /** Where its secret values are, when it has any. */
+  /**
+   * Where its secret values are, when that is not `secretShapes[<its name>]`: a variant twin (`config-lenient`)
+   * names its schema's shape here. The generated tables write each shape once, in `secretShapes`: every process
+   * builds the table when it loads the validators.
+   */
   secrets?: SecretShape;
 }
 
@@ -104,7 +108,8 @@ export function createValidatorSet<Name extends string>(table: ValidatorTable<Na
       const entry = entries.get(name);
       if (entry === undefined) throw unknownName();
       const copy = copyData(data);
-      return entry.secrets === undefined ? copy : (redactInPlace(entry.secrets, copy, secretShapes) as T);
+      const shape = entry.secrets ?? (Object.hasOwn(secretShapes, name) ? secretShapes[name] : undefined);
+      return shape === undefined ? copy : (redactInPlace(shape, copy, secretShapes) as T);
     },
     is(name: Name, data: unknown): boolean {
       const entry = entries.get(name);

@@ -15,10 +15,11 @@ import type { SchemaFile } from "../../load/schemas.js";
 import { runtimeImport } from "../../model/output-paths.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
 import { addDispatchKeyword } from "./compile-dispatch.js";
-import { withValidationErrorObjects } from "./error-objects.js";
+import { withValidationErrorObjects, withoutErrorCount } from "./error-objects.js";
 import { withFastPatterns } from "./fast-patterns.js";
 import { shortcutDispatchedPatterns } from "./known-values.js";
 import { plainSignatures, withPlainCalls } from "./plain-calls.js";
+import { withPropertyKeys } from "./property-keys.js";
 import { CALL, LENIENT_DROPS, baseId, type ValidatorUnit } from "./units.js";
 
 // ajv and ajv-formats are CommonJS packages whose default export is the function.
@@ -109,8 +110,12 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
       withValidationErrorObjects({ jsonText: runtimeImport(unit.module, "json/json-text.js"), errorMessages }, () =>
         standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }),
       );
-    return withFastPatterns(
-      unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile), errorMessages),
+    return withoutErrorCount(
+      withPropertyKeys(
+        withFastPatterns(
+          unit.tracked ? compile() : plainSignatures(withPlainCalls(errorMessages, compile), errorMessages),
+        ),
+      ),
     );
   } catch (error) {
     throw compileProblem(files, error as Error);

@@ -16,7 +16,7 @@
 import { createRequire } from "node:module";
 import { _, Name } from "ajv/dist/2020.js";
 import type { Code, CodeGen, KeywordCxt } from "ajv/dist/2020.js";
-import { pushError, pushUnknownProperty, ruleMessage } from "../../../runtime/validation/error-messages.js";
+import * as errorMessages from "../../../runtime/validation/error-messages.js";
 import { escapePointerSegment } from "../../../runtime/json/json-text.js";
 
 // AJV's internal modules, as the CommonJS objects its keywords call through (an ES import would give a copy of the
@@ -50,6 +50,17 @@ export const AJV_NAMES = (
   require("ajv/dist/compile/names.js") as { default: Record<"instancePath" | "errors" | "vErrors", Name> }
 ).default;
 const N = AJV_NAMES;
+
+const { JSON_TYPES, pushError, pushUnknownProperty, ruleMessage } = errorMessages;
+
+/**
+ * Message of a `type` error naming one JSON type → the run-time function that reports it from the pointer alone
+ * (`pushStringTypeError` …, runtime/validation/error-messages.ts), chosen by the message so that the error is the
+ * one `pushError` would build.
+ */
+const TYPE_ERROR_PUSHERS = new Map(
+  JSON_TYPES.map((type) => [ruleMessage("type", type), `push${type[0]!.toUpperCase()}${type.slice(1)}TypeError`]),
+);
 
 const POINTER = new Name("pointer");
 const MESSAGE = new Name("message");
@@ -142,7 +153,8 @@ function errorObject(gen: CodeGen, fields: ErrorFields | undefined): Code {
 // AJV's inline append (`const err = {…}; if(vErrors === null){vErrors = [err];} else {vErrors.push(err);}`, at each of
 // the hundreds of checks, code every process parses before its first validation) as a call to the run-time
 // `pushError`, which builds the same object and appends it the same way (`pushUnknownProperty` for a key a closed
-// object does not list: it also builds the pointer and the message). Inside conditions (no error objects) AJV's
+// object does not list: it also builds the pointer and the message; `push<Type>TypeError` for a value of the wrong
+// JSON type: it also holds the message and the keyword). Inside conditions (no error objects) AJV's
 // code stays.
 function addError(gen: CodeGen, fields: ErrorFields | undefined): void {
   if (fields === undefined) {
@@ -154,6 +166,13 @@ function addError(gen: CodeGen, fields: ErrorFields | undefined): void {
       code: _`require(${runtimeModules.errorMessages}).pushUnknownProperty`,
     });
     gen.assign(N.vErrors, _`${push}(${N.vErrors}, ${fields.unknownKey.object}, ${fields.unknownKey.key})`);
+  } else if (fields.keyword === "type" && TYPE_ERROR_PUSHERS.has(fields.message as string)) {
+    const name = TYPE_ERROR_PUSHERS.get(fields.message as string)!;
+    const push = gen.scopeValue("func", {
+      ref: (errorMessages as Record<string, unknown>)[name],
+      code: _`require(${runtimeModules.errorMessages}).${new Name(name)}`,
+    });
+    gen.assign(N.vErrors, _`${push}(${N.vErrors}, ${fields.pointer})`);
   } else {
     const push = gen.scopeValue("func", {
       ref: pushError,
@@ -201,4 +220,21 @@ export function withValidationErrorObjects<T>(
     Object.assign(errorsModule, original);
     runtimeModules = { jsonText: "", errorMessages: "" };
   }
+}
+
+/** How AJV's code of a unit uses its error count `errors`, when it uses it for nothing but counting. */
+const COUNT_LINES = /^(?:let errors = 0;|errors\+\+;|errors = vErrors\.length;)\n/gm;
+const COUNT_RESULT = /^return errors === 0;$/gm;
+
+/**
+ * A unit's code without AJV's error count, where the count only says whether an error was reported: each function
+ * declares it (`let errors = 0;`), adds one per error (`errors++;`, at each of the hundreds of checks), sets it to
+ * the length of the list after appending a callee's errors, and returns `errors === 0`. The list `vErrors` is
+ * `null` until the first error and never emptied, so that result is `vErrors === null`. Code that reads the count
+ * otherwise (a composite rule compares and resets it: `anyOf`, `oneOf`, `if`, `contains`) keeps it.
+ */
+export function withoutErrorCount(code: string): string {
+  const rest = code.replace(COUNT_LINES, "").replace(COUNT_RESULT, "");
+  if (/(?<![.\w])errors\b/.test(rest) || /(?<!let )\bvErrors = null\b|\bvErrors\.length = /.test(rest)) return code;
+  return code.replace(COUNT_LINES, "").replace(COUNT_RESULT, `return ${N.vErrors} === null;`);
 }

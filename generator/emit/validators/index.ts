@@ -11,18 +11,35 @@ import { dispatchMapName, guardName, pascal, validatorFunctionName } from "../..
 import { VARIANT_KINDS, type VariantDeclarations } from "../../model/api-model.js";
 import { planUnits, variantOf, variantSuffix, type PlannedUnit } from "./units.js";
 
+/** A unit's constant naming a function of a run-time module (`const func1_Batching = runtime0.pushError;`). */
+const RUNTIME_FUNCTION_ALIAS = /^const (func\d+_\w+) = (runtime\d+\.\w+);\n/gm;
+
 /**
  * AJV's standalone ESM output still `require`s its runtime helpers and formats (CommonJS: their default import is
  * the module object) and the run-time `inDocument` (an ES module, relative: imported as a namespace); turn those into
- * imports.
+ * imports. A unit's constant for a run-time function is replaced by the function itself (`runtime0.pushError`), which
+ * the bundle reaches directly: no module variable per unit and function to declare and resolve.
  */
 function hoistRequires(code: string): { imports: string; code: string } {
   const modules = new Map<string, string>();
-  const rewritten = code.replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
+  const required = code.replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
     const local = modules.get(specifier) ?? `runtime${modules.size}`;
     modules.set(specifier, local);
     return local;
   });
+  // (of our own ES modules only: a CommonJS module's object is no namespace the bundle can see through)
+  const namespaces = new Set([...modules].filter(([specifier]) => specifier.startsWith(".")).map(([, local]) => local));
+  const aliases = new Map(
+    [...required.matchAll(RUNTIME_FUNCTION_ALIAS)]
+      .filter(([, , target]) => namespaces.has(target!.split(".")[0]!))
+      .map(([, alias, target]) => [alias!, target!]),
+  );
+  const rewritten =
+    aliases.size === 0
+      ? required
+      : required
+          .replace(RUNTIME_FUNCTION_ALIAS, (line, alias: string) => (aliases.has(alias) ? "" : line))
+          .replace(new RegExp(`\\b(?:${[...aliases.keys()].join("|")})\\b`, "g"), (alias) => aliases.get(alias)!);
   const imports = [...modules].map(([specifier, local]) =>
     specifier.startsWith(".")
       ? `import * as ${local} from ${JSON.stringify(specifier)};`
@@ -130,9 +147,32 @@ export function unitsFailure(failures: readonly unknown[]): unknown {
   return new GenerationFailed(kept);
 }
 
+/** A unit's export of its validator (`export const validateBatching = validate0_Batching;`). */
+const EXPORTED_VALIDATOR = /^export const (validate\w+) = (validate0_\w+);\n/gm;
+
+/**
+ * The units' code with each exported validator declared under its export name (`export function validateBatching`)
+ * instead of as AJV's `validate0_Batching` and a constant exporting it: no module variable per unit to declare and
+ * resolve, and the calls between units reach the function itself.
+ */
+function exportFunctionsByName(code: string): string {
+  const names = new Map([...code.matchAll(EXPORTED_VALIDATOR)].map(([, exported, own]) => [own!, exported!]));
+  const declared = (own: string) => new RegExp(`^function ${own}\\(`, "m").test(code);
+  const renamed = new Map([...names].filter(([own]) => declared(own)));
+  if (renamed.size === 0) return code;
+  return code
+    .replace(EXPORTED_VALIDATOR, (line, _exported: string, own: string) => (renamed.has(own) ? "" : line))
+    .replace(new RegExp(`\\b(?:${[...renamed.keys()].join("|")})\\b`, "g"), (own) => renamed.get(own)!)
+    .replace(/^function (validate\w+)\(/gm, (line, name: string) =>
+      [...renamed.values()].includes(name) ? `export ${line}` : line,
+    );
+}
+
 /** `generated/<api>/validators.compiled.ts`: the code of the API's units, in the order planned, as one module. */
 export function compiledValidatorsModule(api: string, unitCodes: readonly string[], templates: Templates): OutputFile {
-  const hoisted = hoistRequires(unitCodes.map((code) => code.replace(/^"use strict";/, "")).join(""));
+  const hoisted = hoistRequires(
+    exportFunctionsByName(unitCodes.map((code) => code.replace(/^"use strict";/, "")).join("")),
+  );
   return {
     path: apiOutput.compiledValidators(api),
     contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }),
@@ -199,7 +239,8 @@ export async function emitValidators(
     validators: validators.map((v) => ({
       ...v,
       typeName: strictTypes.find((t) => t.validator === v.name)?.typeName ?? `Types.${v.typeName}`,
-      secrets: apiShapes[baseName(v.name)],
+      // a schema's own shape is read from `secretShapes` (runtime/validation/validator-set.ts): only a twin names one
+      secrets: v.name === baseName(v.name) ? undefined : apiShapes[baseName(v.name)],
     })),
     dispatchGuards,
     documentSchemas,

@@ -60,16 +60,27 @@ export function withPlainCalls<T>(errorMessagesModule: string, compile: () => T)
 
 /** AJV's merge of a failed callee's errors into the caller's: a new array (`concat`, a call into the engine) per call. */
 const CONCAT_ERRORS = /^vErrors = vErrors === null \? ([\w.]+)\.errors : vErrors\.concat\(\1\.errors\);$/gm;
+/**
+ * A call `withPlainCalls` wrote, `(f(data) || prefix(f, pointer))`, whose failure appends the callee's errors
+ * (`CONCAT_ERRORS`, rewritten), as the two lines that start its `if`.
+ */
+const CALL_THEN_APPEND =
+  /^if\(!\(\(([\w.]+)\((.+)\) \|\| \w+\(\1, (.+)\)\)\)\)\{\nvErrors = vErrors === null \? \1\.errors : vErrors\.concat\(\1\.errors\);$/gm;
 
 /**
  * The standalone `code` of a unit compiled `withPlainCalls`, its functions taking the data alone (each one's
  * pointers start at `""`), and a failed callee's errors pushed onto the caller's array by the run-time
- * `appendErrors` (imported from `errorMessagesModule`) rather than concatenated into a new one. Refuses code that
- * still reads AJV's context.
+ * `appendErrors` (imported from `errorMessagesModule`) rather than concatenated into a new one: where the call's
+ * `if` only appends them, by `appendCalleeErrors` (the call then is `f(data)` alone, and the pointer goes with the
+ * errors). Refuses code that still reads AJV's context.
  */
 export function plainSignatures(code: string, errorMessagesModule: string): string {
   const rewritten = code
     .replace(CONTEXT_PARAMETER, `){\n$1const ${AJV_NAMES.instancePath} = "";\n`)
+    .replace(
+      CALL_THEN_APPEND,
+      `if(!$1($2)){\nvErrors = require(${JSON.stringify(errorMessagesModule)}).appendCalleeErrors(vErrors, $1, $3);`,
+    )
     .replace(
       CONCAT_ERRORS,
       `vErrors = require(${JSON.stringify(errorMessagesModule)}).appendErrors(vErrors, $1.errors);`,
