@@ -26,7 +26,6 @@ const BUILD = new URL("../../../", import.meta.url);
 
 const IMPORT = /^import (\* as )?(\w+) from "([^"]+)";$/gm;
 const EXPORT = /^export const (\w+) =/gm;
-const EXPORT_FUNCTION = /^export function (\w+)\(/gm;
 
 /** The last module evaluated, by the hash of its code (watch mode checks against the same module run after run). */
 let loaded: { hash: string; exports: Promise<Record<string, CompiledValidator>> } | undefined;
@@ -45,11 +44,7 @@ function evaluate(code: string, path: string): Promise<Record<string, CompiledVa
       name: name as string,
       specifier: specifier as string,
     }));
-    const body = code
-      .replace(IMPORT, "")
-      .replace(EXPORT, "const $1 = exports.$1 =")
-      // (a function declaration is hoisted: exported before its line runs)
-      .replace(EXPORT_FUNCTION, "exports.$1 = $1;\nfunction $1(");
+    const body = code.replace(IMPORT, "").replace(EXPORT, "const $1 = exports.$1 =");
     if (/^(import|export)\b/m.test(body))
       throw new Error(`${path}: an import or export of a form check-examples.ts does not read`);
     const exports = (async () => {

@@ -147,32 +147,9 @@ export function unitsFailure(failures: readonly unknown[]): unknown {
   return new GenerationFailed(kept);
 }
 
-/** A unit's export of its validator (`export const validateBatching = validate0_Batching;`). */
-const EXPORTED_VALIDATOR = /^export const (validate\w+) = (validate0_\w+);\n/gm;
-
-/**
- * The units' code with each exported validator declared under its export name (`export function validateBatching`)
- * instead of as AJV's `validate0_Batching` and a constant exporting it: no module variable per unit to declare and
- * resolve, and the calls between units reach the function itself.
- */
-function exportFunctionsByName(code: string): string {
-  const names = new Map([...code.matchAll(EXPORTED_VALIDATOR)].map(([, exported, own]) => [own!, exported!]));
-  const declared = (own: string) => new RegExp(`^function ${own}\\(`, "m").test(code);
-  const renamed = new Map([...names].filter(([own]) => declared(own)));
-  if (renamed.size === 0) return code;
-  return code
-    .replace(EXPORTED_VALIDATOR, (line, _exported: string, own: string) => (renamed.has(own) ? "" : line))
-    .replace(new RegExp(`\\b(?:${[...renamed.keys()].join("|")})\\b`, "g"), (own) => renamed.get(own)!)
-    .replace(/^function (validate\w+)\(/gm, (line, name: string) =>
-      [...renamed.values()].includes(name) ? `export ${line}` : line,
-    );
-}
-
 /** `generated/<api>/validators.compiled.ts`: the code of the API's units, in the order planned, as one module. */
 export function compiledValidatorsModule(api: string, unitCodes: readonly string[], templates: Templates): OutputFile {
-  const hoisted = hoistRequires(
-    exportFunctionsByName(unitCodes.map((code) => code.replace(/^"use strict";/, "")).join("")),
-  );
+  const hoisted = hoistRequires(unitCodes.map((code) => code.replace(/^"use strict";/, "")).join(""));
   return {
     path: apiOutput.compiledValidators(api),
     contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }),
