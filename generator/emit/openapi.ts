@@ -66,10 +66,14 @@ function componentRefs(value: JsonValue, found: Set<string>): Set<string> {
   return found;
 }
 
-/** A built OpenAPI document: as data (for the stages that read it) and as the YAML file written. */
-export interface BuiltDocument {
+/** A built OpenAPI document as data: what `diff` compares and the stages read. */
+export interface PublishedDocument {
   api: string;
   document: JsonObject;
+}
+
+/** A built OpenAPI document as data and as the YAML file written (`printedDocument`). */
+export interface BuiltDocument extends PublishedDocument {
   file: OutputFile;
 }
 
@@ -123,16 +127,15 @@ async function documentYaml(document: JsonObject, print: (value: JsonObject) => 
 
 /**
  * One OpenAPI 3.1 document per source: the hand-written operations with `info.version` set to the package version
- * and `components.schemas` filled with every schema the document refers to (and their dependencies), sorted.
- * `print` stands for `printYaml` (see `documentYaml`).
+ * and `components.schemas` filled with every schema the document refers to (and their dependencies), sorted. As
+ * data only: `printedDocument` gives its YAML file (`diff` reads no YAML).
  */
-export async function emitOpenApi(
+export function emitOpenApi(
   graph: SchemaGraph,
   sources: OpenApiSource[],
   version: string,
   typedBy: ReadonlyMap<string, TypedBy>,
-  print: (value: JsonObject) => Promise<string> = async (value) => printYaml(value),
-): Promise<BuiltDocument[]> {
+): PublishedDocument[] {
   const byTitle = new Map(graph.files.map((file) => [String(file.schema.title), file]));
   const problems: Problem[] = [];
   const outputs = sources.map((source) => {
@@ -181,11 +184,16 @@ export async function emitOpenApi(
     return { api: source.api, document: renameComponents(bareRecursiveRefs(document)) };
   });
   if (problems.length > 0) throw new GenerationFailed(problems);
-  return Promise.all(
-    outputs.map(async ({ api, document }) => ({
-      api,
-      document,
-      file: { path: apiOutput.openapi(api), contents: await documentYaml(document, print) },
-    })),
-  );
+  return outputs;
+}
+
+/** A published document with its YAML file. `print` stands for `printYaml` (see `documentYaml`). */
+export async function printedDocument(
+  published: PublishedDocument,
+  print: (value: JsonObject) => Promise<string> = async (value) => printYaml(value),
+): Promise<BuiltDocument> {
+  return {
+    ...published,
+    file: { path: apiOutput.openapi(published.api), contents: await documentYaml(published.document, print) },
+  };
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { JsonObject } from "../../runtime/json/json-text.js";
 import type { SchemaFile } from "../load/schemas.js";
 import type { OpenApiSource } from "../load/openapi-sources.js";
-import type { BuiltDocument } from "../emit/openapi.js";
+import type { PublishedDocument } from "../emit/openapi.js";
 import type { SchemaGraph } from "./schema-graph.js";
 import type { FileProblem } from "./check-schemas.js";
 import type { TypedBy } from "./expand-media-types.js";
@@ -20,8 +20,8 @@ export interface BuiltContract {
   /** The schema files with their `x-typed-by` expanded (what every stage reads and `specfirst/schemas/*` ships). */
   files: SchemaFile[];
   graph: SchemaGraph;
-  /** One OpenAPI document per API, as published. */
-  documents: BuiltDocument[];
+  /** One OpenAPI document per API, as published (as data: the generate command prints their YAML). */
+  documents: PublishedDocument[];
   /** The `x-typed-by` declaration of each schema that has one, by schema name. */
   typedBy: Map<string, TypedBy>;
 }
@@ -31,8 +31,6 @@ export interface ContractStages {
   timed?: <T>(stage: string, run: () => T | Promise<T>) => Promise<T>;
   /** Stands for `checkSchemaAlone`. */
   checkAlone?: (schema: JsonObject) => Promise<FileProblem[]>;
-  /** Stands for `printYaml`. */
-  print?: (value: JsonObject) => Promise<string>;
 }
 
 /** The `version` of the project's package.json ("0.0.0" when it has none): the `info.version` of the documents. */
@@ -67,8 +65,6 @@ export async function buildContract(inputs: ContractInputs, stages: ContractStag
     }),
   );
   const graph = await timed("build schema graph", () => buildSchemaGraph(files));
-  const documents = await timed("emit openapi", () =>
-    emitOpenApi(graph, inputs.sources, inputs.version, typedBy, stages.print),
-  );
+  const documents = await timed("emit openapi", () => emitOpenApi(graph, inputs.sources, inputs.version, typedBy));
   return { files, graph, documents, typedBy };
 }

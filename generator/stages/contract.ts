@@ -1,6 +1,6 @@
+import type { JsonObject } from "../../runtime/json/json-text.js";
 import { apiOutput } from "../model/output-paths.js";
-import type { BuiltContract } from "../model/contract.js";
-import { defineStage, output, type StageResult } from "./stage.js";
+import { defineStage, output, type PrintedContract, type StageResult } from "./stage.js";
 
 /**
  * The front stages (model/contract.ts: check schemas → expand declarations → schema graph → OpenAPI documents),
@@ -15,7 +15,7 @@ export const contractStage = defineStage({
   after: [],
   keys: { check: { checkedPart: "text" }, yaml: { value: "text" } },
   outputs: [output.perApi(apiOutput.openapi)],
-  async run(context): Promise<StageResult & { contract: BuiltContract }> {
+  async run(context): Promise<StageResult & { contract: PrintedContract }> {
     const { buildContract } = await import("../model/contract.js");
     const contract = await buildContract(context.inputs, {
       timed: context.timed,
@@ -25,11 +25,12 @@ export const contractStage = defineStage({
           checkSchemaAlone(schema),
         );
       },
-      print: (value) =>
-        context.memo("yaml", { value: JSON.stringify(value) }, async () =>
-          (await import("../emit/openapi.js")).printYaml(value),
-        ),
     });
-    return { files: contract.documents.map((document) => document.file), contract };
+    const { printedDocument, printYaml } = await import("../emit/openapi.js");
+    const print = (value: JsonObject) => context.memo("yaml", { value: JSON.stringify(value) }, () => printYaml(value));
+    const documents = await context.timed("print openapi", () =>
+      Promise.all(contract.documents.map((document) => printedDocument(document, print))),
+    );
+    return { files: documents.map((document) => document.file), contract: { ...contract, documents } };
   },
 });

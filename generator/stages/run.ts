@@ -3,7 +3,6 @@ import { addBanner } from "../format/banner.js";
 import type { Cache } from "../write/cache.js";
 import type { OutputFile } from "../write/output-file.js";
 import type { BuiltDocument } from "../emit/openapi.js";
-import type { BuiltContract } from "../model/contract.js";
 import { contractStage } from "./contract.js";
 import { STAGE_LIST } from "./registry.js";
 import { WORKERS } from "./threads.js";
@@ -11,6 +10,7 @@ import {
   cacheKey,
   declares,
   type ApiStageContext,
+  type PrintedContract,
   type Reads,
   type ReadValues,
   type RunInputs,
@@ -110,7 +110,7 @@ export function runStages(
     }
     return results;
   };
-  const contract = async () => ((await start(CONTRACT))[0] as StageResult & { contract: BuiltContract }).contract;
+  const contract = async () => ((await start(CONTRACT))[0] as StageResult & { contract: PrintedContract }).contract;
 
   async function execute(stage: AnyStage): Promise<StageResult[]> {
     await Promise.all([...(stage === CONTRACT ? [] : [CONTRACT]), ...stage.after].map(start));

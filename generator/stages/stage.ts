@@ -80,12 +80,17 @@ export interface StageResult {
   files: readonly OutputFile[];
 }
 
+/** The built contract with each document's YAML file, as the contract stage gives it to the other stages. */
+export interface PrintedContract extends Omit<BuiltContract, "documents"> {
+  documents: BuiltDocument[];
+}
+
 /** What a stage runs with. `K`: its declared cache entries. */
 export interface StageContext<K extends StageKeys> {
   inputs: RunInputs;
   apis: readonly string[];
-  /** The checked schemas, schema graph and documents (the contract stage's result). */
-  contract(): Promise<BuiltContract>;
+  /** The checked schemas, schema graph and documents with their YAML (the contract stage's result). */
+  contract(): Promise<PrintedContract>;
   /** The results of a stage listed in this stage's `after` (one per API, in `apis` order, or one per run). */
   resultsOf<R extends StageResult>(stage: Stage<StageKeys, R>): Promise<R[]>;
   /** The stored text of the cache entry `entry` for these inputs (its key derived by `cacheKey`), or compute and store it. */
