@@ -2,7 +2,7 @@ import { open, readFile, stat, type FileHandle } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
 import { checkBatch, fileSource, readBatches, streamSource, type BatchResult, type ByteSource } from "./ndjson.js";
-import { NdjsonPool } from "./ndjson-pool.js";
+import { DEFAULT_PARALLEL_FROM_BYTES, ndjsonPool, type NdjsonPool } from "./ndjson-pool.js";
 import {
   checkJsonText,
   createCheck,
@@ -79,7 +79,7 @@ const NDJSON_FILE_BATCH_BYTES = 256 * 1024;
 const NDJSON_STREAM_BATCH_BYTES = 64 * 1024;
 
 /** Default `parallelFromBytes`: an NDJSON input at least this large is checked in worker threads. */
-export const DEFAULT_PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
+export { DEFAULT_PARALLEL_FROM_BYTES };
 
 async function readAll(stream: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -124,12 +124,11 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
     target = { name: variant === undefined ? options.name : `${options.name}-${variant}` };
   }
   const parallelFrom = options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES;
-  // A file large enough for worker threads: they start now, loading the validators while this thread loads them
-  // too (closed below if the schema name turns out unknown).
-  let pool =
-    options.ndjson && (await someFileHolds(options.inputs, parallelFrom))
-      ? new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes })
-      : undefined;
+  // A file large enough for worker threads: they start now (or were started by the CLI before it read its
+  // arguments: runtime/cli/ndjson-pool.ts `startEarly`), loading the validators while this thread loads them too
+  // (closed below if the schema name turns out unknown).
+  const config = { target, maxRecordBytes: options.maxRecordBytes };
+  let pool = options.ndjson && (await someFileHolds(options.inputs, parallelFrom)) ? ndjsonPool(config) : undefined;
   try {
     return await validateInputs(
       options,
@@ -137,10 +136,10 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
       target,
       variant,
       usage,
-      () => (pool ??= new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes })),
+      () => (pool ??= ndjsonPool(config)),
     );
   } finally {
-    await pool?.close();
+    pool?.close();
   }
 }
 
