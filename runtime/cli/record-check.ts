@@ -77,7 +77,7 @@ export function checkJsonText(input: Uint8Array | string, check: Check): Checked
     return unreadable(error);
   }
   const outcome = check(value);
-  return outcome.valid ? VALID : { valid: false, readable: true, errors: outcome.errors.map(reported), text };
+  return outcome.valid ? VALID : invalidText(outcome.errors, text);
 }
 
 /** The errors of a checked text, each with its line:column in the text. */
@@ -87,9 +87,11 @@ export function locateErrors(checked: CheckedText): ReportedError[] {
   return checked.errors.map((error) => ({ ...error, ...locatePointer(text, error.pointer) }));
 }
 
-const STRICT = { duplicateKeys: true };
+/** How `checkJsonText` reads a decoded text with `parseJson`: a key repeated in one object is an error. */
+export const STRICT = { duplicateKeys: true };
 
-function unreadable(error: unknown): CheckedText {
+/** A text `parseJson` could not read (it threw `error`): not readable, the error at its line:column. */
+export function unreadable(error: unknown): CheckedText {
   if (!(error instanceof JsonSyntaxError)) throw error;
   return {
     valid: false,
@@ -97,6 +99,11 @@ function unreadable(error: unknown): CheckedText {
     errors: [{ pointer: "", message: error.message, ...error.position }],
     text: undefined,
   };
+}
+
+/** A text read, invalid against the schema: its errors, not located yet (`locateErrors`). */
+export function invalidText(errors: readonly { pointer: string; message: string }[], text: string): CheckedText {
+  return { valid: false, readable: true, errors: errors.map(reported), text };
 }
 
 /** A validator's error, as reported (its keyword left out). */
