@@ -4,12 +4,15 @@
  * full, the caller waits for its oldest result), and their results come back as promises the caller takes in the
  * order it sent the batches.
  *
- * One worker per core but one: the main thread reads, hands batches over and writes results, and the remaining
- * core runs V8's optimizing compiler for the workers and the garbage collector's helpers. The main thread does not
- * check batches itself: each thread that checks records compiles its own optimized copy of the reader and the
- * validators, and on 2 cores that second warm-up cost more than it gained (100,000 messages: 4.17 G instructions
- * for the main thread plus a worker both checking, 3.58 G for one worker alone, 4.83 G for two workers;
- * docs/performance.md, CLI stream).
+ * One worker per core but one (`checkingWorkers`): the main thread reads, hands batches over and writes results,
+ * and does not check batches itself: each thread that checks records compiles its own optimized copy of the reader
+ * and the validators, and on 2 cores that second warm-up cost more than it gained (100,000 messages: 4.17 G
+ * instructions for the main thread plus a worker both checking, 3.58 G for one worker alone, 4.83 G for two
+ * workers; docs/performance.md, CLI stream). Workers are used only when there are two or more of them: a single
+ * worker moves the checking to another thread without spreading it, and pays for its own start, for handing every
+ * batch over and for a second isolate compiling code; on 2 cores the main thread checking alone, the second core left
+ * to V8's compiler and garbage collector threads, took 0.91x the wall time and 0.90x the CPU time of one worker
+ * checking (100,000 messages, 16 paired runs).
  */
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -17,6 +20,15 @@ import { workerEntry } from "../worker-entry.js";
 import { Worker } from "node:worker_threads";
 import type { Batch, BatchResult } from "./ndjson.js";
 import type { NdjsonWorkerConfig, NdjsonWorkerMessage } from "./ndjson-worker.js";
+
+/**
+ * How many worker threads check the records of a large NDJSON input by default: one per core but one, or none (the
+ * main thread checks) when that leaves fewer than two (see the module comment).
+ */
+export function checkingWorkers(): number {
+  const workers = availableParallelism() - 1;
+  return workers >= 2 ? workers : 0;
+}
 
 /** An NDJSON input at least this large is checked in worker threads (`parallelFromBytes` of runtime/cli/validate-inputs.ts). */
 export const DEFAULT_PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
@@ -39,7 +51,7 @@ export class NdjsonPool {
   private nextId = 0;
 
   /** Starts the workers; each loads the validators at once, and checks batches once it is `configure`d. */
-  constructor(size = Math.max(1, availableParallelism() - 1)) {
+  constructor(readonly size: number) {
     const [entry, options] = workerEntry(import.meta.url, "ndjson-worker");
     this.slots = Array.from({ length: size }, () => {
       const slot: Slot = { worker: new Worker(entry, options), pending: new Map() };
@@ -107,22 +119,25 @@ export class NdjsonPool {
 let early: NdjsonPool | undefined;
 
 /**
- * Starts the worker threads of `specfirst validate --ndjson` before the CLI loads anything else, when one of its
- * arguments names a file of `DEFAULT_PARALLEL_FROM_BYTES` or more (an argument that names no file counts as none):
+ * Starts the worker threads of `specfirst validate --ndjson` before the CLI loads anything else, when it will use
+ * some (`checkingWorkers`) and one of its arguments names a file of `DEFAULT_PARALLEL_FROM_BYTES` or more (an
+ * argument that names no file counts as none):
  * a worker thread takes tens of milliseconds to start and load the validators, which then overlap the main
  * thread's own start instead of following it. Called by runtime/cli/main.ts only, never when the command runs
  * inside another program.
  */
 export function startEarly(args: readonly string[]): void {
-  if (early !== undefined || !args.some((arg) => !arg.startsWith("-") && sizeOf(arg) >= DEFAULT_PARALLEL_FROM_BYTES))
-    return;
+  const size = checkingWorkers();
+  if (early !== undefined || size === 0) return;
+  if (!args.some((arg) => !arg.startsWith("-") && sizeOf(arg) >= DEFAULT_PARALLEL_FROM_BYTES)) return;
   // not taken (a usage error, say), it must not keep the process alive
-  early = new NdjsonPool().keepAlive(false);
+  early = new NdjsonPool(size).keepAlive(false);
 }
 
-/** Worker threads checking against `config`: the pool started early if there is one, otherwise new ones. */
-export function ndjsonPool(config: NdjsonWorkerConfig): NdjsonPool {
-  const pool = early?.keepAlive(true) ?? new NdjsonPool();
+/** `size` worker threads checking against `config`: the pool started early if it has that size, otherwise new ones. */
+export function ndjsonPool(config: NdjsonWorkerConfig, size: number): NdjsonPool {
+  const pool = early?.size === size ? early.keepAlive(true) : new NdjsonPool(size);
+  if (pool !== early) early?.close();
   early = undefined;
   return pool.configure(config);
 }
