@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 import { EXIT_USAGE, processIo, type CliCommand } from "./command.js";
-import { startEarly } from "./ndjson-pool.js";
 
 /**
  * The shipped CLI. Each command lives in runtime/cli/commands/<name>.ts and is loaded only when run, so
@@ -52,7 +51,4 @@ export async function main(argv: string[]): Promise<number> {
   return (await load()).run(rest, io);
 }
 
-const argv = process.argv.slice(2);
-// `specfirst validate ... --ndjson` on a large file: its worker threads start before the command's modules load
-if (argv[0] === "validate" && argv.includes("--ndjson")) startEarly(argv.slice(1));
-process.exitCode = await main(argv);
+process.exitCode = await main(process.argv.slice(2));

@@ -14,12 +14,11 @@
  * to V8's compiler and garbage collector threads, took 0.91x the wall time and 0.90x the CPU time of one worker
  * checking (100,000 messages, 16 paired runs).
  */
-import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { workerEntry } from "../worker-entry.js";
 import { Worker } from "node:worker_threads";
 import type { Batch, BatchResult } from "./ndjson.js";
-import type { NdjsonWorkerConfig, NdjsonWorkerMessage } from "./ndjson-worker.js";
+import type { NdjsonWorkerData } from "./ndjson-worker.js";
 
 /**
  * How many worker threads check the records of a large NDJSON input by default: one per core but one, or none (the
@@ -29,9 +28,6 @@ export function checkingWorkers(): number {
   const workers = availableParallelism() - 1;
   return workers >= 2 ? workers : 0;
 }
-
-/** An NDJSON input at least this large is checked in worker threads (`parallelFromBytes` of runtime/cli/validate-inputs.ts). */
-export const DEFAULT_PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
 
 /** Batches a worker holds at once: one it checks, one waiting, so that it never idles between two. */
 export const IN_FLIGHT_PER_WORKER = 2;
@@ -50,11 +46,10 @@ export class NdjsonPool {
   private readonly slots: Slot[];
   private nextId = 0;
 
-  /** Starts the workers; each loads the validators at once, and checks batches once it is `configure`d. */
-  constructor(readonly size: number) {
+  constructor(data: NdjsonWorkerData, size: number) {
     const [entry, options] = workerEntry(import.meta.url, "ndjson-worker");
     this.slots = Array.from({ length: size }, () => {
-      const slot: Slot = { worker: new Worker(entry, options), pending: new Map() };
+      const slot: Slot = { worker: new Worker(entry, { ...options, workerData: data }), pending: new Map() };
       slot.worker.on("message", ({ id, result }: { id: number; result: BatchResult }) => {
         const pending = slot.pending.get(id);
         slot.pending.delete(id);
@@ -70,21 +65,6 @@ export class NdjsonPool {
     });
   }
 
-  /** Whether the workers keep the process alive (they do unless the pool was started early and not taken yet). */
-  keepAlive(on: boolean): this {
-    for (const slot of this.slots) {
-      if (on) slot.worker.ref();
-      else slot.worker.unref();
-    }
-    return this;
-  }
-
-  /** What the workers check: posted before any batch (a worker takes its messages in order). */
-  configure(config: NdjsonWorkerConfig): this {
-    for (const slot of this.slots) slot.worker.postMessage({ config } satisfies NdjsonWorkerMessage);
-    return this;
-  }
-
   /** Every worker holds `IN_FLIGHT_PER_WORKER` batches (or is still starting with them). */
   get full(): boolean {
     return this.slots.every((slot) => slot.pending.size >= IN_FLIGHT_PER_WORKER);
@@ -98,7 +78,7 @@ export class NdjsonPool {
     return new Promise((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
       // the batch's buffer is its own (runtime/cli/ndjson.ts `readBatches`): moved to the worker, not copied
-      slot.worker.postMessage({ id, batch } satisfies NdjsonWorkerMessage, [batch.bytes.buffer]);
+      slot.worker.postMessage({ id, batch }, [batch.bytes.buffer]);
     });
   }
 
@@ -113,35 +93,4 @@ export class NdjsonPool {
       void slot.worker.terminate();
     }
   }
-}
-
-/** The pool `startEarly` started, until `ndjsonPool` takes it. */
-let early: NdjsonPool | undefined;
-
-/**
- * Starts the worker threads of `specfirst validate --ndjson` before the CLI loads anything else, when it will use
- * some (`checkingWorkers`) and one of its arguments names a file of `DEFAULT_PARALLEL_FROM_BYTES` or more (an
- * argument that names no file counts as none):
- * a worker thread takes tens of milliseconds to start and load the validators, which then overlap the main
- * thread's own start instead of following it. Called by runtime/cli/main.ts only, never when the command runs
- * inside another program.
- */
-export function startEarly(args: readonly string[]): void {
-  const size = checkingWorkers();
-  if (early !== undefined || size === 0) return;
-  if (!args.some((arg) => !arg.startsWith("-") && sizeOf(arg) >= DEFAULT_PARALLEL_FROM_BYTES)) return;
-  // not taken (a usage error, say), it must not keep the process alive
-  early = new NdjsonPool(size).keepAlive(false);
-}
-
-/** `size` worker threads checking against `config`: the pool started early if it has that size, otherwise new ones. */
-export function ndjsonPool(config: NdjsonWorkerConfig, size: number): NdjsonPool {
-  const pool = early?.size === size ? early.keepAlive(true) : new NdjsonPool(size);
-  if (pool !== early) early?.close();
-  early = undefined;
-  return pool.configure(config);
-}
-
-function sizeOf(path: string): number {
-  return statSync(path, { throwIfNoEntry: false })?.size ?? 0;
 }

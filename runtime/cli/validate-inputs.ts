@@ -2,7 +2,7 @@ import { open, readFile, stat, type FileHandle } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
 import { checkBatch, fileSource, readBatches, streamSource, type BatchResult, type ByteSource } from "./ndjson.js";
-import { DEFAULT_PARALLEL_FROM_BYTES, checkingWorkers, ndjsonPool, type NdjsonPool } from "./ndjson-pool.js";
+import { NdjsonPool, checkingWorkers } from "./ndjson-pool.js";
 import {
   checkJsonText,
   createCheck,
@@ -84,7 +84,7 @@ const NDJSON_FILE_BATCH_BYTES = 256 * 1024;
 const NDJSON_STREAM_BATCH_BYTES = 64 * 1024;
 
 /** Default `parallelFromBytes`: an NDJSON input at least this large is checked in worker threads. */
-export { DEFAULT_PARALLEL_FROM_BYTES };
+export const DEFAULT_PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
 
 async function readAll(stream: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -132,13 +132,12 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
   // no worker threads: every input is checked on this thread, whatever its size
   const parallelFrom =
     workerThreads > 0 ? (options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES) : Number.POSITIVE_INFINITY;
-  // A file large enough for worker threads: they start now (or were started by the CLI before it read its
-  // arguments: runtime/cli/ndjson-pool.ts `startEarly`), loading the validators while this thread loads them too
-  // (closed below if the schema name turns out unknown).
+  // A file large enough for worker threads: they start now, loading the validators while this thread loads them
+  // too (closed below if the schema name turns out unknown).
   const config = { target, maxRecordBytes: options.maxRecordBytes };
   let pool =
     options.ndjson && workerThreads > 0 && (await someFileHolds(options.inputs, parallelFrom))
-      ? ndjsonPool(config, workerThreads)
+      ? new NdjsonPool(config, workerThreads)
       : undefined;
   try {
     return await validateInputs(
@@ -148,7 +147,7 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
       variant,
       usage,
       parallelFrom,
-      () => (pool ??= ndjsonPool(config, workerThreads)),
+      () => (pool ??= new NdjsonPool(config, workerThreads)),
     );
   } finally {
     pool?.close();
