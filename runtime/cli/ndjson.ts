@@ -190,9 +190,9 @@ const DECODED_PIECE_BYTES = 64 * 1024;
  * Each record is checked here, in the loop, from the parts of `checkJsonText` (runtime/cli/record-check.ts: the
  * same decoding, strict reading and results) rather than through `checkRecord` and `checkJsonText`: each function
  * the record loop calls grows hot on its own and is compiled on its own, with the reader and the validators inlined
- * into it again, and those compiles queue on the core the worker thread does not use while the records wait in
- * slower code. Written out here, the whole command took 0.93-0.97x the wall time of the same code with the calls
- * (paired runs on the shared machine; docs/performance.md, CLI stream).
+ * into it again, and those compiles queue on the compiler's threads while the records wait in slower code. Written
+ * out here, the whole command took 0.93-0.97x the wall time of the same code with the calls (one worker thread
+ * checking, paired runs on the shared machine; docs/performance.md, CLI stream).
  */
 function checkTextLines(text: string, check: Check, maxBytes: number, result: BatchResult): void {
   for (let start = 0; start < text.length;) {

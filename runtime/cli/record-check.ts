@@ -1,7 +1,9 @@
 /**
  * One home for how `specfirst validate` checks one JSON text: strict reading (runtime/json/read-json.ts), then the
  * chosen validator, then each error's line:column in the text. Used for whole files, for NDJSON records on the main
- * thread and in the NDJSON worker threads alike, so every path reports the same results.
+ * thread and in the NDJSON worker threads alike, so every path reports the same results (the record loop of
+ * runtime/cli/ndjson.ts checks the lines of a decoded batch with `checkJsonText`'s own parts: `STRICT`,
+ * `unreadable`, `invalidText`).
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
