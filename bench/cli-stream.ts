@@ -65,6 +65,14 @@ async function runCli(args: string[], file: string, env?: NodeJS.ProcessEnv): Pr
 
 const lastLine = (text: string) => text.trim().split("\n").pop() ?? "";
 
+/** Who checks the records on this machine (runtime/cli/ndjson-pool.ts `checkingWorkers`). */
+function workersNote(): string {
+  const cores = os.availableParallelism();
+  return cores - 1 >= 2
+    ? `for an input of 8 MiB or more, ${cores - 1} worker threads check the records while the main thread reads and writes, on ${cores} cores`
+    : `on ${cores} core(s) the main thread checks every record itself, V8's compiler and garbage collector threads on the other core`;
+}
+
 /** Wall-clock ms of 9 empty Node processes (`node -e 0`) under `env`. */
 async function emptyProcessMs(env: NodeJS.ProcessEnv): Promise<number[]> {
   const times: number[] = [];
@@ -173,12 +181,12 @@ export async function runCliStream(): Promise<Section> {
     const verdict = (value: number) => (value >= 0.4 ? "met" : "**missed**");
     const limit =
       `How close to the limit: the in-process \`JSON.parse\` + \`validate()\` loop over the same lines (one core, no repeated-key check) is the floor; \`${cli.label} validate message --ndjson\` runs at **${ratio.toFixed(2)}×** of it, whole process ` +
-      `(start-up, reading, the strict reader and output included; median of ${RUNS} runs, each paired with a round of the loop right after it; for an input of 8 MiB or more, ${Math.max(1, os.availableParallelism() - 1)} worker thread(s) check the records while the main thread reads and writes, on ${os.availableParallelism()} cores; target ≥ 0.4×: ${verdict(ratio)})` +
+      `(start-up, reading, the strict reader and output included; median of ${RUNS} runs, each paired with a round of the loop right after it; ${workersNote()}; target ≥ 0.4×: ${verdict(ratio)})` +
       (ratioWithoutCa === undefined || caStartMs === undefined
         ? "."
         : `; **${ratioWithoutCa.toFixed(2)}×** (${verdict(ratioWithoutCa)}) without this machine's \`NODE_EXTRA_CA_CERTS\`, whose CA bundle every Node process parses as it starts (an empty process starts ${fmt(caStartMs, 0)} ms later with it).`);
     const body = [
-      `What it measures: records per second of the CLI on a ${fmt(RECORDS)}-record NDJSON file of messages (${fmt(bytes / 1024 / 1024, 1)} MiB; 50% text/plain, 12% chat states, 12% select, 10% media links, 6% collections, 3% containers, 7% other media types; ${fmt(invalid)} records (${fmt((invalid / RECORDS) * 100, 1)}%) break one rule), = records ÷ median wall-clock time (spawn to exit) of ${RUNS} runs, process start included (for a file of 8 MiB or more the records are checked in worker threads, one per core but one, while the main thread reads the file 256 KiB at a time, hands the batches over and writes the results); "× in-process loop" = the median of the runs' ratios to the round of the in-process loop run right after each; "excluding start-up" subtracts the wall time of the same command on a 1-record file; ` +
+      `What it measures: records per second of the CLI on a ${fmt(RECORDS)}-record NDJSON file of messages (${fmt(bytes / 1024 / 1024, 1)} MiB; 50% text/plain, 12% chat states, 12% select, 10% media links, 6% collections, 3% containers, 7% other media types; ${fmt(invalid)} records (${fmt((invalid / RECORDS) * 100, 1)}%) break one rule), = records ÷ median wall-clock time (spawn to exit) of ${RUNS} runs, process start included (the file is read 256 KiB at a time; for a file of 8 MiB or more on 3 cores or more, worker threads, one per core but one, check the records while the main thread hands the batches over and writes the results; with fewer cores the main thread checks them itself: ${workersNote()}); "× in-process loop" = the median of the runs' ratios to the round of the in-process loop run right after each; "excluding start-up" subtracts the wall time of the same command on a 1-record file; ` +
         `peak memory = maximum resident set size from \`${existsSync(TIME) ? "/usr/bin/time -v" : "process.resourceUsage().maxRSS"}\`. The CLI runs as \`${cli.label}\` (${cli.note})${other ? `; the tsx entry point is run once for comparison` : ""}. ` +
         `The last rows parse and validate the same lines inside the benchmark process (no stream, no output; \`validate()\` of dist/generated/validators.js): with \`JSON.parse\` alone, and with the reader the CLI uses (dist/runtime/json/read-json.js \`readJson\` on the line's UTF-8 bytes: strict UTF-8 decoding, then \`parseJson\` of runtime/json/json-text.ts: JSON.parse, an upper bound of the keys written in the text (the colons after a quote) against the keys of the parsed value, and the full repeated-key scan of the text only when the two differ; the encoding of each line to bytes is inside the timing). ` +
         `Reproduce: \`npm run bench -- cli-stream\` (the file is generated with a fixed seed into a temporary folder and deleted afterwards).`,

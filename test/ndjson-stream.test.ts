@@ -88,6 +88,8 @@ async function run(
     stderr: () => {},
     progress: false,
     parallelFromBytes,
+    // worker threads even on a machine where the CLI checks on its main thread (runtime/cli/ndjson-pool.ts)
+    workerThreads: 2,
     batchBytes,
   });
   return {

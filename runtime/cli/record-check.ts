@@ -1,7 +1,9 @@
 /**
  * One home for how `specfirst validate` checks one JSON text: strict reading (runtime/json/read-json.ts), then the
  * chosen validator, then each error's line:column in the text. Used for whole files, for NDJSON records on the main
- * thread and in the NDJSON worker threads alike, so every path reports the same results.
+ * thread and in the NDJSON worker threads alike, so every path reports the same results (the record loop of
+ * runtime/cli/ndjson.ts checks the lines of a decoded batch with `checkJsonText`'s own parts: `STRICT`,
+ * `unreadable`, `invalidText`).
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -77,7 +79,7 @@ export function checkJsonText(input: Uint8Array | string, check: Check): Checked
     return unreadable(error);
   }
   const outcome = check(value);
-  return outcome.valid ? VALID : { valid: false, readable: true, errors: outcome.errors.map(reported), text };
+  return outcome.valid ? VALID : invalidText(outcome.errors, text);
 }
 
 /** The errors of a checked text, each with its line:column in the text. */
@@ -87,9 +89,11 @@ export function locateErrors(checked: CheckedText): ReportedError[] {
   return checked.errors.map((error) => ({ ...error, ...locatePointer(text, error.pointer) }));
 }
 
-const STRICT = { duplicateKeys: true };
+/** How `checkJsonText` reads a decoded text with `parseJson`: a key repeated in one object is an error. */
+export const STRICT = { duplicateKeys: true };
 
-function unreadable(error: unknown): CheckedText {
+/** A text `parseJson` could not read (it threw `error`): not readable, the error at its line:column. */
+export function unreadable(error: unknown): CheckedText {
   if (!(error instanceof JsonSyntaxError)) throw error;
   return {
     valid: false,
@@ -97,6 +101,11 @@ function unreadable(error: unknown): CheckedText {
     errors: [{ pointer: "", message: error.message, ...error.position }],
     text: undefined,
   };
+}
+
+/** A text read, invalid against the schema: its errors, not located yet (`locateErrors`). */
+export function invalidText(errors: readonly { pointer: string; message: string }[], text: string): CheckedText {
+  return { valid: false, readable: true, errors: errors.map(reported), text };
 }
 
 /** A validator's error, as reported (its keyword left out). */

@@ -2,7 +2,7 @@ import { open, readFile, stat, type FileHandle } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
 import { checkBatch, fileSource, readBatches, streamSource, type BatchResult, type ByteSource } from "./ndjson.js";
-import { NdjsonPool } from "./ndjson-pool.js";
+import { NdjsonPool, checkingWorkers } from "./ndjson-pool.js";
 import {
   checkJsonText,
   createCheck,
@@ -56,10 +56,15 @@ export interface ValidateCommandOptions {
   progress: boolean;
   /**
    * With `ndjson`: once this many bytes of an input are read (a file whose size is known: from its start), its
-   * records are checked in worker threads, one per core but one, while the main thread reads and writes (default
+   * records are checked in `workerThreads` worker threads while the main thread reads and writes (default
    * `DEFAULT_PARALLEL_FROM_BYTES`).
    */
   parallelFromBytes?: number;
+  /**
+   * With `ndjson`: the worker threads that check a large input's records; 0, the main thread checks every record
+   * (default: one per core but one, or 0 when that is fewer than two; runtime/cli/ndjson-pool.ts `checkingWorkers`).
+   */
+  workerThreads?: number;
   /**
    * With `ndjson`: the bytes of one read, a batch of records (default: 256 KiB from a file, a chunk of up to 64 KiB
    * from standard input).
@@ -123,12 +128,16 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
     variant = options.lenient ? "lenient" : options.strict === true ? "strict" : undefined;
     target = { name: variant === undefined ? options.name : `${options.name}-${variant}` };
   }
-  const parallelFrom = options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES;
+  const workerThreads = options.workerThreads ?? checkingWorkers();
+  // no worker threads: every input is checked on this thread, whatever its size
+  const parallelFrom =
+    workerThreads > 0 ? (options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES) : Number.POSITIVE_INFINITY;
   // A file large enough for worker threads: they start now, loading the validators while this thread loads them
   // too (closed below if the schema name turns out unknown).
+  const config = { target, maxRecordBytes: options.maxRecordBytes };
   let pool =
-    options.ndjson && (await someFileHolds(options.inputs, parallelFrom))
-      ? new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes })
+    options.ndjson && workerThreads > 0 && (await someFileHolds(options.inputs, parallelFrom))
+      ? new NdjsonPool(config, workerThreads)
       : undefined;
   try {
     return await validateInputs(
@@ -137,10 +146,11 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
       target,
       variant,
       usage,
-      () => (pool ??= new NdjsonPool({ target, maxRecordBytes: options.maxRecordBytes })),
+      parallelFrom,
+      () => (pool ??= new NdjsonPool(config, workerThreads)),
     );
   } finally {
-    await pool?.close();
+    pool?.close();
   }
 }
 
@@ -165,6 +175,7 @@ async function validateInputs(
   target: CheckTarget,
   variant: "lenient" | "strict" | undefined,
   usage: (message: string) => number,
+  parallelFrom: number,
   workers: () => NdjsonPool,
 ): Promise<number> {
   if ("name" in target) {
@@ -198,7 +209,6 @@ async function validateInputs(
     else if (readable) counts.invalid++;
     else counts.unreadable++;
   };
-  const parallelFrom = options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES;
   for (const input of options.inputs) {
     const label = input === STDIN ? "<stdin>" : input;
     // a whole file's bytes, or standard input's stream, or where an NDJSON input's bytes come from
