@@ -57,6 +57,8 @@ export function ruleMessage(keyword: string, value: unknown): string | undefined
 /** document → message → the message naming the document; and each such message → [message, document]. */
 const documentMessages = new Map<string, Map<string, string>>();
 const namedDocuments = new Map<string, readonly [message: string, document: string]>();
+let lastDocument: string | undefined;
+let lastMessages: Map<string, string> | undefined;
 
 /**
  * `message` followed by the document it was checked as: "must be an integer (checked as the … document)". Called
@@ -65,11 +67,14 @@ const namedDocuments = new Map<string, readonly [message: string, document: stri
  * document (of a nested dispatch) names the outer one instead.
  */
 export function inDocument(message: string, document: string): string {
-  let byMessage = documentMessages.get(document);
+  // (the errors of a branch are named one after the other, so the document is usually the last one named)
+  let byMessage = document === lastDocument ? lastMessages : documentMessages.get(document);
   if (byMessage === undefined) {
     byMessage = new Map();
     documentMessages.set(document, byMessage);
   }
+  lastDocument = document;
+  lastMessages = byMessage;
   let named = byMessage.get(message);
   if (named === undefined) {
     const base = namedDocuments.get(message)?.[0];
@@ -81,28 +86,33 @@ export function inDocument(message: string, document: string): string {
   return named;
 }
 
-/** Applies `change` to a message, keeping the document it names. */
-function keepingDocument(message: string, change: (base: string) => string): string {
-  const named = namedDocuments.get(message);
-  return named === undefined ? change(message) : inDocument(change(named[0]), named[1]);
-}
+/** Hints → compiled pattern message (plain, or naming a document) → the message with the pattern's hint, as met. */
+const hintedMessages = new WeakMap<PatternHints, Map<string, string>>();
 
-/** Compiled pattern message → the message with the pattern's hint. */
-const hintedMessages = new WeakMap<PatternHints, ReadonlyMap<string, string>>();
-
+/** `message` with the hint of the pattern it quotes, keeping the document it names; itself when there is none. */
 function withHint(message: string, hints: PatternHints): string {
   let hinted = hintedMessages.get(hints);
   if (hinted === undefined) {
-    hinted = new Map(
-      // A long pattern (the media-type spelling rule lists every known type in both cases) is named by its hint only.
-      Object.entries(hints).map(([pattern, hint]) => [
-        `${PATTERN}${pattern}`,
-        pattern.length > LONG_PATTERN ? `must match its pattern (${hint})` : `${PATTERN}${pattern} (${hint})`,
-      ]),
-    );
+    hinted = new Map();
     hintedMessages.set(hints, hinted);
   }
-  return hinted.get(message) ?? message;
+  let result = hinted.get(message);
+  if (result === undefined) {
+    const named = namedDocuments.get(message);
+    result = named === undefined ? hintOf(message, hints) : inDocument(hintOf(named[0], hints), named[1]);
+    hinted.set(message, result);
+  }
+  return result;
+}
+
+/** A pattern message with its hint; a long pattern (the media-type spelling rule lists every known type in both cases) is named by its hint only. */
+function hintOf(message: string, hints: PatternHints): string {
+  if (!message.startsWith(PATTERN)) return message;
+  const pattern = message.slice(PATTERN.length);
+  if (!Object.hasOwn(hints, pattern)) return message;
+  return pattern.length > LONG_PATTERN
+    ? `must match its pattern (${hints[pattern]})`
+    : `${message} (${hints[pattern]})`;
 }
 
 /** The JSON types of a `type` message ("must be a string or an object" → string, object). */
@@ -177,7 +187,7 @@ export function toErrors(errors: ValidationError[] | null | undefined, hints: Pa
     const error = errors[i]!;
     const keyword = error.keyword;
     if (keyword === "if") continue;
-    if (keyword === "pattern") error.message = keepingDocument(error.message, (message) => withHint(message, hints));
+    if (keyword === "pattern") error.message = withHint(error.message, hints);
     if (byPointer === undefined) {
       for (let k = 0; k < count; k++) if (covers(errors[k]!, error)) continue next;
       errors[count++] = error;
