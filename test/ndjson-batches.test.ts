@@ -102,4 +102,46 @@ describe("readBatches: the lines of any stream, in buffers of their own, bounded
     ]);
     for (const batch of batches) expect(batch.bytes.buffer.byteLength).toBeLessThanOrEqual(maxBytes + 2 + 64);
   });
+
+  it("reads the next batch while the caller checks one; a failed read reaches the caller, or no one once it stopped", async () => {
+    /** A source giving "a\n" per read, whose read number `failAt` rejects (after a turn of the event loop). */
+    const source = (failAt: number) => {
+      let reads = 0;
+      const counted: ByteSource & { reads: () => number } = {
+        room: 8,
+        reads: () => reads,
+        async read(into) {
+          reads++;
+          await new Promise((resolve) => setImmediate(resolve));
+          if (reads === failAt) throw new Error("the disk is gone");
+          into.set(Buffer.from("a\n"));
+          return 2;
+        },
+      };
+      return counted;
+    };
+    const ahead = source(10);
+    const batches = readBatches(ahead, 100, () => {});
+    await batches.next();
+    expect(ahead.reads()).toBe(2); // the second read started before the first batch was handed over
+    await batches.return(undefined);
+
+    const failing = readBatches(source(2), 100, () => {});
+    expect(Buffer.from((await failing.next()).value?.bytes ?? []).toString()).toBe("a\n");
+    await expect(failing.next()).rejects.toThrow("the disk is gone");
+
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", record);
+    try {
+      for await (const batch of readBatches(source(2), 100, () => {})) {
+        expect(batch.bytes.length).toBe(2);
+        break; // the caller stops while the second read is on its way to failing
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      process.off("unhandledRejection", record);
+    }
+    expect(unhandled).toEqual([]);
+  });
 });

@@ -105,37 +105,50 @@ export async function* readBatches(
   let buffer = Buffer.allocUnsafeSlow(source.room);
   let filled = 0;
   let oversized = false;
-  for (;;) {
-    // a line (under the limit) fills the buffer: double it, at most to one byte past the limit with its "\r"
-    if (filled === buffer.length) buffer = grown(buffer, Math.min(2 * buffer.length, maxBytes + 2));
-    const from = filled;
-    const read = await source.read(buffer.subarray(from));
-    if (read === 0) break;
-    onBytes(read);
-    filled += read;
-    const last = buffer.subarray(from, filled).lastIndexOf(LF);
-    if (last === -1) {
-      // no line break read: the line goes on, dropped if it is (or has just grown) over the limit
-      if (oversized || filled > maxBytes + 1) {
-        oversized = true;
-        filled = 0;
+  // The read into the next batch's buffer, started before a batch is yielded: it goes on while the caller checks
+  // that batch (a file's read runs in the thread pool), instead of after it.
+  let ahead: Promise<number> | undefined;
+  try {
+    for (;;) {
+      // a line (under the limit) fills the buffer: double it, at most to one byte past the limit with its "\r"
+      // (never while a read is ahead: one is started only into a buffer with room)
+      if (filled === buffer.length) buffer = grown(buffer, Math.min(2 * buffer.length, maxBytes + 2));
+      const from = filled;
+      const read = await (ahead ?? source.read(buffer.subarray(from)));
+      ahead = undefined;
+      if (read === 0) break;
+      onBytes(read);
+      filled += read;
+      const last = buffer.subarray(from, filled).lastIndexOf(LF);
+      if (last === -1) {
+        // no line break read: the line goes on, dropped if it is (or has just grown) over the limit
+        if (oversized || filled > maxBytes + 1) {
+          oversized = true;
+          filled = 0;
+        }
+        continue;
       }
-      continue;
+      const end = from + last + 1;
+      // an oversized line (dropped: `from` is 0) ends at the first line break read: the batch starts after it
+      const batch: Batch = {
+        bytes: buffer.subarray(oversized ? buffer.indexOf(LF) + 1 : 0, end),
+        firstOversized: oversized,
+      };
+      // the rest goes to a buffer of its own before the batch is yielded (and its buffer maybe moved to a worker)
+      const rest = filled - end;
+      oversized = rest > maxBytes + 1;
+      const next = Buffer.allocUnsafeSlow((oversized ? 0 : rest) + source.room);
+      if (!oversized) buffer.copy(next, 0, end, filled);
+      buffer = next;
+      filled = oversized ? 0 : rest;
+      ahead = source.read(buffer.subarray(filled));
+      // awaited at the next turn; marked handled so that a failure while the caller works is not "unhandled"
+      ahead.catch(() => 0);
+      yield batch;
     }
-    const end = from + last + 1;
-    // an oversized line (dropped: `from` is 0) ends at the first line break read: the batch starts after it
-    const batch: Batch = {
-      bytes: buffer.subarray(oversized ? buffer.indexOf(LF) + 1 : 0, end),
-      firstOversized: oversized,
-    };
-    // the rest goes to a buffer of its own before the batch is yielded (and its buffer maybe moved to a worker)
-    const rest = filled - end;
-    oversized = rest > maxBytes + 1;
-    const next = Buffer.allocUnsafeSlow((oversized ? 0 : rest) + source.room);
-    if (!oversized) buffer.copy(next, 0, end, filled);
-    buffer = next;
-    filled = oversized ? 0 : rest;
-    yield batch;
+  } finally {
+    // a caller that stops early leaves no read behind unawaited (its failure would be an unhandled rejection)
+    await ahead?.catch(() => 0);
   }
   if (oversized || filled > 0) yield { bytes: buffer.subarray(0, oversized ? 0 : filled), firstOversized: oversized };
 }
