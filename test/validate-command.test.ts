@@ -10,6 +10,7 @@ import {
   runValidateCommand,
   type ValidateCommandOptions,
 } from "../runtime/cli/validate-inputs.js";
+import { checkingWorkers } from "../runtime/cli/ndjson-pool.js";
 import { runCli, runInProcess } from "./helpers/cli.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "specfirst-validate-"));
@@ -270,6 +271,11 @@ describe.concurrent("specfirst validate", () => {
     expect(workers).toEqual(oneThread);
     expect(spawned.stdout).toMatch(/"summary":\{"records":\d{5,}/);
   }, 120_000);
+
+  it("checks a large NDJSON input in worker threads from 3 cores, one per core but one, and on the main thread below", () => {
+    // docs/validating.md: one worker would only move the work, not spread it
+    expect([1, 2, 3, 4, 8].map((cores) => checkingWorkers(cores))).toEqual([0, 0, 2, 3, 7]);
+  });
 
   it("checks the lenient Config and bare content documents", async () => {
     const config = write("lenient.json", JSON.stringify({ name: "c", input: { kafka: { consumer_grop: "g" } } }));

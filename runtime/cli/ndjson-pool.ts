@@ -24,8 +24,8 @@ import type { NdjsonWorkerData } from "./ndjson-worker.js";
  * How many worker threads check the records of a large NDJSON input by default: one per core but one, or none (the
  * main thread checks) when that leaves fewer than two (see the module comment).
  */
-export function checkingWorkers(): number {
-  const workers = availableParallelism() - 1;
+export function checkingWorkers(cores = availableParallelism()): number {
+  const workers = cores - 1;
   return workers >= 2 ? workers : 0;
 }
 
