@@ -256,15 +256,12 @@ async function validateInputs(
         else counts.unreadable++;
         // an NDJSON record is one line: a position inside it is on the record's line of the stream
         const line = lines + finding.line;
-        const errors = locateErrors(finding).map((error) =>
-          error.line === undefined ? error : { ...error, line: line + error.line - 1 },
-        );
         output += formatted({
           file: label,
           record: before + finding.record,
           line,
           valid: false,
-          errors,
+          errors: locateErrors(finding, line),
         });
       }
       if (output !== "") options.stdout(output);

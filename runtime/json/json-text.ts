@@ -23,11 +23,10 @@ export class JsonSyntaxError extends Error {
 export function positionAt(text: string, offset: number): Position {
   let line = 1;
   let lineStart = 0;
-  for (let i = 0; i < offset && i < text.length; i++) {
-    if (text.charCodeAt(i) === 10) {
-      line++;
-      lineStart = i + 1;
-    }
+  // from line break to line break (an NDJSON record has none: one search)
+  for (let lf = text.indexOf("\n"); lf !== -1 && lf < offset; lf = text.indexOf("\n", lf + 1)) {
+    line++;
+    lineStart = lf + 1;
   }
   return { line, column: offset - lineStart + 1 };
 }
@@ -229,10 +228,9 @@ export function escapePointerSegment(segment: string): string {
 
 export function pointerSegments(pointer: string): string[] {
   if (pointer === "") return [];
-  return pointer
-    .slice(1)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const segments = pointer.slice(1).split("/");
+  // most pointers escape nothing: no two regular expressions per segment for them
+  return pointer.includes("~") ? segments.map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")) : segments;
 }
 /**
  * Line and column where the value at `pointer` starts in `text` (the closest existing ancestor when the pointer
