@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,7 +12,7 @@ import {
   type ValidateCommandOptions,
 } from "../runtime/cli/validate-inputs.js";
 import { checkingWorkers } from "../runtime/cli/ndjson-pool.js";
-import { runCli, runInProcess } from "./helpers/cli.js";
+import { runCli, runInProcess, runtimeCli } from "./helpers/cli.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "specfirst-validate-"));
 const write = (name: string, text: string) => {
@@ -30,9 +31,9 @@ const invalidNotification = write(
 );
 const notJson = write("broken.json", '{\n  "to": "a@b.c",\n  "type": \n}');
 
-// Four tests spawn the shipped CLI (exit codes 0, 1 and 2 through the process, standard input through a real pipe); the
-// other cases run the same command in this process with its input and output captured, sparing a Node start-up each.
-// Each works on its own files: they run concurrently.
+// Five tests spawn the shipped CLI (exit codes 0, 1, 2 and 141 through the process, standard input and output through
+// real pipes); the other cases run the same command in this process with its input and output captured, sparing a
+// Node start-up each. Each works on its own files: they run concurrently.
 const validate = (args: string[], options?: { input?: string }) => runInProcess(validateCommand, args, options);
 
 describe.concurrent("specfirst validate", () => {
@@ -45,6 +46,19 @@ describe.concurrent("specfirst validate", () => {
     const result = await runCli(["validate", "notification", validMessage, invalidNotification]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(`${invalidNotification}:4:23: /reason/code must be an integer`);
+  });
+
+  it("stops quietly, exit 141, when the reader of its output goes away", async () => {
+    // far more findings than a pipe holds: the CLI is still writing when its reader closes the pipe (`| head`)
+    const findings = write("many-invalid.ndjson", '{"type":"text/plain","content":5}\n'.repeat(20_000));
+    const child = spawn(process.execPath, [await runtimeCli(), "validate", "message", "--ndjson", findings], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once("data", () => child.stdout.destroy());
+    const code = await new Promise((resolve) => child.on("close", resolve));
+    expect({ code, stderr }).toEqual({ code: 141, stderr: "" });
   });
 
   it("prints machine-readable results with --format json", async () => {

@@ -9,8 +9,19 @@ export interface CliIo {
   stderrIsTTY: boolean;
 }
 
+let stdoutClosedHandled = false;
+
 /** The process's own streams. */
 export function processIo(): CliIo {
+  if (!stdoutClosedHandled) {
+    stdoutClosedHandled = true;
+    // The reader of standard output went away (`specfirst validate ... | head`): stop at once and quietly, as a
+    // command stopped by a closed pipe does, with a failure code rather than a stack trace.
+    process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") throw error;
+      process.exit(EXIT_BROKEN_PIPE);
+    });
+  }
   return {
     stdin: process.stdin,
     stdout: (text) => void process.stdout.write(text),
@@ -32,3 +43,6 @@ export interface CliCommand {
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
+/** Standard output's reader closed it before the command finished: 128 + SIGPIPE, what a shell reports for a command a
+ * closed pipe stopped (`yes | head`). */
+export const EXIT_BROKEN_PIPE = 141;
