@@ -6,9 +6,13 @@ import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateCommand } from "../runtime/cli/commands/validate.js";
-import { DEFAULT_PARALLEL_FROM_BYTES, type ValidateCommandOptions } from "../runtime/cli/validate-inputs.js";
+import {
+  DEFAULT_PARALLEL_FROM_BYTES,
+  runValidateCommand,
+  type ValidateCommandOptions,
+} from "../runtime/cli/validate-inputs.js";
 import { checkingWorkers } from "../runtime/cli/ndjson-pool.js";
-import { builtRunValidateCommand, runCli, runInProcess, runtimeCli } from "./helpers/cli.js";
+import { runCli, runInProcess, runtimeCli } from "./helpers/cli.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "specfirst-validate-"));
 const write = (name: string, text: string) => {
@@ -368,6 +372,6 @@ async function ndjson(
     workerThreads: 2,
   };
   if (file !== undefined) options.maxRecordBytes = 16 * 1024 * 1024;
-  const code = await (await builtRunValidateCommand())(options);
+  const code = await runValidateCommand(options);
   return { code, stdout };
 }
