@@ -28,7 +28,8 @@ const HELP = `Usage:
       Input rules: UTF-8 decoded strictly (invalid bytes are an error), a leading byte-order mark is skipped,
       a key repeated in one object is an error, and anything but one JSON value (trailing commas, NaN, comments,
       a second value) is an error. Errors never quote the input.
-      Exit codes: 0 all valid, 1 some invalid, 2 usage error or input that cannot be read as JSON.
+      Exit codes: 0 all valid, 1 some invalid, 2 usage error or input that cannot be read as JSON, 141 the reader of
+      the output closed it (piped into head, say).
 `;
 
 /** A positive whole number of bytes written in decimal digits, or undefined. */
