@@ -170,6 +170,53 @@ describe.concurrent("specfirst validate", () => {
     ]);
   });
 
+  it("reports an input it cannot read to its end (a directory, a stream failing part way) by its error code, exit 2, after what it read", async () => {
+    const run = async (options: Partial<ValidateCommandOptions>) => {
+      let stdout = "";
+      const code = await runValidateCommand({
+        name: "message",
+        lenient: false,
+        ndjson: true,
+        maxRecordBytes: 1024,
+        format: "text",
+        inputs: ["-"],
+        stdin: Readable.from([]),
+        stdout: (text) => (stdout += text),
+        stderr: () => {},
+        progress: false,
+        ...options,
+      });
+      return { code, stdout };
+    };
+    expect(await run({ inputs: [dir] })).toEqual({
+      code: 2,
+      stdout: `${dir}: (root) cannot read (EISDIR)\n1 records: 0 valid, 0 invalid, 1 not readable as JSON\n`,
+    });
+    // standard input: a record that breaks the schema, a valid one, then the stream fails (EIO)
+    const failing = () =>
+      Readable.from(
+        (async function* () {
+          yield Buffer.from('{"type":"text/plain","content":5}\n{"to":"a@b.cc","type":"text/plain","content":"hi"}\n');
+          throw Object.assign(new Error("input/output error"), { code: "EIO" });
+        })(),
+      );
+    const ndjson = await run({ stdin: failing() });
+    // the same with the records checked in worker threads: their results are written before the failure
+    expect(await run({ stdin: failing(), parallelFromBytes: 0, workerThreads: 2 })).toEqual(ndjson);
+    expect(ndjson.code).toBe(2);
+    expect(ndjson.stdout.split("\n")).toEqual([
+      "<stdin>:1:32: /content must be a string (checked as the text/plain document)",
+      "<stdin>:1:1: /to is required",
+      "<stdin>: (root) cannot read (EIO)",
+      "3 records: 1 valid, 1 invalid, 1 not readable as JSON",
+      "",
+    ]);
+    expect(await run({ ndjson: false, stdin: failing() })).toEqual({
+      code: 2,
+      stdout: "<stdin>: (root) cannot read (EIO)\n",
+    });
+  });
+
   it("skips an NDJSON record longer than --max-record-bytes, reports it by line and validates the records after it", async () => {
     const valid = JSON.stringify({ to: "a@b.c", type: "text/plain", content: "fits exactly" });
     const max = Buffer.byteLength(valid);

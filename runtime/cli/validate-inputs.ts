@@ -86,6 +86,17 @@ const NDJSON_STREAM_BATCH_BYTES = 64 * 1024;
 /** Default `parallelFromBytes`: an NDJSON input at least this large is checked in worker threads. */
 export const DEFAULT_PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
 
+/** An input that cannot be opened or read to its end, reported by its error code alone (never a path or the input). */
+function cannotRead(file: string, error: unknown): RecordResult {
+  const code = (error as NodeJS.ErrnoException).code ?? "error";
+  return { file, valid: false, errors: [{ pointer: "", message: `cannot read (${code})` }] };
+}
+
+/** An error of reading (the system's or a stream's, with a code), as opposed to a fault of this program. */
+function isReadError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string";
+}
+
 async function readAll(stream: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk);
@@ -231,15 +242,20 @@ async function validateInputs(
     } catch (error) {
       await file?.close();
       count(false, false);
-      emit({
-        file: label,
-        valid: false,
-        errors: [{ pointer: "", message: `cannot read (${(error as NodeJS.ErrnoException).code ?? "error"})` }],
-      });
+      emit(cannotRead(label, error));
       continue;
     }
     if (!options.ndjson) {
-      const checked = checkJsonText(Buffer.isBuffer(source) ? source : await readAll(source as Readable), check);
+      let bytes: Buffer;
+      try {
+        bytes = Buffer.isBuffer(source) ? source : await readAll(source as Readable);
+      } catch (error) {
+        if (!isReadError(error)) throw error;
+        count(false, false);
+        emit(cannotRead(label, error));
+        continue;
+      }
+      const checked = checkJsonText(bytes, check);
       count(checked.valid, checked.readable);
       emit({ file: label, valid: checked.valid, errors: locateErrors(checked) });
       continue;
@@ -275,28 +291,40 @@ async function validateInputs(
     // writes results: checking a batch itself would warm up a second copy of the validators (runtime/cli/ndjson-pool.ts).
     const pending: Promise<BatchResult>[] = [];
     const settled = new WeakSet<Promise<BatchResult>>();
+    // a read that fails part way (a directory, a disk error, a broken pipe): what was read before is reported, then
+    // the input as one that cannot be read
+    let readFailure: NodeJS.ErrnoException | undefined;
     try {
-      for await (const batch of readBatches(source as ByteSource, options.maxRecordBytes, (bytes) => {
-        read += bytes;
-        progress.advance(bytes);
-      })) {
-        if (pending.length === 0 && (totalBytes ?? read) < parallelFrom) {
-          take(checkBatch(batch, check, options.maxRecordBytes));
-          continue;
+      try {
+        for await (const batch of readBatches(source as ByteSource, options.maxRecordBytes, (bytes) => {
+          read += bytes;
+          progress.advance(bytes);
+        })) {
+          if (pending.length === 0 && (totalBytes ?? read) < parallelFrom) {
+            take(checkBatch(batch, check, options.maxRecordBytes));
+            continue;
+          }
+          const pool = workers();
+          // the oldest batch's result frees its worker: memory stays bounded by the batches the pool holds
+          while (pool.full) take(await (pending.shift() as Promise<BatchResult>));
+          const result = pool.check(batch);
+          result.then(() => settled.add(result)).catch(() => {});
+          pending.push(result);
+          // results written as soon as they are in, in order
+          while (pending[0] !== undefined && settled.has(pending[0]))
+            take(await (pending.shift() as Promise<BatchResult>));
         }
-        const pool = workers();
-        // the oldest batch's result frees its worker: memory stays bounded by the batches the pool holds
-        while (pool.full) take(await (pending.shift() as Promise<BatchResult>));
-        const result = pool.check(batch);
-        result.then(() => settled.add(result)).catch(() => {});
-        pending.push(result);
-        // results written as soon as they are in, in order
-        while (pending[0] !== undefined && settled.has(pending[0]))
-          take(await (pending.shift() as Promise<BatchResult>));
+      } catch (error) {
+        if (!isReadError(error)) throw error;
+        readFailure = error;
       }
       for (const result of pending) take(await result);
     } finally {
       await file?.close();
+    }
+    if (readFailure !== undefined) {
+      count(false, false);
+      emit(cannotRead(label, readFailure));
     }
     progress.done();
   }
