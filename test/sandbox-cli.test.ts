@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
+import { createServer, type AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createMessagingClient } from "../generated/client.js";
+import { proxyCommand } from "../runtime/cli/commands/proxy.js";
 import { sandboxCommand } from "../runtime/cli/commands/sandbox.js";
 import type { Notification } from "../generated/types.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";
@@ -87,6 +89,28 @@ describe("specfirst sandbox (CLI)", () => {
     await cli.url;
     cli.child.kill("SIGINT");
     expect(await cli.exited).toBe(0);
+  });
+
+  it("refuses a port already taken with exit 2 and one line naming the address and the error, as the proxy does", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const sandbox = await runInProcess(sandboxCommand, ["--port", String(port)]);
+      expect(sandbox).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `specfirst sandbox: cannot listen on 127.0.0.1:${port} (EADDRINUSE)\n`,
+      });
+      const proxy = await runInProcess(proxyCommand, ["--upstream", "http://127.0.0.1:9", "--port", String(port)]);
+      expect(proxy).toEqual({
+        code: 2,
+        stdout: "",
+        stderr: `specfirst proxy: cannot listen on 127.0.0.1:${port} (EADDRINUSE)\n`,
+      });
+    } finally {
+      taken.close();
+    }
   });
 
   it("refuses bad flags with exit 2 and one line on stderr", async () => {

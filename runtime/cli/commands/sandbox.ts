@@ -115,10 +115,11 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   try {
     url = await sandbox.start();
   } catch (caught) {
+    // as `specfirst proxy` says it: a port taken or an address not this machine's is the caller's to change (exit 2)
     io.stderr(
-      `specfirst sandbox: cannot listen on ${values.host}:${port}: ${(caught as NodeJS.ErrnoException).code ?? (caught as Error).message}\n`,
+      `specfirst sandbox: cannot listen on ${values.host}:${port} (${(caught as NodeJS.ErrnoException).code ?? (caught as Error).message})\n`,
     );
-    return 1;
+    return EXIT_USAGE;
   }
   // The handlers are in place before the line is printed: a signal sent right after it stops the sandbox cleanly.
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
