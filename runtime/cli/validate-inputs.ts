@@ -1,7 +1,15 @@
 import { open, readFile, stat, type FileHandle } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
-import { checkBatch, fileSource, readBatches, streamSource, type BatchResult, type ByteSource } from "./ndjson.js";
+import {
+  checkBatch,
+  fileSource,
+  readBatches,
+  streamSource,
+  type Batch,
+  type BatchResult,
+  type ByteSource,
+} from "./ndjson.js";
 import { NdjsonPool, checkingWorkers } from "./ndjson-pool.js";
 import {
   checkJsonText,
@@ -292,34 +300,42 @@ async function validateInputs(
     const pending: Promise<BatchResult>[] = [];
     const settled = new WeakSet<Promise<BatchResult>>();
     // a read that fails part way (a directory, a disk error, a broken pipe): what was read before is reported, then
-    // the input as one that cannot be read
+    // the input as one that cannot be read. Only the reading is guarded: a worker thread's failure is not the input's.
     let readFailure: NodeJS.ErrnoException | undefined;
+    const batches = readBatches(source as ByteSource, options.maxRecordBytes, (bytes) => {
+      read += bytes;
+      progress.advance(bytes);
+    });
     try {
-      try {
-        for await (const batch of readBatches(source as ByteSource, options.maxRecordBytes, (bytes) => {
-          read += bytes;
-          progress.advance(bytes);
-        })) {
-          if (pending.length === 0 && (totalBytes ?? read) < parallelFrom) {
-            take(checkBatch(batch, check, options.maxRecordBytes));
-            continue;
-          }
-          const pool = workers();
-          // the oldest batch's result frees its worker: memory stays bounded by the batches the pool holds
-          while (pool.full) take(await (pending.shift() as Promise<BatchResult>));
-          const result = pool.check(batch);
-          result.then(() => settled.add(result)).catch(() => {});
-          pending.push(result);
-          // results written as soon as they are in, in order
-          while (pending[0] !== undefined && settled.has(pending[0]))
-            take(await (pending.shift() as Promise<BatchResult>));
+      for (;;) {
+        let next: IteratorResult<Batch>;
+        try {
+          next = await batches.next();
+        } catch (error) {
+          if (!isReadError(error)) throw error;
+          readFailure = error;
+          break;
         }
-      } catch (error) {
-        if (!isReadError(error)) throw error;
-        readFailure = error;
+        if (next.done === true) break;
+        const batch = next.value;
+        if (pending.length === 0 && (totalBytes ?? read) < parallelFrom) {
+          take(checkBatch(batch, check, options.maxRecordBytes));
+          continue;
+        }
+        const pool = workers();
+        // the oldest batch's result frees its worker: memory stays bounded by the batches the pool holds
+        while (pool.full) take(await (pending.shift() as Promise<BatchResult>));
+        const result = pool.check(batch);
+        result.then(() => settled.add(result)).catch(() => {});
+        pending.push(result);
+        // results written as soon as they are in, in order
+        while (pending[0] !== undefined && settled.has(pending[0]))
+          take(await (pending.shift() as Promise<BatchResult>));
       }
       for (const result of pending) take(await result);
     } finally {
+      // a loop left early (a worker thread failed) ends the reading, as `for await` would
+      await batches.return(undefined);
       await file?.close();
     }
     if (readFailure !== undefined) {
