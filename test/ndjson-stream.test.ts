@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runValidateCommand } from "../runtime/cli/validate-inputs.js";
+import { builtRunValidateCommand } from "./helpers/cli.js";
 
 // `specfirst validate --ndjson` (docs/validating.md, the validate CLI): every record's finding is reported on its
 // own line and record number, in input order, whether the batches are checked on the main thread or spread over
@@ -76,6 +76,7 @@ async function run(
   batchBytes?: number,
 ): Promise<{ code: number; out: Record<string, unknown>[] }> {
   let stdout = "";
+  const runValidateCommand = await builtRunValidateCommand();
   const code = await runValidateCommand({
     name: "message",
     lenient: false,

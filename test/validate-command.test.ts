@@ -6,13 +6,9 @@ import { Readable } from "node:stream";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { validateCommand } from "../runtime/cli/commands/validate.js";
-import {
-  DEFAULT_PARALLEL_FROM_BYTES,
-  runValidateCommand,
-  type ValidateCommandOptions,
-} from "../runtime/cli/validate-inputs.js";
+import { DEFAULT_PARALLEL_FROM_BYTES, type ValidateCommandOptions } from "../runtime/cli/validate-inputs.js";
 import { checkingWorkers } from "../runtime/cli/ndjson-pool.js";
-import { runCli, runInProcess, runtimeCli } from "./helpers/cli.js";
+import { builtRunValidateCommand, runCli, runInProcess, runtimeCli } from "./helpers/cli.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "specfirst-validate-"));
 const write = (name: string, text: string) => {
@@ -173,7 +169,9 @@ describe.concurrent("specfirst validate", () => {
   it("reports an input it cannot read to its end (a directory, a stream failing part way) by its error code, exit 2, after what it read", async () => {
     const run = async (options: Partial<ValidateCommandOptions>) => {
       let stdout = "";
-      const code = await runValidateCommand({
+      const code = await (
+        await builtRunValidateCommand()
+      )({
         name: "message",
         lenient: false,
         ndjson: true,
@@ -419,6 +417,6 @@ async function ndjson(
     workerThreads: 2,
   };
   if (file !== undefined) options.maxRecordBytes = 16 * 1024 * 1024;
-  const code = await runValidateCommand(options);
+  const code = await (await builtRunValidateCommand())(options);
   return { code, stdout };
 }

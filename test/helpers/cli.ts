@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { pathToFileURL } from "node:url";
 import type { CliCommand } from "../../runtime/cli/command.js";
+import type { runValidateCommand as RunValidateCommand } from "../../runtime/cli/validate-inputs.js";
 import { build } from "../../generator/launch.mjs";
 import { ROOT } from "./fixtures.js";
 
@@ -24,6 +26,18 @@ export function runtimeBuild(): Promise<string> {
 /** The shipped CLI (validate, ...) compiled from runtime/cli/main.ts with the generated modules it loads (no tsx start-up per run). */
 export async function runtimeCli(): Promise<string> {
   return path.join(await runtimeBuild(), "runtime", "cli", "main.js");
+}
+
+/**
+ * `runValidateCommand` from the JavaScript build of runtime/ (`runtimeBuild`), for the tests that run NDJSON worker
+ * threads: the workers then load the compiled worker module, as the shipped CLI's do. From the TypeScript sources,
+ * each worker thread would start tsx and compile its modules again (runtime/worker-entry.ts), several tenths of a
+ * second of CPU per worker, most of those tests' time.
+ */
+export async function builtRunValidateCommand(): Promise<typeof RunValidateCommand> {
+  const module = path.join(await runtimeBuild(), "runtime", "cli", "validate-inputs.js");
+  return ((await import(pathToFileURL(module).href)) as { runValidateCommand: typeof RunValidateCommand })
+    .runValidateCommand;
 }
 
 /** Runs a specfirst command: `generate` and `diff` by the generator's CLI, others by the shipped one. */
