@@ -54,7 +54,8 @@ async function startPrisms(): Promise<Map<Api, Prism>> {
       path.join(ROOT, "test", "helpers", "prism-mock.mjs"),
       ...APIS.flatMap((api) => [documentFile(api), String(ports.get(api))]),
     ],
-    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    // (standard input kept open: it ends when this process does, and the mock exits then)
+    { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] },
   );
   let output = "";
   await new Promise<void>((resolve, reject) => {
