@@ -3,12 +3,10 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parse } from "yaml";
 import type { JsonObject } from "../../runtime/json/json-text.js";
 import type { OutputFile } from "../write/output-file.js";
 import { apiOutput } from "../model/output-paths.js";
 import { isJsonObject, mapSchema } from "../model/schema-walk.js";
-import { printYaml } from "./openapi.js";
 
 const require = createRequire(import.meta.url);
 
@@ -147,13 +145,14 @@ export async function preloadDocs(): Promise<void> {
  * Runs in a worker thread (generator/workers/), started with `NODE_ENV=production` (React's production build
  * renders the same page, faster) and `REDOCLY_TELEMETRY=off`.
  */
-export async function emitDocs(api: string, yaml: string): Promise<OutputFile> {
+export async function emitDocs(api: string, document: JsonObject): Promise<OutputFile> {
   const { buildDocs, config } = await loadRedocly();
   const work = await mkdtemp(path.join(tmpdir(), "specfirst-docs-"));
   try {
-    const source = path.join(work, `${api}.yaml`);
+    // JSON, which Redocly reads as it reads YAML: printing and parsing YAML took most of a page's time before Redoc's
+    const source = path.join(work, `${api}.json`);
     const target = path.join(work, `${api}.html`);
-    await writeFile(source, printYaml(readerDocument(parse(yaml) as JsonObject)));
+    await writeFile(source, JSON.stringify(readerDocument(document)));
     await buildDocs({
       argv: { api: source, o: target, inlineBundle: true, openapi: REDOC_OPTIONS },
       config,

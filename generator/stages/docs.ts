@@ -15,7 +15,7 @@ export const docsStage = defineStage({
     return {
       files: [
         await memoJson("docs", { api, document: document.file.contents }, () =>
-          call("emitDocs", [api, document.file.contents]),
+          call("emitDocs", [api, document.document]),
         ),
       ],
     };
