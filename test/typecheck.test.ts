@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { typecheckResult } from "./helpers/fixtures.js";
 
-// tsc over generator/, runtime/, generated/, examples/ and test/ (the generated types' tests are compile-time
-// checks), started by test/setup/global.ts (`tsc -b` on the build and on a tsconfig extending tsconfig.json) so it
-// runs alongside the other test files. bench/ is checked by .ci/run (and `npm run typecheck`), not here.
+// tsc over generator/, runtime/, generated/, examples/ and the compile-time tests (test/types/, and the test files
+// holding `expectTypeOf` or a `@ts-expect-error` directive), started by test/setup/global.ts (`tsc -b` on the build
+// and on a tsconfig extending tsconfig.json) so it runs alongside the other test files. The other test files and
+// bench/ are checked by `npm run typecheck`, which .ci/run runs after npm test.
 describe("the type check", () => {
   it("passes with no error", async () => {
     const { code, output } = await typecheckResult();

@@ -46,16 +46,18 @@ function refreshCopy(dir: string): void {
 }
 
 /**
- * The type check of the whole project, by one `tsc -b` on a tsconfig written here that extends tsconfig.json and
+ * The type check of what `npm test` proves, by one `tsc -b` on a tsconfig written here that extends tsconfig.json and
  * references tsconfig.build.json, which tsc takes in two steps, in one process (which reads the lib and package
  * declarations both use once: two processes took about 1.5 s more CPU):
  * - tsconfig.build.json (runtime/ and generated/, a composite project): built into dist/ as `npm run build` does,
  *   so the package test's `npm pack` finds it up to date instead of compiling those files a second time; once tsc
  *   says it goes on to the next project (`--verbose`), `TYPECHECK.built` is written, which the package test waits
  *   for (not for the rest of the check);
- * - every other file of tsconfig.json (generator/, test/, examples/, ...) but bench/, checked against that build's
- *   declarations. The benchmarks are no part of what `npm test` proves, and checking them took about 2.5 s of this
- *   run's CPU: .ci/run checks them (bench/tsconfig.json), and so does `npm run typecheck`.
+ * - generator/, examples/, and the tests whose assertions are compile-time ones (test/types/, and each test file
+ *   holding `expectTypeOf` or a `@ts-expect-error` directive: `compileTimeTests`), checked against that build's
+ *   declarations. The other test files and bench/ are left to `npm run typecheck`, which .ci/run runs after
+ *   `npm test`: a type error there changes no test's verdict (vitest runs the files as JavaScript), and checking them
+ *   took about 4 s of this run's CPU (test/ files, 2 cores) and 2.5 s (bench/).
  * `TYPECHECK.result` then holds both steps' diagnostics (tsc's progress lines left out). When no input changed since
  * a check that passed (the build info records them), each step answers at once instead of parsing every file again.
  * The build info is kept per package-lock.json, so that changed dependencies are checked again.
@@ -84,9 +86,14 @@ function startTypecheck(): Promise<void> {
     {
       extends: path.join(ROOT, "tsconfig.json"),
       compilerOptions: { incremental: true, tsBuildInfoFile: path.join(TYPECHECK.dir, "rest.tsbuildinfo") },
-      include: absolute(
-        project.include.filter((pattern) => !built.include.includes(pattern) && !pattern.startsWith("bench/")),
-      ),
+      include: absolute([
+        ...project.include.filter(
+          (pattern) =>
+            !built.include.includes(pattern) && !pattern.startsWith("bench/") && !pattern.startsWith("test/"),
+        ),
+        "test/types/**/*.ts",
+        ...compileTimeTests(),
+      ]),
       exclude: absolute(project.exclude ?? []),
       references: [{ path: path.join(ROOT, "tsconfig.build.json") }],
     },
@@ -125,6 +132,18 @@ function startTypecheck(): Promise<void> {
       resolve();
     }),
   );
+}
+
+/**
+ * The test files whose assertions only tsc can check: `expectTypeOf(...)` (a no-op at run time) or a line that is a
+ * `@ts-expect-error` directive (an error expected on the line below).
+ */
+function compileTimeTests(): string[] {
+  const dir = path.join(ROOT, "test");
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".test.ts"))
+    .filter((name) => /expectTypeOf\(|^\s*\/\/ @ts-expect-error\b/m.test(readFileSync(path.join(dir, name), "utf8")))
+    .map((name) => `test/${name}`);
 }
 
 /** A progress line of `tsc -b --verbose`: "<local time> - Projects in this build: ...", "... - Building project ...". */
