@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ROOT } from "./fixtures.js";
+import { DISK_TMPDIR_VARIABLE, ROOT } from "./fixtures.js";
 
 const IDENTITY = {
   GIT_AUTHOR_NAME: "specfirst tests",
@@ -23,7 +23,9 @@ const IDENTITY = {
  * CPU; `false`, none.
  */
 export function freshClone(options: { packages: "installed" | "linked" | false }): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "specfirst-clone-"));
+  // An installed tree is hard-linked from this checkout's: on its file system (the disk), not in the run's tmpfs.
+  const parent = options.packages === "installed" ? (process.env[DISK_TMPDIR_VARIABLE] ?? tmpdir()) : tmpdir();
+  const dir = mkdtempSync(path.join(parent, "specfirst-clone-"));
   execFileSync("git", ["clone", "--quiet", ROOT, dir]);
   const changed = execFileSync("git", ["-C", ROOT, "diff", "--name-only", "HEAD"], { encoding: "utf8" })
     .split("\n")

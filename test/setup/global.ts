@@ -1,15 +1,26 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "../../generator/launch.mjs";
 import { generate } from "../../generator/commands/generate.js";
-import { CACHE_SEED, COPIED, EDITED_SEED, ROOT, TYPECHECK, type TscResult } from "../helpers/fixtures.js";
+import {
+  CACHE_SEED,
+  COPIED,
+  DISK_TMPDIR_VARIABLE,
+  EDITED_SEED,
+  MEMORY_FILES,
+  ROOT,
+  TYPECHECK,
+  type TscResult,
+} from "../helpers/fixtures.js";
 import { cacheDir, editSchema, linkCache } from "../helpers/project-copy.js";
 import { writeConformance } from "../helpers/type-conformance.js";
 
 /**
  * Runs once before every test file (vitest `globalSetup`):
+ * - with a tmpfs, points TMPDIR at a folder of the run in memory (`useMemoryFiles`);
  * - builds the TypeScript the tests spawn to JavaScript (generator/launch.mjs, cached by content in
  *   node_modules/.cache/specfirst-build), so a spawned CLI starts with node alone instead of tsx;
  * - generates once into a copy of the project (`CACHE_SEED`), whose content-hash cache every `copyProject()` then
@@ -21,6 +32,7 @@ import { writeConformance } from "../helpers/type-conformance.js";
  *   so a new fixture is type-checked by this run.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  const runFolder = useMemoryFiles();
   writeConformance();
   const typecheck = startTypecheck();
   await Promise.all([build(), build(["runtime", "generated"])]);
@@ -33,7 +45,36 @@ export default async function setup(): Promise<() => Promise<void>> {
   await generate({ root: EDITED_SEED, check: true });
   return async () => {
     await typecheck;
+    if (runFolder !== undefined) rmSync(runFolder, { recursive: true, force: true });
   };
+}
+
+/**
+ * With a tmpfs (`MEMORY_FILES`, test/helpers/fixtures.ts), points TMPDIR at a folder of this run in it, before
+ * vitest starts its workers (which inherit the variable, as do the processes they start), and returns that folder,
+ * removed when the run ends. Folders left by runs whose process is gone (killed, crashed) are removed first.
+ */
+function useMemoryFiles(): string | undefined {
+  if (MEMORY_FILES === undefined) return undefined;
+  mkdirSync(MEMORY_FILES, { recursive: true });
+  for (const name of readdirSync(MEMORY_FILES)) {
+    const pid = /^run-(\d+)-/.exec(name)?.[1];
+    if (pid !== undefined && !isRunning(Number(pid)))
+      rmSync(path.join(MEMORY_FILES, name), { recursive: true, force: true });
+  }
+  const folder = mkdtempSync(path.join(MEMORY_FILES, `run-${process.pid}-`));
+  process.env[DISK_TMPDIR_VARIABLE] = tmpdir();
+  process.env.TMPDIR = folder;
+  return folder;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** Makes `dir` a copy of the project's generator inputs and committed outputs, keeping its cache. */
