@@ -149,7 +149,7 @@ export async function emitDocs(api: string, document: JsonObject): Promise<Outpu
   const { buildDocs, config } = await loadRedocly();
   const work = await mkdtemp(path.join(tmpdir(), "specfirst-docs-"));
   try {
-    // JSON, which Redocly reads as it reads YAML: printing and parsing YAML took most of a page's time before Redoc's
+    // JSON, which Redocly reads as it reads YAML: printing and parsing YAML here had been most of this thread's own work
     const source = path.join(work, `${api}.json`);
     const target = path.join(work, `${api}.html`);
     await writeFile(source, JSON.stringify(readerDocument(document)));

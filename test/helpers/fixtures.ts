@@ -33,21 +33,20 @@ function memoryFolder(): string | undefined {
  * kept from run to run (as node_modules/.cache is) until the machine restarts. Without a tmpfs: undefined, and the
  * tests use node_modules/.cache and the system's temporary folder.
  */
-export const MEMORY_FILES = ((memory) =>
-  memory === undefined
+const MEMORY = memoryFolder();
+export const MEMORY_FILES =
+  MEMORY === undefined
     ? undefined
-    : path.join(memory, `specfirst-tests-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}`))(
-  memoryFolder(),
-);
+    : path.join(MEMORY, `specfirst-tests-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}`);
 const SEEDS = MEMORY_FILES ?? path.join(ROOT, "node_modules", ".cache");
 /** A project copy generated once per test run (test/setup/global.ts): its content-hash cache seeds every copy. */
 export const CACHE_SEED = path.join(SEEDS, "specfirst-test-seed");
 /** The same with `editSchema` (helpers/project-copy.ts) applied: its cache answers a run on the edited inputs. */
 export const EDITED_SEED = path.join(SEEDS, "specfirst-test-seed-edited");
 /**
- * The system's temporary folder as it was before the run pointed TMPDIR into `MEMORY_FILES` (test/setup/global.ts),
- * on the disk: a folder that must be on the same file system as this checkout's node_modules/ (to hard-link it) is
- * made there.
+ * The variable holding the system's temporary folder as it was before the run pointed TMPDIR into `MEMORY_FILES`
+ * (test/setup/global.ts), on the disk: a folder that must be on the same file system as this checkout's
+ * node_modules/ (to hard-link it) is made there.
  */
 export const DISK_TMPDIR_VARIABLE = "SPECFIRST_TEST_DISK_TMPDIR";
 /**
