@@ -179,6 +179,19 @@ function closeToLimitLine({ at, overEmpty, firstMs }: Measured): string {
   );
 }
 
+/** The section's "how close to the limit" line: the empty process is the floor, and what each entry point adds to it. */
+function limitLine({ at, firstMs }: Measured): string {
+  const empty = at("baseline");
+  const slower = (...keys: Key[]) => Math.max(...keys.map(firstMs));
+  const added = (ms: number) =>
+    `${fmt(ms, 1)} ms (the first result at ${fmt((empty + ms) / empty, 2)}× of the empty process)`;
+  return (
+    `How close to the limit: an empty Node process is the floor, ${fmt(empty, 1)} ms from its start to its first output here; ` +
+    `the import and first validation add ${added(slower("messaging-aggregate", "configs-aggregate"))} with \`specfirst/validators\`, ` +
+    `${added(slower("messaging-validators", "configs-validators"))} with one API's validators (the slower of a text message and the large Config), timed inside the process.`
+  );
+}
+
 /** One API's entry point (`part`: its validators alone, or the whole `specfirst/<api>`) against the aggregate `specfirst/validators`. */
 function aloneLine(
   api: "configs" | "messaging",
@@ -265,5 +278,5 @@ export async function runColdStart(): Promise<Section> {
     aloneLine("messaging", "validators", "first validation of a text message", m),
     aloneLine("messaging", "alone", "first validation of a text message", m),
   ].join("\n");
-  return { title: "2. Cold start", body };
+  return { title: "2. Cold start", body, limit: limitLine(m) };
 }

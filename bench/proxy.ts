@@ -213,9 +213,13 @@ export async function runProxy(): Promise<Section> {
     req.on("end", () => res.writeHead(202, { "content-length": "0" }).end());
   });
   await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  const upstreamPort = (upstream.address() as AddressInfo).port;
+  upstreamUrl = `http://127.0.0.1:${upstreamPort}`;
   const loadBefore = os.loadavg()[0]!;
   try {
+    log("proxy: straight to the upstream");
+    await smallLatencies(upstreamPort, 500); // warm-up
+    const direct = (await smallLatencies(upstreamPort, LOAD_MS / 2)).latencies;
     log("proxy: threshold");
     const threshold = await thresholdRows();
     log("proxy: worker threads");
@@ -260,7 +264,13 @@ export async function runProxy(): Promise<Section> {
       "",
       table(["Body", "inline (ms)", "worker round trip (ms)"], threshold),
     ].join("\n");
-    return { title: "8. Proxy availability", body };
+    const [idle, loaded] = rows;
+    const p = (latencies: number[]) =>
+      `p50 ${fmt(percentile(latencies, 50), 2)} ms, p99 ${fmt(percentile(latencies, 99), 2)} ms`;
+    const limit =
+      `How close to the limit: the same small request sent straight to the upstream, without the proxy, takes ${p(direct)}; ` +
+      `through \`specfirst proxy --enforce\` (worker threads, the default) ${p(idle!.latencies)} idle, and ${p(loaded!.latencies)} while ${LARGE_IN_FLIGHT} large bodies are checked.`;
+    return { title: "8. Proxy availability", body, limit };
   } finally {
     await new Promise((resolve) => upstream.close(resolve));
   }

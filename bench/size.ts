@@ -3,11 +3,11 @@
  * module `import`ed, directly or not, from the entry point's module (relative imports only: ajv's run-time helpers
  * and ajv-formats are dependencies, not counted), raw, minified with terser, gzipped and brotli-compressed.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { minify } from "terser";
-import { DIST, fmt, table, type Section } from "./shared.js";
+import { DIST, ROOT, fmt, table, type Section } from "./shared.js";
 
 const TERSER_OPTIONS = { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true } as const;
 
@@ -63,8 +63,42 @@ function describe(files: string[]): string {
     .join(", ");
 }
 
+/** Keywords whose values name things (properties, definitions) rather than annotate or constrain: kept whole. */
+const NAME_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
+
+/**
+ * A published schema without its annotations (`title`, `description`, `$comment` texts, `examples` lists, `x-*`
+ * extensions): the rules alone, what a validator has to encode. Names inside `properties` and the like are kept
+ * whatever they are called (a property may be called `description`).
+ */
+function rulesOnly(node: unknown, namesHere = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => rulesOnly(item));
+  if (node === null || typeof node !== "object") return node;
+  const kept: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const annotation =
+      !namesHere &&
+      (key.startsWith("x-") ||
+        (["title", "description", "$comment"].includes(key) && typeof value === "string") ||
+        (key === "examples" && Array.isArray(value)));
+    if (!annotation) kept[key] = rulesOnly(value, !namesHere && NAME_MAPS.has(key));
+  }
+  return kept;
+}
+
+/** The published JSON Schemas of every API (generated/schemas/), rules only, minified and gzipped as one stream. */
+function rulesAsDataGzipBytes(): { files: number; bytes: number } {
+  const dir = path.join(ROOT, "generated", "schemas");
+  const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".schema.json"));
+  const text = files
+    .map((file) => JSON.stringify(rulesOnly(JSON.parse(readFileSync(path.join(dir, file), "utf8")))))
+    .join("\n");
+  return { files: files.length, bytes: gzip(text) };
+}
+
 export async function runSize(): Promise<Section> {
   const rows: (string | number)[][] = [];
+  let validatorsGzip = 0;
   const measure = async (label: string, entry: string, note: string) => {
     const { files, lazy } = moduleClosure(entry);
     const codes = files.map((f) => readFileSync(f, "utf8"));
@@ -73,6 +107,7 @@ export async function runSize(): Promise<Section> {
     const mins = await Promise.all(codes.map(minified));
     const raw = codes.join("\n");
     const min = mins.join("\n");
+    if (entry === path.join("generated", "validators.js")) validatorsGzip = gzip(min);
     const lazyNote = lazy.length > 0 ? `; may load later with \`import()\` (not counted): ${describe(lazy)}` : "";
     rows.push([
       label,
@@ -125,5 +160,9 @@ export async function runSize(): Promise<Section> {
       ["l", "r", "r", "r", "r", "r", "r", "l"],
     ),
   ].join("\n");
-  return { title: "4. Size", body };
+  const rules = rulesAsDataGzipBytes();
+  const limit =
+    `How close to the limit: the rules themselves as data, the ${rules.files} published JSON Schemas without their annotations (titles, descriptions, examples, \`x-*\`), minified and gzipped together, take ${fmt(rules.bytes)} B; ` +
+    `\`specfirst/validators\`, the same rules as code with their messages and the run-time wrapper, takes ${fmt(validatorsGzip)} B minified and gzipped, ${fmt(validatorsGzip / rules.bytes, 1)}× of that, and needs no compiler at run time.`;
+  return { title: "4. Size", body, limit };
 }
