@@ -8,6 +8,7 @@ import {
   symlinkSync,
   writeFileSync,
   readdirSync,
+  statSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,14 +22,30 @@ import { cacheDir, copyProject, editSchema, linkCache } from "./helpers/project-
 import { runCli, runtimeBuild } from "./helpers/cli.js";
 import { DEVELOPMENT_COMMANDS } from "../generator/launch.mjs";
 
-/** Every file under generated/, by its path there. */
+/** The files under generated/, by their path there. */
+const generatedFiles = (dir: string) =>
+  readdirSync(path.join(dir, "generated"), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(path.join(dir, "generated"), path.join(entry.parentPath, entry.name)))
+    .sort();
+
+/** Every file under generated/ with its contents, by its path there. */
 const snapshot = (dir: string) =>
   Object.fromEntries(
-    readdirSync(path.join(dir, "generated"), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => path.relative(path.join(dir, "generated"), path.join(entry.parentPath, entry.name)))
-      .sort()
-      .map((name) => [name, readFileSync(path.join(dir, "generated", name), "utf8")]),
+    generatedFiles(dir).map((name) => [name, readFileSync(path.join(dir, "generated", name), "utf8")]),
+  );
+
+/**
+ * Every file under generated/ with its size, modification time (ns) and inode, by its path there: a run that writes
+ * nothing leaves each the same, and a file written again, even with the same bytes, has a new time (or inode, when
+ * it is replaced by a rename). Cheaper than `snapshot` (the docs pages are 2.7 MB each).
+ */
+const fileStates = (dir: string) =>
+  Object.fromEntries(
+    generatedFiles(dir).map((name) => {
+      const { size, mtimeNs, ino } = statSync(path.join(dir, "generated", name), { bigint: true });
+      return [name, `${size} B, mtime ${mtimeNs} ns, inode ${ino}`];
+    }),
   );
 
 async function problemsOf(run: Promise<unknown>): Promise<Problem[]> {
@@ -101,16 +118,24 @@ describe.concurrent("generate", () => {
     }
   });
 
+  it("sees a generated file written again with the same bytes (how the tests below check that nothing was written)", () => {
+    const dir = copyProject();
+    const before = fileStates(dir);
+    const file = path.join(dir, "generated", "messaging", "types.ts");
+    writeFileSync(file, readFileSync(file));
+    expect(fileStates(dir)).not.toEqual(before);
+  });
+
   it("--check names the stale files and exits 1, and writes nothing", async () => {
     const dir = copyProject({ edited: true });
     editSchema(dir);
-    const before = snapshot(dir);
+    const before = fileStates(dir);
     const result = await runCli(["generate", "--check", "--root", dir]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("generated/messaging/types.ts");
     expect(result.stderr).toContain("generated/messaging/validators.compiled.ts");
     expect(result.stderr).not.toContain("generated/configs/");
-    expect(snapshot(dir)).toEqual(before);
+    expect(fileStates(dir)).toEqual(before);
 
     const regenerated = await runCli(["generate", "--quiet", "--root", dir]);
     expect(regenerated.code).toBe(0);
@@ -120,7 +145,7 @@ describe.concurrent("generate", () => {
 
   it("reports a JSON syntax error with file and line:column, leaving outputs as they were", async () => {
     const dir = copyProject();
-    const before = snapshot(dir);
+    const before = fileStates(dir);
     const file = path.join(dir, "schemas/messaging/reason.schema.json");
     writeFileSync(file, readFileSync(file, "utf8").replace('"type": "object",', '"type": "object"'));
     const [problem, ...rest] = await problemsOf(generate({ root: dir }));
@@ -130,7 +155,7 @@ describe.concurrent("generate", () => {
       line: 7,
       message: "invalid JSON: expected ',' or '}'",
     });
-    expect(snapshot(dir)).toEqual(before);
+    expect(fileStates(dir)).toEqual(before);
   });
 
   it.each([
@@ -187,7 +212,7 @@ describe.concurrent("generate", () => {
     ],
   ])("reports %s with file, pointer and line:column", async (_name, edit, pointer, message) => {
     const dir = copyProject();
-    const before = snapshot(dir);
+    const before = fileStates(dir);
     editJson(dir, "schemas/messaging/notification.schema.json", edit);
     const problems = await problemsOf(generate({ root: dir }));
     expect(problems).toContainEqual(
@@ -199,7 +224,7 @@ describe.concurrent("generate", () => {
         column: expect.any(Number),
       }),
     );
-    expect(snapshot(dir)).toEqual(before);
+    expect(fileStates(dir)).toEqual(before);
   });
 
   it("reports a strict-mode error of a schema others inline once, in the schema's own file", async () => {
@@ -267,7 +292,7 @@ describe.concurrent("generate", () => {
 
     it("fails, naming file, pointer, line:column and field, when a property named like a secret is not marked (db_password)", async () => {
       const dir = copyProject();
-      const before = snapshot(dir);
+      const before = fileStates(dir);
       addProperty(dir, "schemas/configs/output-sql.schema.json", "db_password", {
         type: "string",
         description: "Database password.",
@@ -284,7 +309,7 @@ describe.concurrent("generate", () => {
           column: expect.any(Number),
         },
       ]);
-      expect(snapshot(dir)).toEqual(before);
+      expect(fileStates(dir)).toEqual(before);
       const cli = await runCli(["generate", "--root", dir]);
       expect(cli.code).toBe(1);
       expect(cli.stderr).toMatch(
@@ -348,7 +373,7 @@ describe.concurrent("generate", () => {
 
   it("stops on an invalid example as on a broken schema: a renamed Config field names each example file, pointer and line:column, and nothing is written", async () => {
     const dir = copyProject();
-    const committed = snapshot(dir);
+    const committed = fileStates(dir);
     const tls = path.join(dir, "schemas/configs/tls.schema.json");
     writeFileSync(tls, readFileSync(tls, "utf8").replace('"skip_cert_verify"', '"skip_verify"'));
     // Where each example file holds the old name: the value of every "skip_cert_verify" key, found in the text.
@@ -384,7 +409,7 @@ describe.concurrent("generate", () => {
     for (const line of expected) expect(failed.stderr).toContain(line);
     expect(failed.stderr).toContain("is not allowed here (unknown property)");
     expect(failed.stderr.trim().split("\n")).toHaveLength(1 + expected.length);
-    expect(snapshot(dir)).toEqual(committed);
+    expect(fileStates(dir)).toEqual(committed);
 
     // An `examples` entry of a schema file is checked against the subschema holding it, and an example written
     // inline in an OpenAPI source is reported in the source, at its line.
@@ -415,7 +440,7 @@ describe.concurrent("generate", () => {
       }),
     ]);
     expect(problems[1]?.line).toBeGreaterThan(1);
-    expect(snapshot(dir)).toEqual(committed);
+    expect(fileStates(dir)).toEqual(committed);
   });
 
   it("stops on a generated file edited by hand unless --force, and never overwrites a file it does not own", async () => {
