@@ -19,8 +19,6 @@ const LAUNCHES = QUICK ? 3 : 31;
 
 type Key =
   | "baseline"
-  | "payload-message"
-  | "payload-config"
   | "messaging-aggregate"
   | "messaging-validators"
   | "messaging-alone"
@@ -46,18 +44,6 @@ const options = JSON.stringify(AJV_OPTIONS);
 
 const CASES: Case[] = [
   { key: "baseline", label: "empty Node process (the limit)", args: [script("baseline.mjs")] },
-  {
-    key: "payload-message",
-    label:
-      "harness, text message: what the scripts do besides the import and the validation (read and parse the payload)",
-    args: [script("payload-only.mjs"), payload("message-text")],
-  },
-  {
-    key: "payload-config",
-    label:
-      "harness, large Config: what the scripts do besides the import and the validation (read and parse the payload)",
-    args: [script("payload-only.mjs"), payload("config-large")],
-  },
   {
     key: "messaging-aggregate",
     label:
@@ -157,8 +143,7 @@ function targetLine({ at, overEmpty }: Measured): string {
 /**
  * The cold-start targets of docs/performance.md: the import and the first validation with `specfirst/validators`
  * within 10 ms, with one API's validators `specfirst/<api>/validators` within 5 ms (the slower of the two payloads of
- * each case), timed inside the process, with the same over the empty process beside them (which also counts the
- * harness's payload read, the "harness" rows).
+ * each case), timed inside the process, with the time over the empty process beside them.
  */
 function closeToLimitLine({ at, overEmpty, firstMs }: Measured): string {
   const slower = (measure: (key: Key) => number, ...keys: Key[]) => Math.max(...keys.map(measure));
@@ -166,12 +151,11 @@ function closeToLimitLine({ at, overEmpty, firstMs }: Measured): string {
     const ms = slower(firstMs, ...keys);
     return (
       `**${fmt(ms, 1)} ms** (target ≤ ${limit} ms: ${ms <= limit ? "met" : "**missed**"}; ` +
-      `over the empty process, the payload read included: ${fmt(slower(overEmpty, ...keys), 1)} ms)`
+      `over the empty process, paired by round: ${fmt(slower(overEmpty, ...keys), 1)} ms)`
     );
   };
   return (
-    `Targets, the import and the first validation timed inside the process (an empty Node process, the limit, takes ${fmt(at("baseline"), 1)} ms here; ` +
-    `reading and parsing the payload adds ${fmt(overEmpty("payload-message"), 1)} ms for the text message and ${fmt(overEmpty("payload-config"), 1)} ms for the large Config, which the column over the empty process counts too): ` +
+    `Targets, the import and the first validation timed inside the process (an empty Node process, the limit, takes ${fmt(at("baseline"), 1)} ms here): ` +
     `with \`specfirst/validators\` (every API) ≤ 10 ms: ${target(["messaging-aggregate", "configs-aggregate"], 10)}; ` +
     `with one API's validators alone, \`specfirst/<api>/validators\`, ≤ 5 ms: ${target(["messaging-validators", "configs-validators"], 5)} ` +
     `(the slower of the message and the large Config; one API's whole entry point \`specfirst/<api>\`, validators and client: ${fmt(slower(firstMs, "messaging-alone", "configs-alone"), 1)} ms). ` +
@@ -250,7 +234,7 @@ export async function runColdStart(): Promise<Section> {
     `What it measures: milliseconds from the start of a fresh \`node\` process (\`performance.now()\`, whose origin is the process start) to the first validation result, ${LAUNCHES} rounds of launches, one launch of every case per round; the payload file is read in every case. ` +
       `"Generated" imports one entry point of the package by its name as a consumer does (\`import("specfirst/validators")\`, resolved through package.json \`exports\` to the build: \`npm run build\` compiles with tsc, then scripts/bundle.mjs bundles each of these entry points from the sources into minified files of dist/bundle/: each API's validators one self-contained file, the aggregate a file that imports them, the clients files that import them and share their run time through chunks; the bench builds first when stale) and calls its \`validate()\`: the aggregate \`specfirst/validators\` (every API's validators, precompiled), one API's validators alone \`specfirst/<api>/validators\` (no client, no other API's code), or one API's whole entry point \`specfirst/<api>\` (that API's validators and client); ` +
       `"AJV at run time" imports ajv and ajv-formats, reads the API's shipped schema files (generated/schemas/<api>/), compiles every one of them with the generator's AJV options and calls the validator. ` +
-      `"over an empty process" is the median over the rounds of the case's time minus, in the same round, that of bench/cold/baseline.mjs, which does nothing: it counts the case script's own work too (import node:fs, read and parse the payload), which the "harness" rows (bench/cold/payload-only.mjs: that work alone) measure. "import()" is the time the \`await import(...)\` of the generated module took inside the script, "import + validation, in process" the time from before that import to the result (medians): the import and the first validation alone, without the start-up's variation (an empty process took 57-94 ms within a minute on this machine), which the targets are checked with. ` +
+      `"over an empty process" is the median over the rounds of the case's time minus, in the same round, that of bench/cold/baseline.mjs, which does nothing: it also counts the case script's own work (import node:fs, read and parse the payload), and a start-up's variation of several ms (an empty process took 57-94 ms within a minute on this machine) moves it by about ±1.5 ms from one run to the next. "import()" is the time the \`await import(...)\` of the generated module took inside the script, "import + validation, in process" the time from before that import to the result (medians): the import and the first validation alone, without the start-up's variation, which the targets are checked with. ` +
       `Reproduce: \`npm run bench -- cold-start\`, or one launch (after \`npm run build\`): \`node bench/cold/generated.mjs config bench/payloads/config-large.json specfirst/configs\` / \`node bench/cold/runtime.mjs messaging message bench/payloads/message-text.json '${options}'\`.`,
     "",
     table(
