@@ -129,7 +129,7 @@ function measured(launches: Map<Key, Launches>): Measured {
 }
 
 /** The target "first validation at least 10× sooner than run-time compilation of the whole Config tree". */
-function targetLine({ at, overEmpty }: Measured): string {
+function versusAjvLine({ at, overEmpty }: Measured): string {
   const [generated, runtime] = ["configs-aggregate", "configs-runtime"] as const;
   const fromStart = at(runtime) / at(generated);
   const ourPart = overEmpty(runtime) / overEmpty(generated);
@@ -145,7 +145,7 @@ function targetLine({ at, overEmpty }: Measured): string {
  * within 10 ms, with one API's validators `specfirst/<api>/validators` within 5 ms (the slower of the two payloads of
  * each case), timed inside the process, with the time over the empty process beside them.
  */
-function closeToLimitLine({ at, overEmpty, firstMs }: Measured): string {
+function targetsLine({ at, overEmpty, firstMs }: Measured): string {
   const slower = (measure: (key: Key) => number, ...keys: Key[]) => Math.max(...keys.map(measure));
   const target = (keys: Key[], limit: number) => {
     const ms = slower(firstMs, ...keys);
@@ -250,9 +250,9 @@ export async function runColdStart(): Promise<Section> {
       rows,
     ),
     "",
-    targetLine(m),
+    versusAjvLine(m),
     "",
-    closeToLimitLine(m),
+    targetsLine(m),
     "",
     "One API alone (`specfirst/<api>/validators` and `specfirst/<api>` against the aggregate `specfirst/validators`):",
     "",
