@@ -12,7 +12,7 @@ import { AJV_OPTIONS } from "../generator/emit/validators/ajv-options.js";
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.dirname(BENCH_DIR);
-/** The compiled package (`npm run build` = `tsc -p tsconfig.build.json`): what a consumer imports. */
+/** The compiled package (`npm run build`: tsc, then scripts/bundle.mjs): what a consumer imports. */
 export const DIST = path.join(ROOT, "dist");
 
 // `?instance=<key>` on a dist/ module reaches the dist/ modules it imports (see bench/instance-hooks.mjs).
@@ -112,31 +112,21 @@ export function staleBuildSources(): string[] {
 
 /**
  * Makes sure dist/ holds the current build of runtime/ and generated/ (what the package ships and a consumer
- * imports): runs `tsc -p tsconfig.build.json` when any source is newer than its compiled file. Returns what it did,
- * for the RESULTS.md header.
+ * imports): runs `npm run build` when any source is newer than its compiled file. Returns what it did, for the
+ * RESULTS.md header.
  */
 export function ensureBuilt(): string {
   const stale = staleBuildSources();
   if (stale.length === 0) return "dist/ up to date with runtime/ and generated/ (checked at start, not rebuilt)";
   const start = performance.now();
-  const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-  const result = spawnSync(process.execPath, [tsc, "-p", "tsconfig.build.json"], { cwd: ROOT, encoding: "utf8" });
+  const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: ROOT, encoding: "utf8" });
   if (result.status !== 0)
     throw new Error(
-      `tsc -p tsconfig.build.json failed (exit ${result.status}): ${`${result.stdout}${result.stderr}`.slice(0, 500)}`,
-    );
-  const bundled = spawnSync(process.execPath, [path.join(ROOT, "scripts", "bundle.mjs")], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  if (bundled.status !== 0)
-    throw new Error(
-      `scripts/bundle.mjs failed (exit ${bundled.status}): ${`${bundled.stdout}${bundled.stderr}`.slice(0, 500)}`,
+      `npm run build failed (exit ${result.status}): ${`${result.stdout}${result.stderr}`.slice(0, 500)}`,
     );
   const left = staleBuildSources();
-  if (left.length > 0)
-    throw new Error(`dist/ still older than ${left.slice(0, 3).join(", ")} after tsc -p tsconfig.build.json`);
-  return `dist/ built at start with \`tsc -p tsconfig.build.json\` and scripts/bundle.mjs (${stale.length} source(s) newer than their build; ${fmt((performance.now() - start) / 1000, 1)} s)`;
+  if (left.length > 0) throw new Error(`dist/ still older than ${left.slice(0, 3).join(", ")} after npm run build`);
+  return `dist/ built at start with \`npm run build\` (${stale.length} source(s) newer than their build; ${fmt((performance.now() - start) / 1000, 1)} s)`;
 }
 
 /** A file URL of dist/<relative>, with `?instance=<key>` when an instance is given (see bench/instance-hooks.mjs). */

@@ -141,7 +141,7 @@ export async function runSize(): Promise<Section> {
     "one API alone: its validators, client, the client run-time and the messaging helpers",
   );
   const body = [
-    `What it measures: bytes of the code a consumer loads for each entry point of the package, as shipped (the build, dist/: \`tsc -p tsconfig.build.json\`): the entry module and every module it imports, directly or not (relative imports; ajv's run-time helpers and ajv-formats are dependencies and not counted; modules loaded only later with \`import()\` are listed, not counted). ` +
+    `What it measures: bytes of the code a consumer loads for each entry point of the package, as shipped (dist/, the tsc step of \`npm run build\`): the entry module and every module it imports, directly or not (relative imports; ajv's run-time helpers and ajv-formats are dependencies and not counted; modules loaded only later with \`import()\` are listed, not counted). ` +
       `Raw, gzip -9 of it, after \`terser\` (\`${JSON.stringify(TERSER_OPTIONS)}\`, each module on its own), and gzip -9 / brotli q11 of the minified code; each compression is of all the modules as one stream. ` +
       `Reproduce: \`npm run bench -- size\`.`,
     "",

@@ -50,6 +50,14 @@ export const EDITED_SEED = path.join(SEEDS, "specfirst-test-seed-edited");
  */
 export const DISK_TMPDIR_VARIABLE = "SPECFIRST_TEST_DISK_TMPDIR";
 /**
+ * The compiler that type-checks and builds the project (`npm run typecheck`, `npm run build`): TypeScript 7, the
+ * devDependency `typescript-7` (an alias of `typescript@7`), by its path: both TypeScript packages name their command
+ * `tsc`, so node_modules/.bin/tsc may be either. The devDependency `typescript` (5.9) stays for what needs its
+ * JavaScript API (typescript-eslint, openapi-typescript, typia) and for the consumers' compilers the package and
+ * client tests run (5.9 still has the `node10` resolution those consumers use).
+ */
+export const PROJECT_TSC = path.join(ROOT, "node_modules", "typescript-7", "bin", "tsc");
+/**
  * Where the type check started by test/setup/global.ts keeps its incremental state and writes its results: `built`
  * (an empty file) once its first step (the build of runtime/ and generated/ into dist/) has finished, `result` once
  * the whole check has.
