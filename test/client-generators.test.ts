@@ -16,7 +16,7 @@ import { createClient as heyApi } from "@hey-api/openapi-ts";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { FIXTURES, ROOT } from "./helpers/fixtures.js";
+import { FIXTURES, ROOT, TSC_7 } from "./helpers/fixtures.js";
 
 const run = promisify(execFile);
 
@@ -26,7 +26,7 @@ const run = promisify(execFile);
 // (generated here from the document), and for messaging a hand-written consumer
 // (test/fixtures/openapi-consumer/clients/<tool>.ts) holds wrong payloads, each under `@ts-expect-error` where the
 // tool rejects it. Beside them, a consumer of openapi-typescript's types alone (test/fixtures/openapi-consumer/consumer.ts)
-// picks each media type's variant of the messaging body. One `tsc --strict` run checks them all.
+// picks each media type's variant of the messaging body. One `tsc --strict` run (TypeScript 7, `TSC_7`) checks them all.
 const APIS = ["messaging", "configs"] as const;
 const TOOLS = ["hey-api", "orval", "openapi-fetch"] as const;
 type Tool = (typeof TOOLS)[number];
@@ -152,8 +152,7 @@ beforeAll(async () => {
       files,
     }),
   );
-  const tsc = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-  const output = await run(process.execPath, [tsc, "-p", "tsconfig.json", "--pretty", "false"], { cwd: dir }).then(
+  const output = await run(process.execPath, [TSC_7, "-p", "tsconfig.json", "--pretty", "false"], { cwd: dir }).then(
     () => "",
     (error: { stdout: string }) => error.stdout,
   );

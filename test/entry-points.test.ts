@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ROOT, typecheckResult } from "./helpers/fixtures.js";
+import { ROOT, TSC_5, typecheckResult } from "./helpers/fixtures.js";
 import { consumerTsconfig } from "./helpers/consumer-tsconfig.js";
 
 // One API's validators alone, `specfirst/<api>/validators` (docs/package.md): resolved by a consumer through the
@@ -21,7 +21,6 @@ import { consumerTsconfig } from "./helpers/consumer-tsconfig.js";
 // an installed copy of the package whose dist/bundle/ is scripts/bundle.mjs's output (bundled here, into the copy,
 // so that no other test's build is touched) and whose dist/generated/ and dist/runtime/ are the tsc build.
 const run = promisify(execFile);
-const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
 const APIS = readdirSync(path.join(ROOT, "generated")).filter((name) =>
   existsSync(path.join(ROOT, "generated", name, "validators.ts")),
 );
@@ -76,7 +75,7 @@ const checkConsumers = () =>
       writeFileSync(path.join(consumer, `tsconfig.${resolution}.json`), consumerTsconfig(resolution, [resolution]));
     }
     const projects = RESOLUTIONS.map((resolution) => `tsconfig.${resolution}.json`);
-    return run(process.execPath, [TSC, "-b", ...projects, "--pretty", "false"], { cwd: consumer }).then(
+    return run(process.execPath, [TSC_5, "-b", ...projects, "--pretty", "false"], { cwd: consumer }).then(
       () => "",
       (error: { stdout: string; stderr: string }) => `${error.stdout}${error.stderr}`,
     );

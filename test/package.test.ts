@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consumerTsconfig } from "./helpers/consumer-tsconfig.js";
-import { ROOT, distBuilt, withRegistryCa } from "./helpers/fixtures.js";
+import { ROOT, TSC_5, distBuilt, withRegistryCa } from "./helpers/fixtures.js";
 
 // The package as a consumer gets it: `npm pack`, installed from the tarball into a new project, type-checked with
 // tsc and run with node.
@@ -57,8 +57,6 @@ console.log(JSON.stringify({
 }));
 `;
 
-const TSC = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
-
 /** The same consumer's types under moduleResolution node10, which reads the package's `typesVersions`. */
 const NODE10_SOURCE = `import type { KnownMessage, Message } from "specfirst";
 import { validate } from "specfirst/validators";
@@ -80,9 +78,13 @@ let consumerCheck: Promise<string> | undefined;
  * have none (src/main.ts is emitted to out/, which tsc does despite errors elsewhere), src/wrong.ts must be rejected.
  */
 const checkConsumer = () =>
-  (consumerCheck ??= run(process.execPath, [TSC, "-b", "tsconfig.json", "tsconfig.node10.json", "--pretty", "false"], {
-    cwd: consumer,
-  }).then(
+  (consumerCheck ??= run(
+    process.execPath,
+    [TSC_5, "-b", "tsconfig.json", "tsconfig.node10.json", "--pretty", "false"],
+    {
+      cwd: consumer,
+    },
+  ).then(
     () => "",
     (error: { stdout: string; stderr: string }) => `${error.stdout}${error.stderr}`,
   ));

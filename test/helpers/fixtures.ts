@@ -50,13 +50,20 @@ export const EDITED_SEED = path.join(SEEDS, "specfirst-test-seed-edited");
  */
 export const DISK_TMPDIR_VARIABLE = "SPECFIRST_TEST_DISK_TMPDIR";
 /**
- * The compiler that type-checks and builds the project (`npm run typecheck`, `npm run build`): TypeScript 7, the
- * devDependency `typescript-7` (an alias of `typescript@7`), by its path: both TypeScript packages name their command
- * `tsc`, so node_modules/.bin/tsc may be either. The devDependency `typescript` (5.9) stays for what needs its
- * JavaScript API (typescript-eslint, openapi-typescript, typia) and for the consumers' compilers the package and
- * client tests run (5.9 still has the `node10` resolution those consumers use).
+ * The two TypeScript compilers the tests run, by path: both packages name their command `tsc`, so
+ * node_modules/.bin/tsc may be either (CONTRIBUTING.md says why both are installed).
+ *
+ * `TSC_7`, TypeScript 7 (the devDependency `typescript-7`, an alias of `typescript@7`, what `npm install typescript`
+ * installs today): the project's compiler (`npm run typecheck`, `npm run build`, the test run's type check), and the
+ * one the clients other generators write are compiled with (test/client-generators.test.ts).
  */
-export const PROJECT_TSC = path.join(ROOT, "node_modules", "typescript-7", "bin", "tsc");
+export const TSC_7 = path.join(ROOT, "node_modules", "typescript-7", "bin", "tsc");
+/**
+ * `TSC_5`, TypeScript 5.9 (the devDependency `typescript`, whose JavaScript API typescript-eslint, openapi-typescript
+ * and typia use): the consumers' compiler in the package and entry-point tests, which check the package's
+ * declarations under every module resolution a consumer may use, `node10` among them (gone from TypeScript 7).
+ */
+export const TSC_5 = path.join(ROOT, "node_modules", "typescript", "bin", "tsc");
 /**
  * Where the type check started by test/setup/global.ts keeps its incremental state and writes its results: `built`
  * (an empty file) once its first step (the build of runtime/ and generated/ into dist/) has finished, `result` once

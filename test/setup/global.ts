@@ -21,7 +21,7 @@ import {
   DISK_TMPDIR_VARIABLE,
   EDITED_SEED,
   MEMORY_FILES,
-  PROJECT_TSC,
+  TSC_7,
   ROOT,
   TYPECHECK,
   type TscResult,
@@ -185,7 +185,7 @@ function startTypecheck(): Promise<void> {
   )}\n`;
   // Rewritten only when it changes: tsc -b takes a newer tsconfig for a change.
   if (!existsSync(config) || readFileSync(config, "utf8") !== text) writeFileSync(config, text);
-  const child = spawn(process.execPath, [PROJECT_TSC, "-b", config, "--verbose", "--pretty", "false"], {
+  const child = spawn(process.execPath, [TSC_7, "-b", config, "--verbose", "--pretty", "false"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
   });
