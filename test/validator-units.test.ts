@@ -14,6 +14,7 @@ import { mapSchema } from "../generator/model/schema-walk.js";
 import { planUnits, type PlannedUnit } from "../generator/emit/validators/units.js";
 import { compileValidatorUnit } from "../generator/emit/validators/compile-unit.js";
 import { compiledValidatorsModule } from "../generator/emit/validators/index.js";
+import { withSharedConstants } from "../generator/emit/validators/shared-constants.js";
 import { ROOT } from "./helpers/fixtures.js";
 import type { GenerationFailed } from "../generator/problems.js";
 import { documentSchemas, validate } from "../generated/validators.js";
@@ -435,6 +436,47 @@ describe("the generated code's fast paths give AJV's verdicts", () => {
       for (const [, keys] of source.matchAll(/^const propertyKeys\d+_\w+ = (\{.*\});$/gm))
         expect(Object.values(JSON.parse(keys!) as object).every((value) => value === true)).toBe(true);
     }
+  });
+
+  it("each module declares a rule's constant once: the units that check the same pattern share it", () => {
+    for (const api of ["messaging", "configs"]) {
+      const source = readFileSync(path.join(ROOT, "generated", api, "validators.compiled.ts"), "utf8");
+      const initializers = [...source.matchAll(/^const (?:pattern|formats|func|propertyKeys)\d+_\w+ = (.+);$/gm)].map(
+        ([, initializer]) => initializer,
+      );
+      expect(initializers.length).toBeGreaterThan(0);
+      expect(new Set(initializers).size).toBe(initializers.length);
+    }
+    // The media-type pattern (schemas/messaging/media-type.schema.json), checked by many units, is built once and
+    // called from each of them.
+    const messaging = readFileSync(path.join(ROOT, "generated", "messaging", "validators.compiled.ts"), "utf8");
+    const [, shared] = /^const (pattern\d+_\w+) = new RegExp\("\^\[A-Za-z0-9\]/m.exec(messaging) ?? [];
+    expect(shared).toBeDefined();
+    expect(messaging.match(new RegExp(`\\b${shared}\\.test\\(`, "g"))?.length).toBeGreaterThan(5);
+  });
+
+  it("shares a constant only when its initializer is the same text, and never a global or sticky regular expression", () => {
+    const code = [
+      `const pattern0_A = new RegExp("^a$", "u");`,
+      `const pattern1_A = new RegExp("^b", "g");`,
+      `function validate0_A(data){ return pattern0_A.test(data) && pattern1_A.test(data); }`,
+      `const pattern0_B = new RegExp("^a$", "u");`,
+      `const pattern1_B = new RegExp("^b", "g");`,
+      `const pattern2_B = new RegExp("^a$", "");`,
+      `function validate0_B(data){ return pattern0_B.test(data) && pattern1_B.test(data) && pattern2_B.test(data); }`,
+      "",
+    ].join("\n");
+    expect(withSharedConstants(code)).toBe(
+      [
+        `const pattern0_A = new RegExp("^a$", "u");`,
+        `const pattern1_A = new RegExp("^b", "g");`,
+        `function validate0_A(data){ return pattern0_A.test(data) && pattern1_A.test(data); }`,
+        `const pattern1_B = new RegExp("^b", "g");`,
+        `const pattern2_B = new RegExp("^a$", "");`,
+        `function validate0_B(data){ return pattern0_A.test(data) && pattern1_B.test(data) && pattern2_B.test(data); }`,
+        "",
+      ].join("\n"),
+    );
   });
 
   it("each push<Type>TypeError reports the error pushError builds for a type rule naming that type", () => {

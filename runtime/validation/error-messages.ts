@@ -236,11 +236,15 @@ export function pushError(
 /** The JSON types a `type` rule names, each with a `push<Type>TypeError` below. */
 export const JSON_TYPES = ["string", "object", "array", "integer", "number", "boolean", "null"] as const;
 
-/** `pushError` of the `type` error "must be <type>" at `pointer`: one per JSON type, so a check passes its pointer alone. */
+/**
+ * `pushError` of the `type` error "must be <type>" at `pointer`: one per JSON type, so a check passes its pointer
+ * alone. The message is written at the first such error, not when the module loads: a process that never sees an
+ * invalid payload never runs `ruleMessage` (docs/performance.md, Cold start).
+ */
 const typeErrorPusher = (type: (typeof JSON_TYPES)[number]) => {
-  const message = ruleMessage("type", type) as string;
+  let message: string | undefined;
   return (errors: ValidationError[] | null, pointer: string): ValidationError[] =>
-    pushError(errors, pointer, message, "type");
+    pushError(errors, pointer, (message ??= ruleMessage("type", type) as string), "type");
 };
 
 /**
@@ -257,7 +261,8 @@ export const pushNumberTypeError = /* @__PURE__ */ typeErrorPusher("number");
 export const pushBooleanTypeError = /* @__PURE__ */ typeErrorPusher("boolean");
 export const pushNullTypeError = /* @__PURE__ */ typeErrorPusher("null");
 
-const UNKNOWN_PROPERTY = ruleMessage("additionalProperties", false) as string;
+/** `ruleMessage("additionalProperties", false)`, written at the first unknown key (as `typeErrorPusher`'s messages). */
+let unknownPropertyMessage: string | undefined;
 
 /**
  * Called by a generated validator for each key of the payload an object closed by `additionalProperties: false`
@@ -266,7 +271,8 @@ const UNKNOWN_PROPERTY = ruleMessage("additionalProperties", false) as string;
  * the generated code smaller (generator/emit/validators/error-objects.ts).
  */
 export function pushUnknownProperty(errors: ValidationError[] | null, pointer: string, key: string): ValidationError[] {
-  return pushError(errors, `${pointer}/${escapePointerSegment(key)}`, UNKNOWN_PROPERTY, "additionalProperties");
+  unknownPropertyMessage ??= ruleMessage("additionalProperties", false) as string;
+  return pushError(errors, `${pointer}/${escapePointerSegment(key)}`, unknownPropertyMessage, "additionalProperties");
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Templates } from "../../load/templates.js";
 import { apiOutput, runtimeImport } from "../../model/output-paths.js";
 import { dispatchMapName, guardName, pascal, validatorFunctionName } from "../../model/names.js";
 import { VARIANT_KINDS, type VariantDeclarations } from "../../model/api-model.js";
+import { withSharedConstants } from "./shared-constants.js";
 import { planUnits, variantOf, variantSuffix, type PlannedUnit } from "./units.js";
 
 /** A unit's constant naming a function of a run-time module (`const func1_Batching = runtime0.pushError;`). */
@@ -147,12 +148,18 @@ export function unitsFailure(failures: readonly unknown[]): unknown {
   return new GenerationFailed(kept);
 }
 
-/** `generated/<api>/validators.compiled.ts`: the code of the API's units, in the order planned, as one module. */
+/**
+ * `generated/<api>/validators.compiled.ts`: the code of the API's units, in the order planned, as one module, each
+ * distinct constant declared once (shared-constants.ts).
+ */
 export function compiledValidatorsModule(api: string, unitCodes: readonly string[], templates: Templates): OutputFile {
   const hoisted = hoistRequires(unitCodes.map((code) => code.replace(/^"use strict";/, "")).join(""));
   return {
     path: apiOutput.compiledValidators(api),
-    contents: templates.render("api/validators.compiled.ts.hbs", { imports: hoisted.imports, code: hoisted.code }),
+    contents: templates.render("api/validators.compiled.ts.hbs", {
+      imports: hoisted.imports,
+      code: withSharedConstants(hoisted.code),
+    }),
   };
 }
 

@@ -1,0 +1,37 @@
+/**
+ * One declaration per distinct module-level constant of an API's compiled validators.
+ *
+ * Each unit is compiled by its own AJV instance (compile-unit.ts), so each declares the values its code needs under
+ * its own names (`pattern1_Message`, `pattern0_Notification`, `func1_Batching` …), and units that check the same
+ * rule declare the same value again: the messaging validators built the media-type regular expression twelve times,
+ * the node address's nine times. Every copy is parsed and built when the module loads (docs/performance.md, Cold
+ * start). Joined into one module (index.ts `compiledValidatorsModule`), a constant whose initializer is the text of
+ * an earlier one's is dropped and its name replaced by the earlier name. The constants hold no state a validator
+ * changes (a regular expression without the `g` or `y` flag keeps no `lastIndex` between calls, the others are
+ * functions and frozen data), so sharing one changes no result.
+ */
+
+/** A module-level constant of AJV's standalone code: a scope value, named after its unit (compile-unit.ts). */
+const UNIT_CONSTANT = /^const ((?:pattern|formats|func|propertyKeys)\d+_\w+) = (.+);\n/gm;
+
+/** A stateful regular expression (global or sticky): its `lastIndex` would be shared, so it keeps its own copy. */
+const STATEFUL_REGEXP = /new RegExp\("(?:[^"\\\n]|\\.)*", "[^"]*[gy][^"]*"\)/;
+
+/** `code` (the joined units of one API) with each distinct constant declared once, under its first name. */
+export function withSharedConstants(code: string): string {
+  const firstName = new Map<string, string>();
+  const renamed = new Map<string, string>();
+  const declared = code.replace(UNIT_CONSTANT, (line, name: string, initializer: string) => {
+    if (STATEFUL_REGEXP.test(initializer)) return line;
+    const first = firstName.get(initializer);
+    if (first === undefined) {
+      firstName.set(initializer, name);
+      return line;
+    }
+    renamed.set(name, first);
+    return "";
+  });
+  if (renamed.size === 0) return code;
+  const reference = new RegExp(`\\b(?:${[...renamed.keys()].join("|")})\\b`, "g");
+  return declared.replace(reference, (name) => renamed.get(name)!);
+}
