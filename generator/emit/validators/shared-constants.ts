@@ -6,9 +6,9 @@
  * rule declare the same value again: the messaging validators built the media-type regular expression twelve times,
  * the node address's nine times. Every copy is parsed and built when the module loads (docs/performance.md, Cold
  * start). Joined into one module (index.ts `compiledValidatorsModule`), a constant whose initializer is the text of
- * an earlier one's is dropped and its name replaced by the earlier name. The constants hold no state a validator
- * changes (a regular expression without the `g` or `y` flag keeps no `lastIndex` between calls, the others are
- * functions and frozen data), so sharing one changes no result.
+ * an earlier one's is dropped and its name replaced by the earlier name. No validator changes a constant (a regular
+ * expression without the `g` or `y` flag keeps no `lastIndex` between calls; the others are functions and key tables
+ * the code only reads), so sharing one changes no result.
  */
 
 /** A module-level constant of AJV's standalone code: a scope value, named after its unit (compile-unit.ts). */
