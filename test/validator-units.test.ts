@@ -464,6 +464,9 @@ describe("the generated code's fast paths give AJV's verdicts", () => {
       `const pattern1_B = new RegExp("^b", "g");`,
       `const pattern2_B = new RegExp("^a$", "");`,
       `function validate0_B(data){ return pattern0_B.test(data) && pattern1_B.test(data) && pattern2_B.test(data); }`,
+      `const pattern0_C = new RegExp("^c", "uy");`,
+      `const pattern1_C = new RegExp("^c", "uy");`,
+      `function validate0_C(data){ return pattern0_C.test(data) && pattern1_C.test(data); }`,
       "",
     ].join("\n");
     expect(withSharedConstants(code)).toBe(
@@ -474,6 +477,9 @@ describe("the generated code's fast paths give AJV's verdicts", () => {
         `const pattern1_B = new RegExp("^b", "g");`,
         `const pattern2_B = new RegExp("^a$", "");`,
         `function validate0_B(data){ return pattern0_A.test(data) && pattern1_B.test(data) && pattern2_B.test(data); }`,
+        `const pattern0_C = new RegExp("^c", "uy");`,
+        `const pattern1_C = new RegExp("^c", "uy");`,
+        `function validate0_C(data){ return pattern0_C.test(data) && pattern1_C.test(data); }`,
         "",
       ].join("\n"),
     );
