@@ -156,5 +156,7 @@ describe("a third API added as inputs only", () => {
     );
     const validators = readFileSync(path.join(dir, "generated", "validators.ts"), "utf8");
     expect(validators).toContain("billing.table");
+    // `specfirst validate invoice` loads the billing validators alone
+    expect(readFileSync(path.join(dir, "generated", "schema-apis.ts"), "utf8")).toContain('invoice: "billing"');
   }, 120_000);
 });

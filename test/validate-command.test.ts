@@ -8,6 +8,9 @@ import { describe, expect, it } from "vitest";
 import { validateCommand } from "../runtime/cli/commands/validate.js";
 import { DEFAULT_PARALLEL_FROM_BYTES, type ValidateCommandOptions } from "../runtime/cli/validate-inputs.js";
 import { checkingWorkers } from "../runtime/cli/ndjson-pool.js";
+import { loadValidators } from "../runtime/cli/record-check.js";
+import { apiValidatorModules, schemaApis } from "../generated/schema-apis.js";
+import * as everyApi from "../generated/validators.js";
 import { builtRunValidateCommand, runCli, runInProcess, runtimeCli } from "./helpers/cli.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "specfirst-validate-"));
@@ -334,6 +337,27 @@ describe.concurrent("specfirst validate", () => {
   it("checks a large NDJSON input in worker threads from 3 cores, one per core but one, and on the main thread below", () => {
     // docs/validating.md: one worker would only move the work, not spread it
     expect([1, 2, 3, 4, 8].map((cores) => checkingWorkers(cores))).toEqual([0, 0, 2, 3, 7]);
+  });
+
+  it("loads the validators of the one API that holds the schema, every API's for a media type or an unknown name", async () => {
+    // generated/schema-apis.ts names every schema once, with the API whose validators module holds it
+    expect(Object.keys(schemaApis).sort()).toEqual([...everyApi.schemaNames].sort());
+    for (const [name, api] of Object.entries(schemaApis)) {
+      const module = (await (apiValidatorModules[api] as () => Promise<unknown>)()) as {
+        schemaNames: readonly string[];
+      };
+      expect(module.schemaNames, name).toContain(name);
+    }
+    const namesLoadedFor = async (target: { name: string } | { mediaType: string }) =>
+      [...(await loadValidators(target)).schemaNames].sort();
+    const namesOf = (api: string) =>
+      Object.keys(schemaApis)
+        .filter((name) => schemaApis[name] === api)
+        .sort();
+    expect(await namesLoadedFor({ name: "message" })).toEqual(namesOf("messaging"));
+    expect(await namesLoadedFor({ name: "config-lenient" })).toEqual(namesOf("configs"));
+    expect(await namesLoadedFor({ mediaType: "text/plain" })).toEqual([...everyApi.schemaNames].sort());
+    expect(await namesLoadedFor({ name: "constructor" })).toEqual([...everyApi.schemaNames].sort());
   });
 
   it("checks the lenient Config and bare content documents", async () => {

@@ -8,6 +8,8 @@ export interface EntryPointApi {
   api: string;
   /** The type guards its validators module exports (re-exported by `specfirst/validators`). */
   guards: string[];
+  /** The schemas its validators module validates by name, variant twins included. */
+  schemaNames: string[];
   extras: ClientExtras;
   /** The API uses the envelope-protocol helpers (command builders or acknowledged webhooks). */
   messagingHelpers: boolean;
@@ -23,7 +25,8 @@ const UNPREFIXED: Record<FlagExtra, string[]> = {
 
 /**
  * The entry points: `generated/<api>/index.ts` (`specfirst/<api>`) for each API, and the aggregates over every API:
- * `generated/types.ts` (`specfirst`), `generated/validators.ts` and `generated/client.ts`.
+ * `generated/types.ts` (`specfirst`), `generated/validators.ts` and `generated/client.ts`; and
+ * `generated/schema-apis.ts`, which API holds each schema name.
  */
 export function emitEntryPoints(apis: readonly EntryPointApi[], templates: Templates): OutputFile[] {
   const messagingHelpers = apis.some((api) => api.messagingHelpers);
@@ -75,6 +78,13 @@ export function emitEntryPoints(apis: readonly EntryPointApi[], templates: Templ
         messagingHelpers,
         runtimeClientPublic: runtimeImport(aggregateOutput.client, "client/public.js"),
         runtimeMessaging: runtimeImport(aggregateOutput.client, "messaging/index.js"),
+      }),
+    },
+    {
+      path: aggregateOutput.schemaApis,
+      contents: templates.render("aggregate/schema-apis.ts.hbs", {
+        schemas: apis.flatMap((api) => api.schemaNames.map((name) => ({ name, api: api.api }))),
+        apis,
       }),
     },
   ];

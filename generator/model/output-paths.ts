@@ -23,11 +23,15 @@ export const docsOutput = {
   changelog: `${GENERATED_DIR}/docs/changelog.html`,
 };
 
-/** The aggregate entry points over every API: `specfirst`, `specfirst/validators`, `specfirst/client`. */
+/**
+ * The aggregate entry points over every API: `specfirst`, `specfirst/validators`, `specfirst/client`; and which API
+ * holds each schema name (read by `specfirst validate`, not an entry point).
+ */
 export const aggregateOutput = {
   types: `${GENERATED_DIR}/types.ts`,
   validators: `${GENERATED_DIR}/validators.ts`,
   client: `${GENERATED_DIR}/client.ts`,
+  schemaApis: `${GENERATED_DIR}/schema-apis.ts`,
 };
 
 /** The import specifier of the runtime from a generated file at `path` (runtime/ and generated/ are siblings, in the project and in dist/). */

@@ -3,7 +3,10 @@ import { defineStage, output, templateTexts } from "./stage.js";
 import { validatorsStage } from "./validators.js";
 import { clientsStage } from "./clients.js";
 
-/** `generated/<api>/index.ts` and the aggregates over every API, cached by the list of APIs with their guards and client extras. */
+/**
+ * `generated/<api>/index.ts` and the aggregates over every API, cached by the list of APIs with their guards, schema
+ * names and client extras.
+ */
 export const entryPointsStage = defineStage({
   name: "emit entry points",
   scope: "run",
@@ -15,6 +18,7 @@ export const entryPointsStage = defineStage({
     output.once(aggregateOutput.types),
     output.once(aggregateOutput.validators),
     output.once(aggregateOutput.client),
+    output.once(aggregateOutput.schemaApis),
   ],
   async run(context) {
     const { inputs, apis } = context;
@@ -25,6 +29,7 @@ export const entryPointsStage = defineStage({
     const entryApis = apis.map((api, index) => ({
       api,
       guards: validators[index]?.guards ?? [],
+      schemaNames: validators[index]?.schemaNames ?? [],
       extras: clients[index]?.extras ?? { planLimits: false, commands: false, webhooks: false, receivedTypes: [] },
       messagingHelpers: clients[index]?.messagingHelpers ?? false,
     }));

@@ -15,7 +15,7 @@ export const validatorsStage = defineStage({
   keys: { "validator-unit": { unit: "text" }, validators: { api: "text", view: "text", template: "texts" } },
   outputs: [output.perApi(apiOutput.compiledValidators), output.perApi(apiOutput.validators)],
   preload: { when: "watch", load: "preloadValidators" },
-  async run(context): Promise<StageResult & { guards: string[] }> {
+  async run(context): Promise<StageResult & { guards: string[]; schemaNames: string[] }> {
     const { api, document, inputs, memo, call } = context;
     const { templates } = inputs;
     const { graph } = await context.contract();

@@ -12,7 +12,7 @@ export interface NdjsonWorkerData {
 }
 
 const { target, maxRecordBytes } = workerData as NdjsonWorkerData;
-const check = createCheck(await loadValidators(), target);
+const check = createCheck(await loadValidators(target), target);
 parentPort?.on("message", ({ id, batch }: { id: number; batch: Batch }) => {
   parentPort?.postMessage({ id, result: checkBatch(batch, check, maxRecordBytes) });
 });

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { JsonSyntaxError, locatePointer, parseJson } from "../json/json-text.js";
 import { decodeJsonText } from "../json/read-json.js";
+import { apiValidatorModules, schemaApis } from "../../generated/schema-apis.js";
 
 /** The part of generated/validators.js this command uses. */
 export interface ValidatorsModule {
@@ -31,17 +32,26 @@ export type CheckTarget = { name: string } | { mediaType: string };
 
 export type Check = (data: unknown) => ValidationResult;
 
-/** Where `npm run build` puts the bundle of `specfirst/validators` (scripts/bundle.mjs), seen from dist/runtime/cli/. */
-const BUNDLED_VALIDATORS = new URL("../../bundle/validators.js", import.meta.url);
+/**
+ * Where `npm run build` puts the bundles of `specfirst/validators` and `specfirst/<api>/validators`
+ * (scripts/bundle.mjs), seen from dist/runtime/cli/.
+ */
+const BUNDLE_DIR = new URL("../../bundle/", import.meta.url);
 
 /**
- * The validators of every API: compiled, the one-file bundle of `specfirst/validators` when the build holds it
- * (quicker to load, on the main thread and in each worker thread alike); otherwise the module tree.
+ * The validators a check needs: those of the one API that holds the schema when the target names a known schema
+ * (generated/schema-apis.ts; the other APIs' code is never read: a quicker start, on the main thread and in each
+ * worker thread alike), otherwise (a media type, or a name no API holds, whose error lists every API's names) those
+ * of every API. Each is the one-file bundle of its entry point when the build holds it (quicker to load), otherwise
+ * the module tree.
  */
-export async function loadValidators(): Promise<ValidatorsModule> {
-  if (BUNDLED_VALIDATORS.protocol === "file:" && existsSync(fileURLToPath(BUNDLED_VALIDATORS)))
-    return (await import(BUNDLED_VALIDATORS.href)) as ValidatorsModule;
-  return (await import("../../generated/validators.js")) as ValidatorsModule;
+export async function loadValidators(target: CheckTarget): Promise<ValidatorsModule> {
+  const api = "name" in target && Object.hasOwn(schemaApis, target.name) ? schemaApis[target.name] : undefined;
+  const bundled = new URL(api === undefined ? "validators.js" : `${api}/validators.js`, BUNDLE_DIR);
+  if (bundled.protocol === "file:" && existsSync(fileURLToPath(bundled)))
+    return (await import(bundled.href)) as ValidatorsModule;
+  if (api === undefined) return (await import("../../generated/validators.js")) as ValidatorsModule;
+  return (await (apiValidatorModules[api] as () => Promise<unknown>)()) as ValidatorsModule;
 }
 
 export function createCheck(validators: ValidatorsModule, target: CheckTarget): Check {

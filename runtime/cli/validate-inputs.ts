@@ -161,7 +161,7 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
   try {
     return await validateInputs(
       options,
-      await loadValidators(),
+      await loadValidators(target),
       target,
       variant,
       usage,

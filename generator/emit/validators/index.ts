@@ -173,7 +173,7 @@ export function compiledValidatorsModule(api: string, unitCodes: readonly string
 export async function emitValidators(
   input: ValidatorsInput & { compiled: OutputFile },
   render: (view: object) => Promise<string> | string = (view) => input.templates.render("api/validators.ts.hbs", view),
-): Promise<{ files: OutputFile[]; guards: string[] }> {
+): Promise<{ files: OutputFile[]; guards: string[]; schemaNames: string[] }> {
   const { api, graph, variants, compiled } = input;
   const { files, validators } = planValidators(api, graph, variants);
 
@@ -235,5 +235,7 @@ export async function emitValidators(
     files: [compiled, { path, contents: await render(view) }],
     // The type guards the module exports, for the aggregate `specfirst/validators` to re-export.
     guards: [...validators.map((v) => v.guardName), ...dispatchGuards.map((g) => g.guardName)],
+    // The schemas it validates by name (variant twins included), for `generated/schema-apis.ts`.
+    schemaNames: validators.map((v) => v.name),
   };
 }
