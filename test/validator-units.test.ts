@@ -15,6 +15,7 @@ import { planUnits, type PlannedUnit } from "../generator/emit/validators/units.
 import { compileValidatorUnit } from "../generator/emit/validators/compile-unit.js";
 import { compiledValidatorsModule } from "../generator/emit/validators/index.js";
 import { withSharedConstants } from "../generator/emit/validators/shared-constants.js";
+import { withOptionalTypeChecks } from "../generator/emit/validators/optional-type-checks.js";
 import { ROOT } from "./helpers/fixtures.js";
 import type { GenerationFailed } from "../generator/problems.js";
 import { documentSchemas, validate } from "../generated/validators.js";
@@ -482,6 +483,54 @@ describe("the generated code's fast paths give AJV's verdicts", () => {
         `function validate0_C(data){ return pattern0_C.test(data) && pattern1_C.test(data); }`,
         "",
       ].join("\n"),
+    );
+  });
+
+  it("checks each optional string or boolean property with one call, where AJV wrote two nested tests", () => {
+    const site = (value: string, type: string, pusher: string, pointer: string) =>
+      [
+        `if(${value} !== undefined){`,
+        `if(typeof ${value} !== "${type}"){`,
+        `vErrors = runtime0.push${pusher}TypeError(vErrors, ${pointer});`,
+        "}",
+        "}",
+      ].join("\n");
+    const code = [
+      site("data.name", "string", "String", 'instancePath+"/name"'),
+      site('data["x-id"]', "string", "String", 'instancePath+"/x-id"'),
+      site("data1.enabled", "boolean", "Boolean", 'instancePath+"/tls/enabled"'),
+      // left as AJV wrote them: a pointer with a loop index, a pusher of another type, a type without a helper
+      site("data2.cert", "string", "String", 'instancePath+"/certs/" + i0+"/cert"'),
+      site("data.flag", "string", "Boolean", 'instancePath+"/flag"'),
+      site("data.count", "number", "Number", 'instancePath+"/count"'),
+      "",
+    ].join("\n");
+    expect(withOptionalTypeChecks(code).split("\n").slice(0, 3)).toEqual([
+      'vErrors = runtime0.checkOptionalString(vErrors, data.name, instancePath, "/name");',
+      'vErrors = runtime0.checkOptionalString(vErrors, data["x-id"], instancePath, "/x-id");',
+      'vErrors = runtime0.checkOptionalBoolean(vErrors, data1.enabled, instancePath, "/tls/enabled");',
+    ]);
+    expect(withOptionalTypeChecks(code).split("\n").slice(3).join("\n")).toBe(code.split("\n").slice(15).join("\n"));
+    // the generated Config validators check most of their properties so, and no site of that shape is left
+    const configs = readFileSync(path.join(ROOT, "generated", "configs", "validators.compiled.ts"), "utf8");
+    expect(configs.match(/\.checkOptional(?:String|Boolean)\(/g)?.length).toBeGreaterThan(100);
+    expect(withOptionalTypeChecks(configs)).toBe(configs);
+  });
+
+  it("checkOptionalString and checkOptionalBoolean report what the two nested tests and the pusher report", () => {
+    const checks = [
+      [errorMessages.checkOptionalString, "string", errorMessages.pushStringTypeError],
+      [errorMessages.checkOptionalBoolean, "boolean", errorMessages.pushBooleanTypeError],
+    ] as const;
+    fc.assert(
+      fc.property(fc.option(fc.jsonValue(), { nil: undefined }), fc.boolean(), (value, someBefore) => {
+        for (const [check, type, push] of checks) {
+          const before = () =>
+            someBefore ? [{ pointer: "", message: "is required", keyword: "required" } as ValidationError] : null;
+          const expected = value === undefined || typeof value === type ? before() : push(before(), "/a/b");
+          expect(check(before(), value, "/a", "/b")).toEqual(expected);
+        }
+      }),
     );
   });
 

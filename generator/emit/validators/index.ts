@@ -9,6 +9,7 @@ import type { Templates } from "../../load/templates.js";
 import { apiOutput, runtimeImport } from "../../model/output-paths.js";
 import { dispatchMapName, guardName, pascal, validatorFunctionName } from "../../model/names.js";
 import { VARIANT_KINDS, type VariantDeclarations } from "../../model/api-model.js";
+import { withOptionalTypeChecks } from "./optional-type-checks.js";
 import { withSharedConstants } from "./shared-constants.js";
 import { planUnits, variantOf, variantSuffix, type PlannedUnit } from "./units.js";
 
@@ -150,7 +151,8 @@ export function unitsFailure(failures: readonly unknown[]): unknown {
 
 /**
  * `generated/<api>/validators.compiled.ts`: the code of the API's units, in the order planned, as one module, each
- * distinct constant declared once (shared-constants.ts).
+ * distinct constant declared once (shared-constants.ts) and each optional property typed as a string or a boolean
+ * checked by one call (optional-type-checks.ts).
  */
 export function compiledValidatorsModule(api: string, unitCodes: readonly string[], templates: Templates): OutputFile {
   const hoisted = hoistRequires(unitCodes.map((code) => code.replace(/^"use strict";/, "")).join(""));
@@ -158,7 +160,7 @@ export function compiledValidatorsModule(api: string, unitCodes: readonly string
     path: apiOutput.compiledValidators(api),
     contents: templates.render("api/validators.compiled.ts.hbs", {
       imports: hoisted.imports,
-      code: withSharedConstants(hoisted.code),
+      code: withSharedConstants(withOptionalTypeChecks(hoisted.code)),
     }),
   };
 }
