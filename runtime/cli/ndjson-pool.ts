@@ -16,7 +16,7 @@
  */
 import { availableParallelism } from "node:os";
 import { workerEntry } from "../worker-entry.js";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { Batch, BatchResult } from "./ndjson.js";
 import type { NdjsonWorkerData } from "./ndjson-worker.js";
 
@@ -47,6 +47,9 @@ export class NdjsonPool {
   private nextId = 0;
 
   constructor(data: NdjsonWorkerData, size: number) {
+    // node:worker_threads is loaded here, not imported by the module: on 2 cores or fewer no pool is ever made, and
+    // the command starts without loading it (about 3 M instructions, docs/performance.md, CLI stream)
+    const { Worker } = process.getBuiltinModule("node:worker_threads");
     const [entry, options] = workerEntry(import.meta.url, "ndjson-worker");
     this.slots = Array.from({ length: size }, () => {
       const slot: Slot = { worker: new Worker(entry, { ...options, workerData: data }), pending: new Map() };
