@@ -358,9 +358,16 @@ export function timeTasks(tasks: TimedTask[]): Map<string, Measured> {
 }
 
 export function median(values: number[]): number {
+  return quantile(values, 0.5);
+}
+
+/** The value below which a share `q` of the values lie, interpolated between the two nearest (0.5: the median). */
+export function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const at = (sorted.length - 1) * q;
+  const below = Math.floor(at);
+  const above = Math.min(below + 1, sorted.length - 1);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (at - below);
 }
 
 /** Seconds of CPU of a `/proc/<pid>/stat` line: its own (`utime`, `stime`) and its reaped children's (`cutime`, `cstime`). */
