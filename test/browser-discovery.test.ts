@@ -3,7 +3,7 @@ import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync, writeF
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findBrowser, launchBrowser, type FoundBrowser } from "./helpers/browser.js";
+import { findBrowser, launchBrowser, screenshot, type FoundBrowser } from "./helpers/browser.js";
 import { ROOT } from "./helpers/fixtures.js";
 
 // Each way helpers/browser.ts finds a Chromium, each one launched for real to render a page. The system browser is
@@ -21,7 +21,7 @@ async function render(found: FoundBrowser): Promise<{ version: string; title: st
     );
     const title = await page.locator("#title").innerText();
     const width = (await page.locator("#title").boundingBox())?.width ?? 0;
-    const png = (await page.screenshot()).length;
+    const png = (await screenshot(page)).length;
     return { version: browser.version(), title, width, png };
   } finally {
     await browser.close();
@@ -119,5 +119,36 @@ describe("findBrowser", () => {
     await expect(findBrowser({ env: { CHROMIUM_PATH: path.join(tmp, "no-such-chromium") } })).rejects.toThrow(
       /CHROMIUM_PATH=.*no-such-chromium is not an executable file/,
     );
+  });
+});
+
+describe("screenshot", () => {
+  /** A page whose screenshot fails with each of `failures` in turn, then returns 2,000 bytes. */
+  const pageFailing = (...failures: string[]) => {
+    let calls = 0;
+    const page = {
+      screenshot: async () => {
+        const failure = failures[calls++];
+        if (failure !== undefined)
+          throw new Error(`page.screenshot: Protocol error (Page.captureScreenshot): ${failure}`);
+        return Buffer.alloc(2_000);
+      },
+    };
+    return { page: page as unknown as Parameters<typeof screenshot>[0], calls: () => calls };
+  };
+
+  it("takes the screenshot again when Chromium had no frame ready, at most 3 times", async () => {
+    const twice = pageFailing("Unable to capture screenshot", "Unable to capture screenshot");
+    expect((await screenshot(twice.page)).length).toBe(2_000);
+    expect(twice.calls()).toBe(3);
+    const always = pageFailing(...Array<string>(3).fill("Unable to capture screenshot"));
+    await expect(screenshot(always.page)).rejects.toThrow(/Unable to capture screenshot/);
+    expect(always.calls()).toBe(3);
+  });
+
+  it("fails at once on any other error", async () => {
+    const other = pageFailing("Target closed");
+    await expect(screenshot(other.page)).rejects.toThrow(/Target closed/);
+    expect(other.calls()).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { findBrowser, launchBrowser } from "./helpers/browser.js";
+import { findBrowser, launchBrowser, screenshot } from "./helpers/browser.js";
 import { ROOT } from "./helpers/fixtures.js";
 
 // Where the built docs are, as <api>.html (the one line to change when they move).
@@ -110,7 +110,7 @@ describe.each(["messaging", "configs"])("docs of %s", (api) => {
     };
     // Bodies render after their operation: read every tag's page again until each main field has shown up.
     await expect.poll(readTags, { timeout: 30_000 }).toEqual([]);
-    await page.screenshot({ path: path.join(ARTIFACTS, `docs-${api}.png`), fullPage: false });
+    await screenshot(page, { path: path.join(ARTIFACTS, `docs-${api}.png`), fullPage: false });
     expect(external).toEqual([]);
     expect(statSync(path.join(DOCS_DIR, `${api}.html`)).size).toBeGreaterThan(10_000);
   });
@@ -171,7 +171,7 @@ describe.each([
     expect(images.length).toBeGreaterThan(0);
     for (const image of images) expect(image.width, image.src.slice(0, 40)).toBeGreaterThan(0);
     expect([...external, ...fresh.external]).toEqual([]);
-    await fresh.page.screenshot({ path: path.join(ARTIFACTS, `docs-${api}-schema.png`), fullPage: false });
+    await screenshot(fresh.page, { path: path.join(ARTIFACTS, `docs-${api}-schema.png`), fullPage: false });
     await fresh.page.context().close();
   });
 });
@@ -226,7 +226,7 @@ describe("docs of messaging: the content-by-type rule", () => {
     const commands = await documentsShown("Commands", "Send a command", resources);
     expect(commands.shown).toEqual(Object.fromEntries(resources));
     expect(commands.text).not.toMatch(/\nstatus\n/);
-    await page.screenshot({ path: path.join(ARTIFACTS, "docs-messaging-variants.png"), fullPage: false });
+    await screenshot(page, { path: path.join(ARTIFACTS, "docs-messaging-variants.png"), fullPage: false });
     expect(external).toEqual([]);
   });
 });
@@ -256,7 +256,7 @@ describe("docs index and changelog", () => {
     await page.waitForURL((url) => url.pathname.endsWith("/changelog.html"));
     // The current version has an entry (CHANGELOG.md, rendered).
     expect((await page.locator("h2").allInnerTexts()).some((heading) => heading.startsWith(`${version} `))).toBe(true);
-    await page.screenshot({ path: path.join(ARTIFACTS, "docs-changelog.png"), fullPage: false });
+    await screenshot(page, { path: path.join(ARTIFACTS, "docs-changelog.png"), fullPage: false });
     await page.getByRole("link", { name: "API reference", exact: true }).click();
     await page.waitForURL((url) => url.pathname.endsWith("/index.html"));
     expect(external).toEqual([]);

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createBrotliDecompress } from "node:zlib";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page, type PageScreenshotOptions } from "playwright-core";
 import { ROOT } from "./fixtures.js";
 
 // Finds a Chromium for the browser tests, in this order:
@@ -91,6 +91,22 @@ export function launchBrowser(found: FoundBrowser): Promise<Browser> {
     headless: true,
     ...(Object.keys(found.env).length > 0 ? { env: { ...process.env, ...found.env } } : {}),
   });
+}
+
+/**
+ * `page.screenshot`, taken again (at most 3 attempts, 200 ms apart) when Chromium answers "Unable to capture
+ * screenshot": the headless shell says so when no compositor frame is ready in time, which a loaded machine can cause
+ * (seen once in a full `npm test` on 2 cores). Any other error, or a page that never renders, still fails.
+ */
+export async function screenshot(page: Page, options: PageScreenshotOptions = {}): Promise<Buffer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.screenshot(options);
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes("Unable to capture screenshot")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }
 
 async function isExecutableFile(file: string): Promise<boolean> {
