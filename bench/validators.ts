@@ -53,30 +53,28 @@ interface Figure {
 }
 
 /**
- * a ÷ b, paired in time: the median over instances and rounds of a's figure ÷ b's figure of the same instance slot
- * and round. Tasks of one instance slot run back to back (about half a second), so a slow phase of the machine or
- * of V8 (they last seconds, and slow every implementation alike) cancels out of the ratio.
+ * a's figure ÷ b's figure of the same instance slot and round, grouped by instance slot. Tasks of one instance slot
+ * run back to back (about half a second), so a slow phase of the machine or of V8 (they last seconds, and slow every
+ * implementation alike) cancels out of each ratio.
  */
-function pairedRatio(a: Figure, b: Figure): number {
-  const ratios: number[] = [];
-  a.rounds.forEach((rounds, i) =>
-    rounds.forEach((value, r) => {
+function ratiosBySlot(a: Figure, b: Figure): number[][] {
+  return a.rounds.map((rounds, i) =>
+    rounds.flatMap((value, r) => {
       const reference = b.rounds[i]?.[r];
-      if (reference !== undefined && reference > 0) ratios.push(value / reference);
+      return reference !== undefined && reference > 0 ? [value / reference] : [];
     }),
   );
+}
+
+/** a ÷ b, paired in time: the median over instances and rounds of `ratiosBySlot`. */
+function pairedRatio(a: Figure, b: Figure): number {
+  const ratios = ratiosBySlot(a, b).flat();
   return ratios.length > 0 ? median(ratios) : a.opsPerSec / b.opsPerSec;
 }
 
-/** a ÷ b paired in time as `pairedRatio`, instance slot by instance slot: each slot's median over its rounds. */
+/** a ÷ b paired in time, instance slot by instance slot: each slot's median over its rounds. */
 function instanceRatios(a: Figure, b: Figure): number[] {
-  return a.rounds.flatMap((rounds, i) => {
-    const ratios = rounds.flatMap((value, r) => {
-      const reference = b.rounds[i]?.[r];
-      return reference !== undefined && reference > 0 ? [value / reference] : [];
-    });
-    return ratios.length > 0 ? [median(ratios)] : [];
-  });
+  return ratiosBySlot(a, b).flatMap((ratios) => (ratios.length > 0 ? [median(ratios)] : []));
 }
 
 interface PayloadResult {
