@@ -83,17 +83,24 @@ function documented(errors: readonly ValidationError[], hints: PatternHints): Va
 // --- Generated error lists, as the compiled validators make them ---
 
 /**
- * A pointer, as a string the validators would build: by concatenation, part by part (a caller's pointer put in
- * front of a callee's: V8 keeps such strings as trees of their parts), or read whole (a flat string).
+ * A pointer, as the validators would build it, with its `relative` part: the part the check that reported it wrote
+ * (its callers then put their pointers in front, one after the other: `pointer` ends with `relative`). Each is a
+ * string built by concatenation, part by part (V8 keeps such strings as trees of their parts), or read whole (a
+ * flat string, as `itemPointer` makes).
  */
 const pointer = fc
-  .tuple(fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 5 }), fc.boolean(), fc.nat(5))
-  .map(([segments, built, cut]) => {
-    const text = segments.map((segment) => `/${segment}`).join("");
-    if (!built) return JSON.parse(JSON.stringify(text)) as string;
-    const at = Math.min(cut, segments.length);
-    const part = (list: string[]) => list.reduce((sum, segment) => sum + "/" + segment, "");
-    return part(segments.slice(0, at)) + part(segments.slice(at));
+  .tuple(fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 5 }), fc.boolean(), fc.nat(5), fc.nat(5))
+  .map(([segments, built, cut, start]) => {
+    const text = (list: string[]) => list.map((segment) => `/${segment}`).join("");
+    const whole = (list: string[]) => JSON.parse(JSON.stringify(text(list))) as string;
+    const parts = (list: string[]) => list.reduce((sum, segment) => sum + "/" + segment, "");
+    const from = Math.min(start, segments.length);
+    const relative = built ? parts(segments.slice(from)) : whole(segments.slice(from));
+    const at = Math.min(cut, from);
+    const callers = built
+      ? parts(segments.slice(0, at)) + parts(segments.slice(at, from))
+      : whole(segments.slice(0, from));
+    return { at: callers + relative, relative };
   });
 
 const typeMessage = fc
@@ -110,8 +117,9 @@ const rule = fc.oneof(
 );
 const error = fc
   .tuple(pointer, rule, fc.option(fc.constantFrom(...DOCUMENTS), { nil: undefined }))
-  .map(([at, { message, keyword }, document]) => ({
+  .map(([{ at, relative }, { message, keyword }, document]) => ({
     pointer: at,
+    relative,
     // a dispatch branch names its document when its errors are made, before `toErrors` adds a hint
     message: document === undefined ? message : inDocument(message, document),
     keyword,
@@ -122,7 +130,7 @@ describe("toErrors", () => {
     fc.assert(
       fc.property(fc.array(error, { maxLength: 40 }), (errors) => {
         const expected = documented(
-          errors.map((e) => ({ ...e })),
+          errors.map(({ pointer, message, keyword }) => ({ pointer, message, keyword })),
           HINTS,
         );
         expect(
@@ -144,6 +152,7 @@ describe("toErrors", () => {
       pointer: at,
       message,
       keyword: "type",
+      relative: at.slice("/content".length),
     }));
     expect(toErrors(errors, HINTS).map((e) => e.pointer)).toEqual([
       "/content/options/1/order",
@@ -151,12 +160,33 @@ describe("toErrors", () => {
     ]);
   });
 
+  it("compares pointers whole when the parts their checks wrote differ in length", () => {
+    // A caller's own error at `/content/x` and a callee's at its `/x`, below `/content`: one pointer.
+    const message = ruleMessage("type", "string")!;
+    const errors = [
+      { pointer: "/content/x", message, keyword: "type", relative: "/content/x" },
+      { pointer: "/content" + "/x", message, keyword: "type", relative: "/x" },
+      { pointer: "/content" + "/y", message, keyword: "type", relative: "/y" },
+      { pointer: "/contenT" + "/y", message, keyword: "type", relative: "/y" },
+    ];
+    expect(toErrors(errors, HINTS)).toEqual([
+      { pointer: "/content/x", message, keyword: "type" },
+      { pointer: "/content/y", message, keyword: "type" },
+      { pointer: "/contenT/y", message, keyword: "type" },
+    ]);
+  });
+
+  it("returns each error as { pointer, message, keyword }, without the part its check wrote", () => {
+    const errors = [{ pointer: "/a/b", message: ruleMessage("required", true)!, keyword: "required", relative: "/b" }];
+    expect(toErrors(errors, HINTS).map((e) => Object.keys(e))).toEqual([["pointer", "message", "keyword"]]);
+  });
+
   it("adds a pattern's hint to a message naming a document, and names a long pattern by its hint only", () => {
     const errors = [
       { pointer: "/to", message: inDocument(ruleMessage("pattern", "^a+$")!, "text/plain"), keyword: "pattern" },
       { pointer: "/type", message: ruleMessage("pattern", LONG)!, keyword: "pattern" },
       { pointer: "/from", message: ruleMessage("pattern", "^b+$")!, keyword: "pattern" },
-    ];
+    ].map((error) => ({ ...error, relative: error.pointer }));
     expect(toErrors(errors, HINTS).map((e) => e.message)).toEqual([
       "must match the pattern ^a+$ (letters a) (checked as the text/plain document)",
       "must match its pattern (the spelling of a)",

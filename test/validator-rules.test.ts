@@ -122,12 +122,36 @@ describe("validate()", () => {
     });
   });
 
-  it("gets its errors from the compiled validators already as { pointer, message, keyword }", () => {
+  it("gets its errors from the compiled validators already as { pointer, message, keyword }, each with the part of its pointer its check wrote", () => {
     const check = validators.table.schemas.message.check;
-    expect(check({ to: "nobody", type: "text/plain", content: 3 })).toBe(false);
-    for (const error of check.errors ?? [])
-      expect(Object.keys(error).sort()).toEqual(["keyword", "message", "pointer"]);
-    expect(check.errors?.length).toBeGreaterThan(0);
+    const payload = { to: "nobody", type: "application/vnd.lime.select+json", content: { options: [{ order: "1" }] } };
+    expect(check(payload)).toBe(false);
+    for (const error of check.errors ?? []) {
+      expect(Object.keys(error).sort()).toEqual(["keyword", "message", "pointer", "relative"]);
+      expect(error.pointer.endsWith(error.relative)).toBe(true);
+    }
+    // the select document's own pointer, below the message's `/content`
+    expect(check.errors).toContainEqual(
+      expect.objectContaining({ pointer: "/content/options/0/order", relative: "/options/0/order" }),
+    );
+    const result = validate("message", payload);
+    expect(result.valid).toBe(false);
+    for (const error of result.valid ? [] : result.errors)
+      expect(Object.keys(error)).toEqual(["pointer", "message", "keyword"]);
+  });
+
+  it("reports each failing item of an array once, at its own pointer, beyond the items whose pointers are kept", () => {
+    const options = Array.from({ length: 150 }, (_, index) => ({
+      order: String(index),
+      text: index % 3 === 0 ? 1 : "x",
+    }));
+    const result = validate("message", { to: "a@b.c", type: "application/vnd.lime.select+json", content: { options } });
+    const errors = result.valid ? [] : result.errors;
+    const expected = options.flatMap((option, index) => [
+      `/content/options/${index}/order`,
+      ...(typeof option.text === "number" ? [`/content/options/${index}/text`] : []),
+    ]);
+    expect(errors.map((error) => error.pointer)).toEqual(expected);
   });
 
   it("escapes an unknown key in its pointer", () => {

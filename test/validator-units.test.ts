@@ -13,7 +13,7 @@ import { buildSchemaGraph } from "../generator/model/schema-graph.js";
 import { mapSchema } from "../generator/model/schema-walk.js";
 import { planUnits, type PlannedUnit } from "../generator/emit/validators/units.js";
 import { compileValidatorUnit } from "../generator/emit/validators/compile-unit.js";
-import { compiledValidatorsModule } from "../generator/emit/validators/index.js";
+import { compiledValidatorsModule, withNamedImports } from "../generator/emit/validators/index.js";
 import { withSharedConstants } from "../generator/emit/validators/shared-constants.js";
 import { withOptionalTypeChecks } from "../generator/emit/validators/optional-type-checks.js";
 import { ROOT } from "./helpers/fixtures.js";
@@ -21,7 +21,7 @@ import type { GenerationFailed } from "../generator/problems.js";
 import { documentSchemas, validate } from "../generated/validators.js";
 import { createAjv, schemaId } from "../runtime/validation/foreign-ajv.js";
 import * as errorMessages from "../runtime/validation/error-messages.js";
-import type { ValidationError } from "../runtime/validation/result.js";
+import type { ReportedError } from "../runtime/validation/error-messages.js";
 
 // Each schema's validator code is cached by what AJV compiles for it (its unit, generator/emit/validators/units.ts).
 // These tests hold the unit to that: everything its code depends on is in it, and nothing else.
@@ -513,7 +513,7 @@ describe("the generated code's fast paths give AJV's verdicts", () => {
     expect(withOptionalTypeChecks(code).split("\n").slice(3).join("\n")).toBe(code.split("\n").slice(15).join("\n"));
     // the generated Config validators check most of their properties so, and no site of that shape is left
     const configs = readFileSync(path.join(ROOT, "generated", "configs", "validators.compiled.ts"), "utf8");
-    expect(configs.match(/\.checkOptional(?:String|Boolean)\(/g)?.length).toBeGreaterThan(100);
+    expect(configs.match(/\bruntime0_checkOptional(?:String|Boolean)\(/g)?.length).toBeGreaterThan(100);
     expect(withOptionalTypeChecks(configs)).toBe(configs);
   });
 
@@ -526,7 +526,7 @@ describe("the generated code's fast paths give AJV's verdicts", () => {
       fc.property(fc.option(fc.jsonValue(), { nil: undefined }), fc.boolean(), (value, someBefore) => {
         for (const [check, type, push] of checks) {
           const before = () =>
-            someBefore ? [{ pointer: "", message: "is required", keyword: "required" } as ValidationError] : null;
+            someBefore ? [{ pointer: "", message: "is required", keyword: "required", relative: "" }] : null;
           const expected = value === undefined || typeof value === type ? before() : push(before(), "/a/b");
           expect(check(before(), value, "/a", "/b")).toEqual(expected);
         }
@@ -537,16 +537,69 @@ describe("the generated code's fast paths give AJV's verdicts", () => {
   it("each push<Type>TypeError reports the error pushError builds for a type rule naming that type", () => {
     const pushers = errorMessages as unknown as Record<
       string,
-      (errors: ValidationError[] | null, pointer: string) => ValidationError[]
+      (errors: ReportedError[] | null, pointer: string) => ReportedError[]
     >;
     for (const type of errorMessages.JSON_TYPES) {
       const push = pushers[`push${type[0]!.toUpperCase()}${type.slice(1)}TypeError`]!;
-      const expected = (errors: ValidationError[] | null, pointer: string) =>
+      const expected = (errors: ReportedError[] | null, pointer: string) =>
         errorMessages.pushError(errors, pointer, errorMessages.ruleMessage("type", type)!, "type");
       expect(push(null, "/a")).toEqual(expected(null, "/a"));
-      const list = [{ pointer: "", message: "is required", keyword: "required" }];
+      const list = [{ pointer: "", message: "is required", keyword: "required", relative: "" }];
       expect(push(structuredClone(list), "/a/0")).toEqual(expected(structuredClone(list), "/a/0"));
+      // an item's pointer given as its parts
+      const item = push as (
+        errors: ReportedError[] | null,
+        head: string,
+        index: number,
+        tail: string,
+      ) => ReportedError[];
+      expect(item(null, "/a/", 70, "/b")).toEqual(expected(null, "/a/70/b"));
+      expect(item(structuredClone(list), "/a/", 3, "")).toEqual(expected(structuredClone(list), "/a/3"));
+      expect((push as (errors: null, head: string, index: number) => ReportedError[])(null, "/a/", 3)).toEqual(
+        expected(null, "/a/3"),
+      );
     }
+  });
+
+  it(`itemPointer gives head + index + tail, for the items it keeps and those beyond (seed ${SEED})`, () => {
+    const text = fc.string({ maxLength: 12 }).map((segment) => `/${segment}`);
+    fc.assert(
+      fc.property(text, fc.nat(200), fc.oneof(fc.constant(""), text), (head, index, tail) => {
+        expect(errorMessages.itemPointer(head, index, tail)).toBe(head + String(index) + tail);
+        expect(errorMessages.itemPointer(head, index, tail)).toBe(head + String(index) + tail);
+      }),
+      { seed: SEED, numRuns: 2000 },
+    );
+  });
+
+  it("an error about an item of an array gets its pointer from itemPointer, head and tail written in the code", () => {
+    for (const api of ["messaging", "configs"]) {
+      const source = readFileSync(path.join(ROOT, "generated", api, "validators.compiled.ts"), "utf8");
+      const calls = source.match(/_(?:itemPointer\(|push\w+TypeError\(vErrors, "[^"]*", i\d)/g) ?? [];
+      expect(calls.length).toBeGreaterThan(api === "messaging" ? 10 : 50);
+      for (const call of source.match(/_itemPointer\(.*?\)/g) ?? [])
+        expect(call).toMatch(/^_itemPointer\("[^"]*", i\d+(?:, "[^"]+")?\)$/);
+      // the pushers' pointers of one array index (a nested array's items, two indexes, are built by `+`)
+      expect(source).not.toMatch(/push\w*\(vErrors, instancePath\s*\+\s*"[^"]*"\s*\+\s*i\d+(?:\s*\+\s*"[^"]*")?\)/);
+    }
+    expect(validate("select", { options: [{ order: "1" }, { order: 2 }, { order: "3" }] })).toEqual({
+      valid: false,
+      errors: [
+        { pointer: "/options/0/order", message: "must be an integer", keyword: "type" },
+        { pointer: "/options/2/order", message: "must be an integer", keyword: "type" },
+      ],
+    });
+  });
+
+  it("imports the run-time functions by name, and keeps a namespace the code uses otherwise", () => {
+    const imports =
+      'import * as runtime0 from "../a.js";\nimport * as runtime1 from "../b.js";\nimport runtime2 from "c";';
+    const code = "runtime0.push(x); runtime0.push(y); runtime0.item(1);\nf(runtime1); runtime1.g(); runtime2.h();";
+    expect(withNamedImports({ imports, code })).toEqual({
+      imports:
+        'import { push as runtime0_push, item as runtime0_item } from "../a.js";\nimport * as runtime1 from "../b.js";\nimport runtime2 from "c";',
+      code: "runtime0_push(x); runtime0_push(y); runtime0_item(1);\nf(runtime1); runtime1.g(); runtime2.h();",
+    });
   });
 
   it("the compiled validators take the data alone: no call builds a context object", async () => {

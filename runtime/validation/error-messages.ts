@@ -4,12 +4,14 @@ import type { ValidationError } from "./result.js";
 /**
  * The words of validation errors. The generated validators build each error object as `{ pointer, message,
  * keyword }` with its message already written (generator/emit/validators/error-objects.ts calls `ruleMessage` while
- * AJV compiles them), so an invalid payload costs one object per error and no conversion. What is left for run time
- * is here: the pattern hints (they come from descriptions, which must not reach the compiled code), naming the
- * document an error was checked against, and `toErrors`, which drops, merges and deduplicates.
+ * AJV compiles them), and the part of the pointer its check wrote (`ReportedError`), so an invalid payload costs one
+ * object per error and one copy of the errors returned. What is left for run time is here: the pattern hints (they
+ * come from descriptions, which must not reach the compiled code), naming the document an error was checked
+ * against, item pointers, and `toErrors`, which drops, merges and deduplicates.
  *
  * Every message is built from the schema only: none quotes the payload, so no secret value can reach an error or a
- * log. The caches below hold one entry per distinct rule of the schemas, never anything of the payload.
+ * log. The caches below hold one entry per distinct rule of the schemas (and item pointers: the schema's text and
+ * an index), never anything of the payload.
  */
 
 /** Pattern → what it checks in plain words (from the description of the field it belongs to). */
@@ -152,10 +154,34 @@ function mergeTypes(kept: ValidationError, message: string): boolean {
   return true;
 }
 
+/**
+ * An error as a generated validator builds it: `relative` is its pointer as the check that reported it wrote it,
+ * before any caller put its own pointer in front (`withPointerPrefix` only prepends, so `pointer` always ends with
+ * `relative`). `toErrors` returns the errors without it.
+ */
+export interface ReportedError extends ValidationError {
+  readonly relative: string;
+}
+
+/**
+ * Whether two errors of one message are at one pointer. Two pointers of one length whose `relative` parts have one
+ * length and differ end differently, so they differ: found without comparing the whole pointers, which a caller's
+ * prefix made into strings V8 copies flat before it compares them (about 100 ns a pair; the items of one array
+ * failing one rule, `/content/options/1/order` and `/2/order`, are the usual case). Item pointers are flat strings
+ * (`itemPointer`), so comparing them is cheap.
+ */
+function samePointer(kept: ReportedError, error: ReportedError): boolean {
+  if (kept.pointer.length !== error.pointer.length) return false;
+  const keptEnd = kept.relative;
+  const end = error.relative;
+  if (keptEnd.length === end.length && keptEnd !== end) return false;
+  return kept.pointer === error.pointer;
+}
+
 /** Whether `kept` already says what `error` says (its pointer and message), merging two `type` rules. */
-function covers(kept: ValidationError, error: ValidationError): boolean {
+function covers(kept: ReportedError, error: ReportedError): boolean {
   // (messages are shared strings, so most of these comparisons are of identical strings)
-  if (kept.message === error.message) return kept.pointer === error.pointer;
+  if (kept.message === error.message) return samePointer(kept, error);
   return (
     error.keyword === "type" &&
     kept.keyword === "type" &&
@@ -172,17 +198,17 @@ const LINEAR_DEDUPE = 16;
 
 /**
  * The errors `validate()` returns, from those of a generated validator's call (`check.errors`, an array that call
- * made: it is compacted in place and returned). `if` errors ("must match then schema") only repeat the error inside
+ * made: it is compacted in place and returned, each error as `{ pointer, message, keyword }`). `if` errors ("must match then schema") only repeat the error inside
  * the branch, so they are dropped; repeated (pointer, message) pairs are reported once; a pattern's message gets its
  * hint. Two `type` rules failing at one pointer (a text/plain message's number `content` breaks "a string" of the
  * text/plain document and "a string or an object" of the field) are one error naming what satisfies both ("must be
  * a string").
  */
-export function toErrors(errors: ValidationError[] | null | undefined, hints: PatternHints): ValidationError[] {
+export function toErrors(errors: ReportedError[] | null | undefined, hints: PatternHints): ValidationError[] {
   if (errors == null) return [];
   let count = 0;
   // pointer → the errors kept there, once there are too many errors to compare with each
-  let byPointer: Map<string, ValidationError[]> | undefined;
+  let byPointer: Map<string, ReportedError[]> | undefined;
   next: for (let i = 0; i < errors.length; i++) {
     const error = errors[i]!;
     const keyword = error.keyword;
@@ -211,7 +237,13 @@ export function toErrors(errors: ValidationError[] | null | undefined, hints: Pa
     errors[count++] = error;
   }
   if (count < errors.length) errors.length = count;
-  return errors;
+  // the errors as `validate()` returns them, without `relative`
+  const result = errors as ValidationError[];
+  for (let i = 0; i < count; i++) {
+    const { pointer, message, keyword } = errors[i]!;
+    result[i] = { pointer, message, keyword };
+  }
+  return result;
 }
 
 /**
@@ -222,15 +254,47 @@ export function toErrors(errors: ValidationError[] | null | undefined, hints: Pa
  * (generator/emit/validators/error-objects.ts). Only the error path calls it.
  */
 export function pushError(
-  errors: ValidationError[] | null,
+  errors: ReportedError[] | null,
   pointer: string,
   message: string,
   keyword: string,
-): ValidationError[] {
-  const error = { pointer, message, keyword };
+): ReportedError[] {
+  const error: ReportedError = { pointer, message, keyword, relative: pointer };
   if (errors === null) return [error];
   errors.push(error);
   return errors;
+}
+
+/** How many items of each array the item pointers are kept for (`itemPointer`). */
+const ITEM_POINTER_INDEXES = 64;
+
+/** head → tail → index → the item pointer, for the first `ITEM_POINTER_INDEXES` items. */
+const itemPointers = new Map<string, Map<string, string[]>>();
+let lastItemHead: string | undefined;
+let lastItemTail: string | undefined;
+let lastItemPointers: string[] = [];
+
+/**
+ * Called by a generated validator for the pointer of an error about an item of an array, `head` + `index` + `tail`
+ * (`/options/` + 2 + `/order`), the head and tail written in the generated code. The pointer of one of the first 64
+ * items is made once and kept, as one flat string: `toErrors` compares the pointers of two items failing one rule
+ * (`samePointer`), and a string made by concatenation is a tree V8 copies flat before comparing it. The cache holds
+ * the schema's own text and indexes, never anything of the payload; it is bounded by the generated code's sites.
+ */
+export function itemPointer(head: string, index: number, tail = ""): string {
+  if (index >= ITEM_POINTER_INDEXES) return head + String(index) + tail;
+  // (the items of one array are usually reported one after the other, by one site)
+  if (head !== lastItemHead || tail !== lastItemTail) {
+    let byTail = itemPointers.get(head);
+    if (byTail === undefined) itemPointers.set(head, (byTail = new Map()));
+    let pointers = byTail.get(tail);
+    if (pointers === undefined) byTail.set(tail, (pointers = []));
+    lastItemHead = head;
+    lastItemTail = tail;
+    lastItemPointers = pointers;
+  }
+  // (`join` makes one flat string, where `+` would make a tree of the three)
+  return (lastItemPointers[index] ??= [head, index, tail].join(""));
 }
 
 /** The JSON types a `type` rule names, each with a `push<Type>TypeError` below. */
@@ -238,13 +302,18 @@ export const JSON_TYPES = ["string", "object", "array", "integer", "number", "bo
 
 /**
  * `pushError` of the `type` error "must be <type>" at `pointer`: one per JSON type, so a check passes its pointer
- * alone. The message is written at the first such error, not when the module loads: a process that never sees an
+ * alone; or, for an item of an array, its pointer's parts, `itemPointer(pointer, index, tail)`. The message is written at the first such error, not when the module loads: a process that never sees an
  * invalid payload never runs `ruleMessage` (docs/performance.md, Cold start).
  */
 const typeErrorPusher = (type: (typeof JSON_TYPES)[number]) => {
   let message: string | undefined;
-  return (errors: ValidationError[] | null, pointer: string): ValidationError[] =>
-    pushError(errors, pointer, (message ??= ruleMessage("type", type) as string), "type");
+  return (errors: ReportedError[] | null, pointer: string, index?: number, tail?: string): ReportedError[] =>
+    pushError(
+      errors,
+      index === undefined ? pointer : itemPointer(pointer, index, tail),
+      (message ??= ruleMessage("type", type) as string),
+      "type",
+    );
 };
 
 /**
@@ -269,21 +338,21 @@ export const pushNullTypeError = /* @__PURE__ */ typeErrorPusher("null");
  * (generator/emit/validators/optional-type-checks.ts).
  */
 export function checkOptionalString(
-  errors: ValidationError[] | null,
+  errors: ReportedError[] | null,
   value: unknown,
   pointer: string,
   suffix: string,
-): ValidationError[] | null {
+): ReportedError[] | null {
   return value === undefined || typeof value === "string" ? errors : pushStringTypeError(errors, pointer + suffix);
 }
 
 /** `checkOptionalString` for a property typed as a boolean: `pushBooleanTypeError`'s error when it is not one. */
 export function checkOptionalBoolean(
-  errors: ValidationError[] | null,
+  errors: ReportedError[] | null,
   value: unknown,
   pointer: string,
   suffix: string,
-): ValidationError[] | null {
+): ReportedError[] | null {
   return value === undefined || typeof value === "boolean" ? errors : pushBooleanTypeError(errors, pointer + suffix);
 }
 
@@ -296,7 +365,7 @@ let unknownPropertyMessage: string | undefined;
  * segment). One call in place of the pointer concatenation, message and keyword at each of the closed objects keeps
  * the generated code smaller (generator/emit/validators/error-objects.ts).
  */
-export function pushUnknownProperty(errors: ValidationError[] | null, pointer: string, key: string): ValidationError[] {
+export function pushUnknownProperty(errors: ReportedError[] | null, pointer: string, key: string): ReportedError[] {
   unknownPropertyMessage ??= ruleMessage("additionalProperties", false) as string;
   return pushError(errors, `${pointer}/${escapePointerSegment(key)}`, unknownPropertyMessage, "additionalProperties");
 }
@@ -306,7 +375,7 @@ export function pushUnknownProperty(errors: ValidationError[] | null, pointer: s
  * below the caller's pointer, `withPointerPrefix`) appended to the caller's list, or the callee's list itself when
  * the caller has none yet; the list returned. Only the error path calls it (generator/emit/validators/plain-calls.ts).
  */
-export function appendErrors(errors: ValidationError[] | null, calleeErrors: ValidationError[]): ValidationError[] {
+export function appendErrors(errors: ReportedError[] | null, calleeErrors: ReportedError[]): ReportedError[] {
   if (errors === null) return calleeErrors;
   for (let i = 0; i < calleeErrors.length; i++) errors.push(calleeErrors[i]!);
   return errors;
@@ -317,7 +386,7 @@ export function appendErrors(errors: ValidationError[] | null, calleeErrors: Val
  * from its own root) get the caller's pointer `prefix` in front, and the call counts as failed. Only the error path
  * builds these strings (generator/emit/validators/plain-calls.ts).
  */
-export function withPointerPrefix(callee: { errors?: ValidationError[] | null }, prefix: string): false {
+export function withPointerPrefix(callee: { errors?: ReportedError[] | null }, prefix: string): false {
   const errors = callee.errors;
   if (errors != null && prefix !== "")
     for (let i = 0; i < errors.length; i++) errors[i]!.pointer = prefix + errors[i]!.pointer;
@@ -330,10 +399,10 @@ export function withPointerPrefix(callee: { errors?: ValidationError[] | null },
  * code instead of two, generator/emit/validators/plain-calls.ts); the list returned. Only the error path calls it.
  */
 export function appendCalleeErrors(
-  errors: ValidationError[] | null,
-  callee: { errors?: ValidationError[] | null },
+  errors: ReportedError[] | null,
+  callee: { errors?: ReportedError[] | null },
   prefix: string,
-): ValidationError[] {
+): ReportedError[] {
   withPointerPrefix(callee, prefix);
   return appendErrors(errors, callee.errors!);
 }
@@ -343,10 +412,7 @@ export function appendCalleeErrors(
  * (generator/emit/validators/units.ts `lenientByDroppingErrors`): the plain validator's errors without those of
  * `keyword`, in their order, or null when none is left (the payload is valid for the lenient validator).
  */
-export function withoutKeyword(
-  errors: ValidationError[] | null | undefined,
-  keyword: string,
-): ValidationError[] | null {
+export function withoutKeyword(errors: ReportedError[] | null | undefined, keyword: string): ReportedError[] | null {
   const kept = errors?.filter((error) => error.keyword !== keyword) ?? [];
   return kept.length === 0 ? null : kept;
 }

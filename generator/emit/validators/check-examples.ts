@@ -13,18 +13,18 @@ import addFormatsPlugin from "ajv-formats";
 import { escapePointerSegment, type JsonObject } from "../../../runtime/json/json-text.js";
 import { ruleMessage, toErrors } from "../../../runtime/validation/error-messages.js";
 import type { ValidationError } from "../../../runtime/validation/result.js";
+import type { CompiledValidator } from "../../../runtime/validation/validator-set.js";
 import type { ExampleChecks } from "../../model/examples.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
 
 // ajv-formats is CommonJS: its default export is the plugin function.
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
 
-type CompiledValidator = ((data: unknown) => boolean) & { errors?: ValidationError[] | null };
-
 /** The build's root: this module is `<build>/generator/emit/validators/check-examples.js`. */
 const BUILD = new URL("../../../", import.meta.url);
 
-const IMPORT = /^import (\* as )?(\w+) from "([^"]+)";$/gm;
+/** `import * as x`, `import x` (a default) or `import { a as x, … }` (index.ts `withNamedImports`). */
+const IMPORT = /^import (?:(\* as )?(\w+)|\{ ([^}]*) \}) from "([^"]+)";$/gm;
 const EXPORT = /^export const (\w+) =/gm;
 
 /** The last module evaluated, by the hash of its code (watch mode checks against the same module run after run). */
@@ -39,8 +39,10 @@ function evaluate(code: string, path: string): Promise<Record<string, CompiledVa
   const hash = createHash("sha256").update(code).digest("hex");
   if (loaded?.hash !== hash) {
     const at = new URL(path, BUILD);
-    const imports = [...code.matchAll(IMPORT)].map(([, namespace, name, specifier]) => ({
+    const imports = [...code.matchAll(IMPORT)].map(([, namespace, name, named, specifier]) => ({
       namespace: namespace !== undefined,
+      // the bindings of `import { a as x }`: [a, x]
+      bindings: named?.split(", ").map((binding) => binding.split(" as ") as [string, string]),
       name: name as string,
       specifier: specifier as string,
     }));
@@ -49,15 +51,17 @@ function evaluate(code: string, path: string): Promise<Record<string, CompiledVa
       throw new Error(`${path}: an import or export of a form check-examples.ts does not read`);
     const exports = (async () => {
       const modules = await Promise.all(
-        imports.map(async ({ namespace, specifier }) => {
+        imports.map(async ({ namespace, bindings, specifier }) => {
           const module = (await import(
             specifier.startsWith(".") ? new URL(specifier, at).href : import.meta.resolve(specifier)
-          )) as { default?: unknown };
-          return namespace ? module : module.default;
+          )) as Record<string, unknown>;
+          if (bindings !== undefined) return bindings.map(([exported]) => module[exported]);
+          return [namespace ? module : module.default];
         }),
       );
+      const names = imports.flatMap(({ name, bindings }) => bindings?.map(([, local]) => local) ?? [name]);
       const values: Record<string, CompiledValidator> = {};
-      new Function("exports", ...imports.map(({ name }) => name), `"use strict";\n${body}`)(values, ...modules);
+      new Function("exports", ...names, `"use strict";\n${body}`)(values, ...modules.flat());
       return values;
     })();
     loaded = { hash, exports };

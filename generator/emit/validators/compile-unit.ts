@@ -107,8 +107,9 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
   try {
     for (const schema of unit.schemas) ajv.addSchema(schema);
     const compile = () =>
-      withValidationErrorObjects({ jsonText: runtimeImport(unit.module, "json/json-text.js"), errorMessages }, () =>
-        standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }),
+      withValidationErrorObjects(
+        { jsonText: runtimeImport(unit.module, "json/json-text.js"), errorMessages, pointersFromRoot: !unit.tracked },
+        () => standaloneCode(ajv, { [unit.functionName]: String(unit.schemas[0]?.$id) }),
       );
     return withoutErrorCount(
       withPropertyKeys(

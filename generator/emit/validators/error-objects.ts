@@ -51,7 +51,7 @@ export const AJV_NAMES = (
 ).default;
 const N = AJV_NAMES;
 
-const { JSON_TYPES, pushError, pushUnknownProperty, ruleMessage } = errorMessages;
+const { JSON_TYPES, itemPointer, ruleMessage } = errorMessages;
 
 /**
  * Message of a `type` error naming one JSON type → the run-time function that reports it from the pointer alone
@@ -61,10 +61,6 @@ const { JSON_TYPES, pushError, pushUnknownProperty, ruleMessage } = errorMessage
 const TYPE_ERROR_PUSHERS = new Map(
   JSON_TYPES.map((type) => [ruleMessage("type", type), `push${type[0]!.toUpperCase()}${type.slice(1)}TypeError`]),
 );
-
-const POINTER = new Name("pointer");
-const MESSAGE = new Name("message");
-const KEYWORD = new Name("keyword");
 
 /** What a keyword context holds beyond AJV's public type: its error params and the compilation state. */
 interface Reporting {
@@ -89,11 +85,61 @@ interface Reporting {
  * pointer (the run time escapes the key, `pushUnknownProperty`).
  */
 type ErrorFields = { message: string | Code; keyword: string } & (
-  { pointer: Code; unknownKey?: undefined } | { pointer?: undefined; unknownKey: { object: Code; key: Name } }
+  | { pointer: Code; item?: ItemPath; unknownKey?: undefined }
+  | { pointer?: undefined; unknownKey: { object: Code; key: Name } }
 );
 
-/** The specifiers of runtime/json/json-text.js and runtime/validation/error-messages.js from the compiled module (set while one compiles). */
-let runtimeModules = { jsonText: "", errorMessages: "" };
+/**
+ * What `withValidationErrorObjects` was given for the unit that compiles: the specifiers of runtime/json/json-text.js
+ * and runtime/validation/error-messages.js from the compiled module, and whether its functions' pointers start at
+ * `""` (the unit compiles with plain calls, plain-calls.ts).
+ */
+interface ErrorObjectsContext {
+  jsonText: string;
+  errorMessages: string;
+  pointersFromRoot: boolean;
+}
+let runtimeModules: ErrorObjectsContext = { jsonText: "", errorMessages: "", pointersFromRoot: false };
+
+/** AJV's path of an item of an array below a function's root: `"<head>" + i<N>`, then maybe ` + "<tail>"`. */
+const ITEM_PATH = /^("(?:[^"\\]|\\.)*") ?\+ ?(i\d+)(?: ?\+ ?("(?:[^"\\]|\\.)*"))?$/;
+
+/** The pointer of an item of an array, `head` + `index` + `tail` (`/options/` + i0 + `/order`). */
+interface ItemPath {
+  head: string;
+  index: Name;
+  tail: string;
+}
+
+/** `path` as an item's, where the unit's functions' pointers start at `""`; undefined for any other path. */
+function itemPath(path: Code | string): ItemPath | undefined {
+  if (!runtimeModules.pointersFromRoot) return undefined;
+  const item = ITEM_PATH.exec(String(path));
+  if (item === null) return undefined;
+  const [, head, index, tail] = item;
+  return {
+    head: JSON.parse(head!) as string,
+    index: new Name(index!),
+    tail: tail === undefined ? "" : (JSON.parse(tail) as string),
+  };
+}
+
+/**
+ * The code of an error's pointer. An item's is a call to the run-time `itemPointer`, which keeps it as one flat
+ * string for the first items, so that `toErrors` compares two such pointers cheaply.
+ */
+function pointerCode(gen: CodeGen, fields: { pointer: Code; item?: ItemPath }): Code {
+  if (fields.item === undefined) return fields.pointer;
+  const call = gen.scopeValue("func", {
+    ref: itemPointer,
+    code: _`require(${runtimeModules.errorMessages}).itemPointer`,
+  });
+  return _`${call}(${itemArguments(fields.item)})`;
+}
+
+/** `head, index` and `, tail` when there is one (the run time's `tail` defaults to `""`). */
+const itemArguments = ({ head, index, tail }: ItemPath): Code =>
+  tail === "" ? _`${head}, ${index}` : _`${head}, ${index}, ${tail}`;
 
 /**
  * `/<name>` of the property a `required` or `additionalProperties` error is about: a constant, or, for a name of
@@ -137,16 +183,7 @@ function errorFields(
   if (keyword === "additionalProperties" && property instanceof Name && written !== undefined)
     return { message, keyword, unknownKey: { object: strConcat(N.instancePath, path), key: property } };
   if (property !== undefined) path = str`${path}${propertySegment(gen, property)}`;
-  return { pointer: strConcat(N.instancePath, path), message, keyword };
-}
-
-function errorObject(gen: CodeGen, fields: ErrorFields | undefined): Code {
-  if (fields === undefined) return _`{}`;
-  const pointer =
-    fields.unknownKey === undefined
-      ? fields.pointer
-      : strConcat(fields.unknownKey.object, propertySegment(gen, fields.unknownKey.key));
-  return gen.object([POINTER, pointer], [MESSAGE, fields.message], [KEYWORD, fields.keyword]);
+  return { pointer: strConcat(N.instancePath, path), item: itemPath(path), message, keyword };
 }
 
 // ajv/lib/compile/errors.ts, with the error objects above in place of AJV's (the validators are never `$async`), and
@@ -158,29 +195,28 @@ function errorObject(gen: CodeGen, fields: ErrorFields | undefined): Code {
 // code stays.
 function addError(gen: CodeGen, fields: ErrorFields | undefined): void {
   if (fields === undefined) {
-    const err = gen.const("err", errorObject(gen, fields));
+    const err = gen.const("err", _`{}`);
     gen.if(_`${N.vErrors} === null`, () => gen.assign(N.vErrors, _`[${err}]`), _`${N.vErrors}.push(${err})`);
-  } else if (fields.unknownKey !== undefined) {
-    const push = gen.scopeValue("func", {
-      ref: pushUnknownProperty,
-      code: _`require(${runtimeModules.errorMessages}).pushUnknownProperty`,
-    });
-    gen.assign(N.vErrors, _`${push}(${N.vErrors}, ${fields.unknownKey.object}, ${fields.unknownKey.key})`);
-  } else if (fields.keyword === "type" && TYPE_ERROR_PUSHERS.has(fields.message as string)) {
-    const name = TYPE_ERROR_PUSHERS.get(fields.message as string)!;
-    const push = gen.scopeValue("func", {
+  } else gen.assign(N.vErrors, pushCall(gen, fields, N.vErrors));
+  gen.code(_`${N.errors}++`);
+}
+
+/** The call that appends the error of `fields` to `list` (a list, or `null` for a new one) and returns the list. */
+function pushCall(gen: CodeGen, fields: ErrorFields, list: Code | Name): Code {
+  const runTime = (name: string) =>
+    gen.scopeValue("func", {
       ref: (errorMessages as Record<string, unknown>)[name],
       code: _`require(${runtimeModules.errorMessages}).${new Name(name)}`,
     });
-    gen.assign(N.vErrors, _`${push}(${N.vErrors}, ${fields.pointer})`);
-  } else {
-    const push = gen.scopeValue("func", {
-      ref: pushError,
-      code: _`require(${runtimeModules.errorMessages}).pushError`,
-    });
-    gen.assign(N.vErrors, _`${push}(${N.vErrors}, ${fields.pointer}, ${fields.message}, ${fields.keyword})`);
-  }
-  gen.code(_`${N.errors}++`);
+  if (fields.unknownKey !== undefined)
+    return _`${runTime("pushUnknownProperty")}(${list}, ${fields.unknownKey.object}, ${fields.unknownKey.key})`;
+  const typePusher = fields.keyword === "type" ? TYPE_ERROR_PUSHERS.get(fields.message as string) : undefined;
+  if (typePusher !== undefined)
+    // (an item's pointer as its parts: the pusher calls `itemPointer`, in fewer characters of code)
+    return fields.item === undefined
+      ? _`${runTime(typePusher)}(${list}, ${fields.pointer})`
+      : _`${runTime(typePusher)}(${list}, ${itemArguments(fields.item)})`;
+  return _`${runTime("pushError")}(${list}, ${pointerCode(gen, fields)}, ${fields.message}, ${fields.keyword})`;
 }
 
 function returnErrors(cxt: Reporting, errors: Code | Name): void {
@@ -193,7 +229,7 @@ const reportError: Report = (context, error = errorsModule.keywordError, errorPa
   const cxt = context as unknown as Reporting;
   const fields = errorFields(cxt, error, errorPaths);
   if (overrideAllErrors ?? (cxt.it.compositeRule || cxt.it.allErrors)) addError(cxt.gen, fields);
-  else returnErrors(cxt, _`[${errorObject(cxt.gen, fields)}]`);
+  else returnErrors(cxt, fields === undefined ? _`[{}]` : pushCall(cxt.gen, fields, _`null`));
 };
 
 const reportExtraError: Report = (context, error = errorsModule.keywordError, errorPaths) => {
@@ -203,14 +239,10 @@ const reportExtraError: Report = (context, error = errorsModule.keywordError, er
 };
 
 /**
- * Runs `compile` (AJV compiling, synchronously) with the error objects built as `{ pointer, message, keyword }`.
- * `modules`: the specifiers of runtime/json/json-text.js and runtime/validation/error-messages.js from the compiled
- * module.
+ * Runs `compile` (AJV compiling, synchronously) with the error objects built as `{ pointer, message, keyword }`
+ * (`ErrorObjectsContext` says what the unit's code imports and where its pointers start).
  */
-export function withValidationErrorObjects<T>(
-  modules: { jsonText: string; errorMessages: string },
-  compile: () => T,
-): T {
+export function withValidationErrorObjects<T>(modules: ErrorObjectsContext, compile: () => T): T {
   const original = { reportError: errorsModule.reportError, reportExtraError: errorsModule.reportExtraError };
   Object.assign(errorsModule, { reportError, reportExtraError });
   runtimeModules = modules;
@@ -218,7 +250,7 @@ export function withValidationErrorObjects<T>(
     return compile();
   } finally {
     Object.assign(errorsModule, original);
-    runtimeModules = { jsonText: "", errorMessages: "" };
+    runtimeModules = { jsonText: "", errorMessages: "", pointersFromRoot: false };
   }
 }
 
