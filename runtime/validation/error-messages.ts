@@ -198,9 +198,9 @@ const LINEAR_DEDUPE = 16;
 
 /**
  * The errors `validate()` returns, from those of a generated validator's call (`check.errors`, an array that call
- * made: it is compacted in place and returned, each error as `{ pointer, message, keyword }`). `if` errors ("must match then schema") only repeat the error inside
- * the branch, so they are dropped; repeated (pointer, message) pairs are reported once; a pattern's message gets its
- * hint. Two `type` rules failing at one pointer (a text/plain message's number `content` breaks "a string" of the
+ * made: it is compacted in place and returned, each error as `{ pointer, message, keyword }`). `if` errors ("must
+ * match then schema") only repeat the error inside the branch, so they are dropped; repeated (pointer, message)
+ * pairs are reported once; a pattern's message gets its hint. Two `type` rules failing at one pointer (a text/plain message's number `content` breaks "a string" of the
  * text/plain document and "a string or an object" of the field) are one error naming what satisfies both ("must be
  * a string").
  */
@@ -302,8 +302,9 @@ export const JSON_TYPES = ["string", "object", "array", "integer", "number", "bo
 
 /**
  * `pushError` of the `type` error "must be <type>" at `pointer`: one per JSON type, so a check passes its pointer
- * alone; or, for an item of an array, its pointer's parts, `itemPointer(pointer, index, tail)`. The message is written at the first such error, not when the module loads: a process that never sees an
- * invalid payload never runs `ruleMessage` (docs/performance.md, Cold start).
+ * alone; or, for an item of an array, its pointer's parts, `itemPointer(pointer, index, tail)`. The message is
+ * written at the first such error, not when the module loads: a process that never sees an invalid payload never
+ * runs `ruleMessage` (docs/performance.md, Cold start).
  */
 const typeErrorPusher = (type: (typeof JSON_TYPES)[number]) => {
   let message: string | undefined;
