@@ -1,8 +1,8 @@
 /**
  * The error objects of the generated validators are built in the shape `validate()` returns, `{ pointer, message,
- * keyword }`, with the message already written (runtime/validation/error-messages.ts `ruleMessage`): an invalid
- * payload then costs one small object per error, where AJV's shape (instancePath, schemaPath, params, message)
- * would have to be built and then converted.
+ * keyword }`, with the message already written (runtime/validation/error-messages.ts `ruleMessage`) and the part of
+ * the pointer the check wrote (`relative`, which `toErrors` drops): an invalid payload then costs one small object
+ * per error, where AJV's shape (instancePath, schemaPath, params, message) would have to be built and then converted.
  *
  * AJV has no option for the shape of its error objects. While the validators compile, its two reporting functions
  * (ajv/lib/compile/errors.ts `reportError` and `reportExtraError`, which every keyword calls through the module
@@ -80,9 +80,10 @@ interface Reporting {
 }
 
 /**
- * An error's fields, as code: `{ pointer, message, keyword }` in that order in every error object. For a key of the
- * payload an `additionalProperties: false` object does not list, the object's pointer and the key in place of the
- * pointer (the run time escapes the key, `pushUnknownProperty`).
+ * An error's fields, as code: `{ pointer, message, keyword }` in that order in every error object, and for an item
+ * of an array the parts of its pointer (`item`). For a key of the payload an `additionalProperties: false` object
+ * does not list, the object's pointer and the key in place of the pointer (the run time escapes the key,
+ * `pushUnknownProperty`).
  */
 type ErrorFields = { message: string | Code; keyword: string } & (
   | { pointer: Code; item?: ItemPath; unknownKey?: undefined }

@@ -54,7 +54,7 @@ function hoistRequires(code: string): { imports: string; code: string } {
  * A module's namespace imports of our own run-time modules (`import * as runtime0`, `runtime0.pushError(…)`) as
  * imports by name (`import { pushError as runtime0_pushError }`, `runtime0_pushError(…)`): a minifier renames an
  * imported binding to a letter or two, never a property of a namespace, so the hundreds of calls of the shipped
- * code take fewer characters (docs/performance.md, Size). A namespace the code uses otherwise than by its
+ * code take fewer characters (docs/performance.md, Validators). A namespace the code uses otherwise than by its
  * properties stays one.
  */
 export function withNamedImports(module: { imports: string; code: string }): { imports: string; code: string } {
