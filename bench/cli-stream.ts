@@ -26,6 +26,8 @@ const RUNS = QUICK ? 1 : 15;
 const TIME = "/usr/bin/time";
 /** docs/performance.md#targets: the CLI at least this share of the in-process loop's records/s, whole process. */
 const TARGET = 0.4;
+/** V8's thread pool sized by Node to the cores but one (the default is 4 threads on any machine). */
+const SIZED_POOL = "--v8-pool-size=0";
 
 /** The CLI's records/s ÷ the in-process loop's, run by run: the median and the extremes. */
 interface PairedRatio {
@@ -143,8 +145,9 @@ export async function runCliStream(): Promise<Section> {
       args: string[],
       runs: number,
       paired: boolean,
-      env?: NodeJS.ProcessEnv,
+      variant?: { env: NodeJS.ProcessEnv; label: string },
     ): Promise<PairedRatio | undefined> => {
+      const env = variant?.env;
       const results: Measured[] = [];
       const ratios: number[] = [];
       for (let i = 0; i < runs; i++) {
@@ -165,7 +168,7 @@ export async function runCliStream(): Promise<Section> {
         ? { median: median(ratios), lowest: Math.min(...ratios), highest: Math.max(...ratios) }
         : undefined;
       rows.push([
-        `\`${label} validate message --ndjson\`${env === undefined ? "" : " without `NODE_EXTRA_CA_CERTS`"}`,
+        `\`${label} validate message --ndjson\`${variant === undefined ? "" : ` ${variant.label}`}`,
         ratio === undefined
           ? ""
           : `${ratio.median.toFixed(2)}× (runs ${ratio.lowest.toFixed(2)}–${ratio.highest.toFixed(2)}×)`,
@@ -182,7 +185,19 @@ export async function runCliStream(): Promise<Section> {
     // CLI, which opens no TLS connection, is measured without it too.
     const { NODE_EXTRA_CA_CERTS: caBundle, ...withoutCaBundle } = process.env;
     const ratioWithoutCa =
-      caBundle === undefined ? undefined : await measure(cli.label, cli.args, RUNS, true, withoutCaBundle);
+      caBundle === undefined
+        ? undefined
+        : await measure(cli.label, cli.args, RUNS, true, {
+            env: withoutCaBundle,
+            label: "without `NODE_EXTRA_CA_CERTS`",
+          });
+    // Node starts V8 with 4 background threads whatever the cores; on 2 cores its optimizing compiler's jobs, run 4
+    // at a time, take the main thread's core (docs/performance.md, CLI stream). A user can size the pool to the
+    // cores but one, which only the command line or NODE_OPTIONS can do (docs/validating.md).
+    const ratioSizedPool = (await measure(cli.label, cli.args, RUNS, true, {
+      env: { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} ${SIZED_POOL}`.trim() },
+      label: `with \`NODE_OPTIONS=${SIZED_POOL}\``,
+    })) as PairedRatio;
     const caStartMs =
       caBundle === undefined
         ? undefined
@@ -211,11 +226,12 @@ export async function runCliStream(): Promise<Section> {
       `How close to the limit: the in-process \`JSON.parse\` + \`validate()\` loop over the same lines (one core, no repeated-key check) is the floor; \`${cli.label} validate message --ndjson\` runs at **${ratio.median.toFixed(2)}×** of it, whole process ` +
       `(start-up, reading, the strict reader and output included; median of ${RUNS} runs, each paired with a round of the loop right after it; ${workersNote()}; target ≥ ${TARGET}×: ${verdict(ratio)})` +
       (ratioWithoutCa === undefined || caStartMs === undefined
-        ? "."
-        : `; **${ratioWithoutCa.median.toFixed(2)}×** (${verdict(ratioWithoutCa)}) without this machine's \`NODE_EXTRA_CA_CERTS\`, whose CA bundle every Node process parses as it starts (an empty process starts ${fmt(caStartMs, 0)} ms later with it).`);
+        ? ""
+        : `; **${ratioWithoutCa.median.toFixed(2)}×** (${verdict(ratioWithoutCa)}) without this machine's \`NODE_EXTRA_CA_CERTS\`, whose CA bundle every Node process parses as it starts (an empty process starts ${fmt(caStartMs, 0)} ms later with it)`) +
+      `; **${ratioSizedPool.median.toFixed(2)}×** (${verdict(ratioSizedPool)}) with \`NODE_OPTIONS=${SIZED_POOL}\`, V8's background threads sized to the cores but one (${os.availableParallelism() - 1 || 1} here, against Node's default of 4), as docs/validating.md suggests on small machines.`;
     const body = [
       `What it measures: records per second of the CLI on a ${fmt(RECORDS)}-record NDJSON file of messages (${fmt(bytes / 1024 / 1024, 1)} MiB; 50% text/plain, 12% chat states, 12% select, 10% media links, 6% collections, 3% containers, 7% other media types; ${fmt(invalid)} records (${fmt((invalid / RECORDS) * 100, 1)}%) break one rule), = records ÷ median wall-clock time (spawn to exit) of ${RUNS} runs, process start included (the file is read 256 KiB at a time; for a file of 8 MiB or more on 3 cores or more, worker threads, one per core but one, check the records while the main thread hands the batches over and writes the results; with fewer cores the main thread checks them itself: ${workersNote()}); "× in-process loop" = the median of the runs' ratios to the round of the in-process loop run right after each (the lowest and the highest run's in brackets); "excluding start-up" subtracts the wall time of the same command on a 1-record file; ` +
-        `peak memory = maximum resident set size from \`${existsSync(TIME) ? "/usr/bin/time -v" : "process.resourceUsage().maxRSS"}\`. The CLI runs as \`${cli.label}\` (${cli.note})${other ? `; the tsx entry point is run once for comparison` : ""}. ` +
+        `peak memory = maximum resident set size from \`${existsSync(TIME) ? "/usr/bin/time -v" : "process.resourceUsage().maxRSS"}\`. The CLI runs as \`${cli.label}\` (${cli.note})${other ? `; the tsx entry point is run once for comparison` : ""}, as launched, then without this machine's \`NODE_EXTRA_CA_CERTS\` (if set) and with \`NODE_OPTIONS=${SIZED_POOL}\`. ` +
         `The last rows parse and validate the same lines inside the benchmark process (no stream, no output; \`validate()\` of dist/generated/validators.js): with \`JSON.parse\` alone, and with the reader the CLI uses (dist/runtime/json/read-json.js \`readJson\` on the line's UTF-8 bytes: strict UTF-8 decoding, then \`parseJson\` of runtime/json/json-text.ts: JSON.parse, an upper bound of the keys written in the text (the colons after a quote) against the keys of the parsed value, and the full repeated-key scan of the text only when the two differ; the encoding of each line to bytes is inside the timing). ` +
         `Reproduce: \`npm run bench -- cli-stream\` (the file is generated with a fixed seed into a temporary folder and deleted afterwards).`,
       "",
