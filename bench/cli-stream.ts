@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { messageMix } from "./message-mix.js";
 import {
+  BENCH_DIR,
   CLI_FROM_SOURCES,
   QUICK,
   cliCommand,
@@ -15,10 +16,12 @@ import {
   fmt,
   loadGenerated,
   log,
+  measureHostSpeed,
   median,
   run,
   table,
   type Section,
+  type Spawned,
 } from "./shared.js";
 
 const RECORDS = QUICK ? 20_000 : 100_000;
@@ -46,32 +49,37 @@ async function writeStream(file: string, count: number): Promise<{ invalid: numb
 interface Measured {
   wallMs: number;
   maxRssKb: number;
+  /** Minor page faults: pages of memory the process touched for the first time. */
+  minorFaults: number;
   summary: string;
   code: number | null;
 }
 
 async function runCli(args: string[], file: string, env?: NodeJS.ProcessEnv): Promise<Measured> {
-  const command = [...args, "validate", "message", "--ndjson", file];
-  if (existsSync(TIME)) {
-    const result = await run(TIME, ["-v", process.execPath, ...command], { env });
-    const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(result.stderr);
-    return {
-      wallMs: result.ms,
-      maxRssKb: rss ? Number(rss[1]) : Number.NaN,
-      summary: lastLine(result.stdout),
-      code: result.code,
-    };
-  }
-  // no /usr/bin/time: a preloaded module reports process.resourceUsage().maxRSS at exit
-  const preload = path.join(path.dirname(new URL(import.meta.url).pathname), "cold", "maxrss.cjs");
-  const result = await run(process.execPath, ["--require", preload, ...command], { env });
-  const rss = /maxRSS=(\d+)/.exec(result.stderr);
-  return {
+  return runMeasured([...args, "validate", "message", "--ndjson", file], env);
+}
+
+/** Runs `node <args>` with its wall time, peak memory and page faults. */
+async function runMeasured(args: string[], env?: NodeJS.ProcessEnv): Promise<Measured> {
+  const read = (result: Spawned, rss: RegExp, faults: RegExp): Measured => ({
     wallMs: result.ms,
-    maxRssKb: rss ? Number(rss[1]) : Number.NaN,
+    maxRssKb: Number(rss.exec(result.stderr)?.[1] ?? Number.NaN),
+    minorFaults: Number(faults.exec(result.stderr)?.[1] ?? Number.NaN),
     summary: lastLine(result.stdout),
     code: result.code,
-  };
+  });
+  if (existsSync(TIME)) {
+    const result = await run(TIME, ["-v", process.execPath, ...args], { env });
+    return read(
+      result,
+      /Maximum resident set size \(kbytes\): (\d+)/,
+      /Minor \(reclaiming a frame\) page faults: (\d+)/,
+    );
+  }
+  // no /usr/bin/time: a preloaded module reports process.resourceUsage() at exit
+  const preload = path.join(BENCH_DIR, "cold", "resource-usage.cjs");
+  const result = await run(process.execPath, ["--require", preload, ...args], { env });
+  return read(result, /maxRSS=(\d+)/, /minorFaults=(\d+)/);
 }
 
 const lastLine = (text: string) => text.trim().split("\n").pop() ?? "";
@@ -136,6 +144,8 @@ export async function runCliStream(): Promise<Section> {
     );
     // each run of the CLI is followed by a round in this process: the ratio is taken pair by pair
     const rounds: number[][] = [];
+    /** Median minor page faults of the CLI's runs on the whole file, as launched (the first command measured). */
+    let cliFaults: number | undefined;
     /**
      * Runs a command `runs` times; paired: each run followed by a round of the loop, and the ratios returned (their
      * median, and the lowest and highest run's).
@@ -164,6 +174,8 @@ export async function runCliStream(): Promise<Section> {
       const bad = results.find((r) => r.code !== 1 || !r.summary.startsWith(`${RECORDS} records`));
       if (bad !== undefined) throw new Error(`${label}: unexpected exit ${bad.code} / output "${bad.summary}"`);
       const wall = median(results.map((r) => r.wallMs));
+      const faults = median(results.map((r) => r.minorFaults));
+      cliFaults ??= faults;
       const ratio = paired
         ? { median: median(ratios), lowest: Math.min(...ratios), highest: Math.max(...ratios) }
         : undefined;
@@ -176,10 +188,17 @@ export async function runCliStream(): Promise<Section> {
         fmt(RECORDS / ((wall - startup.wallMs) / 1000)),
         `${fmt(wall / 1000, 2)} s (1 record: ${fmt(startup.wallMs / 1000, 2)} s)`,
         `${fmt(median(results.map((r) => r.maxRssKb)) / 1024, 1)} MiB (1 record: ${fmt(startup.maxRssKb / 1024, 1)} MiB)`,
+        `${fmt(faults)} (1 record: ${fmt(startup.minorFaults)})`,
         results[0]!.summary,
       ]);
       return ratio;
     };
+    // the host's speed on cold work, and the pages an empty process touches: what the CLI's whole process pays
+    // for beyond the in-process loop, which touches no new memory once warm (docs/performance.md, CLI stream)
+    const host = await measureHostSpeed();
+    const emptyRuns: Measured[] = [];
+    for (let i = 0; i < 3; i++) emptyRuns.push(await runMeasured([path.join(BENCH_DIR, "cold", "baseline.mjs")]));
+    const emptyFaults = median(emptyRuns.map((r) => r.minorFaults));
     const ratio = (await measure(cli.label, cli.args, RUNS, true)) as PairedRatio;
     // This machine may name a CA bundle in NODE_EXTRA_CA_CERTS, which every Node process parses as it starts: the
     // CLI, which opens no TLS connection, is measured without it too.
@@ -204,7 +223,7 @@ export async function runCliStream(): Promise<Section> {
         : median(await emptyProcessMs(process.env)) - median(await emptyProcessMs(withoutCaBundle));
     if (other !== undefined) await measure(other.label, other.args, 1, false);
     const row = (label: string, value: number | undefined) =>
-      rows.push([label, "", fmt(value ?? Number.NaN), "", "", "", ""]);
+      rows.push([label, "", fmt(value ?? Number.NaN), "", "", "", "", ""]);
     row(
       "in-process: `JSON.parse` + generated `validate()` per line (no CLI, no repeated-key check)",
       median(rounds.map((round) => round[0] as number)),
@@ -228,10 +247,11 @@ export async function runCliStream(): Promise<Section> {
       (ratioWithoutCa === undefined || caStartMs === undefined
         ? ""
         : `; **${ratioWithoutCa.median.toFixed(2)}×** (${verdict(ratioWithoutCa)}) without this machine's \`NODE_EXTRA_CA_CERTS\`, whose CA bundle every Node process parses as it starts (an empty process starts ${fmt(caStartMs, 0)} ms later with it)`) +
-      `; **${ratioSizedPool.median.toFixed(2)}×** (${verdict(ratioSizedPool)}) with \`NODE_OPTIONS=${SIZED_POOL}\`, V8's background threads sized to the cores but one (${os.availableParallelism() - 1 || 1} here, against Node's default of 4), as docs/validating.md suggests on small machines.`;
+      `; **${ratioSizedPool.median.toFixed(2)}×** (${verdict(ratioSizedPool)}) with \`NODE_OPTIONS=${SIZED_POOL}\`, V8's background threads sized to the cores but one (${os.availableParallelism() - 1 || 1} here, against Node's default of 4), as docs/validating.md suggests on small machines. ` +
+      `What the whole process pays beyond the loop moves with the host's speed on cold work (RESULTS.md's header): the CLI's process touches ${fmt(cliFaults ?? Number.NaN)} fresh pages of memory (page faults; an empty process ${fmt(emptyFaults)}, the warm loop none), at ${fmt(host.pageTouchUs, 1)} µs each on this host now, and an empty process takes ${fmt(host.emptyProcessMs, 1)} ms to start here.`;
     const body = [
       `What it measures: records per second of the CLI on a ${fmt(RECORDS)}-record NDJSON file of messages (${fmt(bytes / 1024 / 1024, 1)} MiB; 50% text/plain, 12% chat states, 12% select, 10% media links, 6% collections, 3% containers, 7% other media types; ${fmt(invalid)} records (${fmt((invalid / RECORDS) * 100, 1)}%) break one rule), = records ÷ median wall-clock time (spawn to exit) of ${RUNS} runs, process start included (the file is read 256 KiB at a time; for a file of 8 MiB or more on 3 cores or more, worker threads, one per core but one, check the records while the main thread hands the batches over and writes the results; with fewer cores the main thread checks them itself: ${workersNote()}); "× in-process loop" = the median of the runs' ratios to the round of the in-process loop run right after each (the lowest and the highest run's in brackets); "excluding start-up" subtracts the wall time of the same command on a 1-record file; ` +
-        `peak memory = maximum resident set size from \`${existsSync(TIME) ? "/usr/bin/time -v" : "process.resourceUsage().maxRSS"}\`. The CLI runs as \`${cli.label}\` (${cli.note})${other ? `; the tsx entry point is run once for comparison` : ""}, as launched, then without this machine's \`NODE_EXTRA_CA_CERTS\` (if set) and with \`NODE_OPTIONS=${SIZED_POOL}\`. ` +
+        `page faults = minor page faults of the process (pages of memory it touched for the first time), the median of the runs, from the same tool; peak memory = maximum resident set size from \`${existsSync(TIME) ? "/usr/bin/time -v" : "process.resourceUsage().maxRSS"}\`. The CLI runs as \`${cli.label}\` (${cli.note})${other ? `; the tsx entry point is run once for comparison` : ""}, as launched, then without this machine's \`NODE_EXTRA_CA_CERTS\` (if set) and with \`NODE_OPTIONS=${SIZED_POOL}\`. ` +
         `The last rows parse and validate the same lines inside the benchmark process (no stream, no output; \`validate()\` of dist/generated/validators.js): with \`JSON.parse\` alone, and with the reader the CLI uses (dist/runtime/json/read-json.js \`readJson\` on the line's UTF-8 bytes: strict UTF-8 decoding, then \`parseJson\` of runtime/json/json-text.ts: JSON.parse, an upper bound of the keys written in the text (the colons after a quote) against the keys of the parsed value, and the full repeated-key scan of the text only when the two differ; the encoding of each line to bytes is inside the timing). ` +
         `Reproduce: \`npm run bench -- cli-stream\` (the file is generated with a fixed seed into a temporary folder and deleted afterwards).`,
       "",
@@ -243,10 +263,11 @@ export async function runCliStream(): Promise<Section> {
           "records/s excluding start-up",
           "wall time",
           "peak RSS",
+          "page faults",
           "CLI summary line",
         ],
         rows,
-        ["l", "r", "r", "r", "r", "r", "l"],
+        ["l", "r", "r", "r", "r", "r", "r", "l"],
       ),
     ].join("\n");
     return { title: "5. CLI stream", body, limit };

@@ -8,7 +8,10 @@
  * launches are interleaved, one round of every case after another. The targets are checked with the import and the
  * first validation timed inside the process, beside the time over an empty process (paired by round).
  */
+import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { AJV_OPTIONS } from "../generator/emit/validators/ajv-options.js";
 import { BENCH_DIR, ROOT, QUICK, fmt, log, median, quantile, run, table, type Section } from "./shared.js";
@@ -204,6 +207,67 @@ function aloneLine(
   );
 }
 
+/** The cases counted in instructions: the empty process and the validators' entry points of the targets. */
+const COUNTED: Key[] = [
+  "baseline",
+  "messaging-aggregate",
+  "messaging-validators",
+  "configs-aggregate",
+  "configs-validators",
+];
+
+/**
+ * Instructions of a launch's main thread, counted by callgrind (valgrind) with `node --predictable` and PATH as the
+ * only environment variable: the same count on every run, to the thousand, whatever the host's speed or load, where the
+ * milliseconds of the targets move with the host (docs/performance.md#the-hosts-speed-on-cold-work). Undefined
+ * when valgrind is not installed.
+ */
+async function mainThreadInstructions(args: string[]): Promise<number | undefined> {
+  if (spawnSync("valgrind", ["--version"]).status !== 0) return undefined;
+  const dir = await mkdtemp(path.join(os.tmpdir(), "specfirst-bench-callgrind-"));
+  try {
+    const out = path.join(dir, "callgrind.out");
+    // PATH alone: what the environment holds changes the count (npm's variables add about 5 M to an empty process)
+    const env = { PATH: process.env.PATH };
+    const result = await run(
+      "valgrind",
+      [
+        "--tool=callgrind",
+        "--separate-threads=yes",
+        `--callgrind-out-file=${out}`,
+        process.execPath,
+        "--predictable",
+        ...args,
+      ],
+      { env },
+    );
+    if (result.code !== 0) throw new Error(`callgrind of ${args.join(" ")} exited ${result.code}`);
+    // --separate-threads writes one file per thread; the main thread's is the first
+    const summary = /^summary: (\d+)$/m.exec(await readFile(`${out}-01`, "utf8"));
+    return summary === null ? undefined : Number(summary[1]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The instruction counts of the counted cases, over the empty process's: the part our code controls. */
+async function instructionsLine(): Promise<string> {
+  if (QUICK) return "Instructions: not counted with --quick.";
+  const counts = new Map<Key, number | undefined>();
+  for (const key of COUNTED) {
+    counts.set(key, await mainThreadInstructions(CASES.find((c) => c.key === key)!.args));
+    log(`cold start: instructions of ${key}`);
+  }
+  const empty = counts.get("baseline");
+  if (empty === undefined) return "Instructions: not counted (valgrind is not installed).";
+  const over = (key: Key) => `${fmt((counts.get(key)! - empty) / 1e6, 1)} M`;
+  return (
+    "Instructions, which do not depend on the host's speed (callgrind, the main thread, `node --predictable`, with PATH as the only environment variable; " +
+    `an empty process ${fmt(empty / 1e6, 1)} M): the import and first validation add ${over("messaging-aggregate")} (a text message) and ${over("configs-aggregate")} (the large Config) with \`specfirst/validators\`, ` +
+    `${over("messaging-validators")} and ${over("configs-validators")} with one API's validators alone. Compare these across runs to tell a change of the code from a change of the host.`
+  );
+}
+
 export async function runColdStart(): Promise<Section> {
   const launches = new Map<Key, Launches>(CASES.map((c) => [c.key, { ms: [], importMs: [], firstMs: [], wall: [] }]));
   for (let launch = 0; launch < LAUNCHES; launch++) {
@@ -272,5 +336,6 @@ export async function runColdStart(): Promise<Section> {
     aloneLine("messaging", "validators", "first validation of a text message", m),
     aloneLine("messaging", "alone", "first validation of a text message", m),
   ].join("\n");
-  return { title: "2. Cold start", body, limit: limitLine(m) };
+  // in the limit line, so that RESULTS.md's summary shows the count beside the milliseconds it explains
+  return { title: "2. Cold start", body, limit: `${limitLine(m)} ${await instructionsLine()}` };
 }

@@ -13,7 +13,9 @@ import {
   QUICK,
   QUIET_CORES,
   ensureBuilt,
+  hostSpeedNote,
   log,
+  measureHostSpeed,
   otherLoadNote,
   withOtherLoad,
   type Section,
@@ -46,6 +48,8 @@ const loadBefore = os.loadavg();
 // Every section measures the compiled package (dist/), what a consumer imports: build it first when it is stale.
 const build = ensureBuilt();
 log(build);
+const speedBefore = await measureHostSpeed();
+log(`host's speed on cold work: ${hostSpeedNote(speedBefore)}`);
 /** Each section with the CPU other processes used while it ran (cores): its absolute figures are flagged above QUIET_CORES. */
 const sections: { section: Section; otherCores?: number }[] = [];
 for (const [name, load] of selected) {
@@ -73,6 +77,7 @@ sections.sort((a, b) => Number.parseInt(a.section.title, 10) - Number.parseInt(b
 const loaded = sections.filter((s) => s.otherCores !== undefined && s.otherCores > QUIET_CORES);
 const elapsed = (Date.now() - started.getTime()) / 1000;
 const loadAfter = os.loadavg();
+const speedAfter = await measureHostSpeed();
 
 const cpus = os.cpus();
 const header = [
@@ -85,6 +90,9 @@ const header = [
   `- Date: ${started.toISOString()}; whole run ${elapsed.toFixed(0)} s`,
   `- Load average (1/5/15 min) at start ${loadBefore.map((l) => l.toFixed(2)).join(" / ")}, at end ${loadAfter.map((l) => l.toFixed(2)).join(" / ")} ` +
     "(other work on the machine during the run makes figures noisier)",
+  `- The host's speed on cold work, at start: ${hostSpeedNote(speedBefore)}; at end: ${hostSpeedNote(speedAfter)}. ` +
+    "A whole process pays for work a warm loop never does (Node starting, code compiled and memory touched for the first time), at a speed that changes from one virtual machine or hour to the next while the load average stays low: " +
+    "the cold start and the CLI stream move with these two figures (docs/performance.md#the-hosts-speed-on-cold-work), the ratios of warm loops (validators, client) much less",
   loaded.length === 0
     ? `- Other processes' CPU while each section ran: at most ${QUIET_CORES} cores in every section (quiet): absolute figures stand`
     : `- **Taken under load**: other processes used more than ${QUIET_CORES} cores while ${loaded.map((s) => `"${s.section.title}"`).join(", ")} ran; ` +

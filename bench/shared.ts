@@ -443,6 +443,47 @@ export function otherLoadNote(otherCores: number | undefined): string {
     : `${otherCores.toFixed(2)} cores (quiet)`;
 }
 
+// ---------------------------------------------------------------- the host's speed on cold work
+
+/**
+ * How fast this host runs cold work right now: what a warm loop never pays, and every whole process does (Node
+ * starting, code compiled for the first time, memory touched for the first time). On the shared virtual machines
+ * this bench runs on, that speed changes from one machine or hour to the next (an empty process has taken from 47
+ * to 100 ms) while warm loops barely move, so whole-process figures (the cold start, the CLI stream) move with it
+ * and the load average does not show it (docs/performance.md#the-hosts-speed-on-cold-work).
+ */
+export interface HostSpeed {
+  /** Median ms from the start of an empty Node process (bench/cold/baseline.mjs) to its first output. */
+  emptyProcessMs: number;
+  /** Median µs a first write to a fresh 4 KiB page of memory costs (the page fault and the page's zeroing). */
+  pageTouchUs: number;
+}
+
+const PAGE = 4096;
+
+/**
+ * µs per page of a first write to each page of a fresh 48 MiB buffer: above glibc's largest mmap threshold (32 MiB),
+ * so the zero-filled buffer is new memory from the kernel, never touched by this process.
+ */
+function pageTouchUs(): number {
+  const bytes = new Uint8Array(new ArrayBuffer(48 * 2 ** 20));
+  const start = performance.now();
+  for (let i = 0; i < bytes.length; i += PAGE) bytes[i] = 1;
+  return ((performance.now() - start) * 1000) / (bytes.length / PAGE);
+}
+
+export async function measureHostSpeed(launches = QUICK ? 3 : 11): Promise<HostSpeed> {
+  const empty: number[] = [];
+  for (let i = 0; i < launches; i++) {
+    const result = await run(process.execPath, [path.join(BENCH_DIR, "cold", "baseline.mjs")]);
+    empty.push((JSON.parse(result.stdout) as { ms: number }).ms);
+  }
+  return { emptyProcessMs: median(empty), pageTouchUs: median([pageTouchUs(), pageTouchUs(), pageTouchUs()]) };
+}
+
+export const hostSpeedNote = ({ emptyProcessMs, pageTouchUs }: HostSpeed) =>
+  `an empty Node process ${fmt(emptyProcessMs, 1)} ms from its start to its first output, a first write to a fresh 4 KiB page ${fmt(pageTouchUs, 1)} µs`;
+
 // ---------------------------------------------------------------- processes
 
 export interface Spawned {
