@@ -227,7 +227,8 @@ async function mainThreadInstructions(args: string[]): Promise<number | undefine
   const dir = await mkdtemp(path.join(os.tmpdir(), "specfirst-bench-callgrind-"));
   try {
     const out = path.join(dir, "callgrind.out");
-    // PATH alone: what the environment holds changes the count (npm's variables add about 5 M to an empty process)
+    // PATH alone: the environment changes the count (under `npm run bench` it holds tsx's NODE_OPTIONS, which would
+    // load tsx into every launch)
     const env = { PATH: process.env.PATH };
     const result = await run(
       "valgrind",
