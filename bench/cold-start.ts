@@ -227,8 +227,8 @@ async function mainThreadInstructions(args: string[]): Promise<number | undefine
   const dir = await mkdtemp(path.join(os.tmpdir(), "specfirst-bench-callgrind-"));
   try {
     const out = path.join(dir, "callgrind.out");
-    // PATH alone: the environment changes the count (under `npm run bench` it holds tsx's NODE_OPTIONS, which would
-    // load tsx into every launch)
+    // PATH alone: the environment changes the count (this machine's NODE_EXTRA_CA_CERTS adds about 0.4 G: the CA
+    // bundle Node parses as it starts)
     const env = { PATH: process.env.PATH };
     const result = await run(
       "valgrind",
