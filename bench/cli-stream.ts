@@ -193,8 +193,9 @@ export async function runCliStream(): Promise<Section> {
       ]);
       return ratio;
     };
-    // the host's speed on cold work, and the pages an empty process touches: what the CLI's whole process pays
-    // for beyond the in-process loop, which touches no new memory once warm (docs/performance.md, CLI stream)
+    // the host's speed on cold work, and the pages an empty process touches: what the CLI's whole process pays for
+    // beyond the in-process loop, which touches no new memory once warm
+    // (docs/performance.md#the-hosts-speed-on-cold-work)
     const host = await measureHostSpeed();
     const emptyRuns: Measured[] = [];
     for (let i = 0; i < 3; i++) emptyRuns.push(await runMeasured([path.join(BENCH_DIR, "cold", "baseline.mjs")]));
