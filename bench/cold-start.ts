@@ -3,8 +3,9 @@
  * consumer imports them (by the package's name, through package.json `exports`: the build's bundled entry points
  * of dist/bundle/: the aggregate `specfirst/validators`, one API's validators alone `specfirst/<api>/validators`, or
  * one API's whole entry point `specfirst/<api>` (validators and client); import only), with the
- * unbundled tsc output of one API for comparison, and with AJV compiling the shipped schema files at run time, for
- * the messaging set and the Config tree. Each case is a fresh `node` process running a small script of bench/cold/;
+ * unbundled tsc output of one API for comparison, with an empty module imported by a package name (Node's own part
+ * of any package import), and with AJV compiling the shipped schema files at run time, for the messaging set and the
+ * Config tree. Each case is a fresh `node` process running a small script of bench/cold/;
  * launches are interleaved, one round of every case after another. The targets are checked with the import and the
  * first validation timed inside the process, beside the time over an empty process (paired by round).
  */
@@ -22,6 +23,7 @@ const LAUNCHES = QUICK ? 3 : 31;
 
 type Key =
   | "baseline"
+  | "empty-package"
   | "messaging-aggregate"
   | "messaging-validators"
   | "messaging-alone"
@@ -47,6 +49,14 @@ const options = JSON.stringify(AJV_OPTIONS);
 
 const CASES: Case[] = [
   { key: "baseline", label: "empty Node process (the limit)", args: [script("baseline.mjs")] },
+  {
+    // the floor of any `import("<package>/<subpath>")`: Node resolving a package name through `exports` and loading
+    // a module with nothing in it, from the same script as the validators' cases
+    key: "empty-package",
+    label:
+      "an empty module imported by a package name (`empty-package/validators`, bench/cold/node_modules/empty-package/: Node's resolution through `exports` and its loading, no code): Node's own part of any package import",
+    args: [script("generated.mjs"), "message", payload("message-text"), "empty-package/validators"],
+  },
   {
     key: "messaging-aggregate",
     label:
@@ -168,7 +178,8 @@ function targetsLine({ at, overEmpty, firstMs, firstMsQuartiles }: Measured): st
     );
   };
   return (
-    `Targets, the import and the first validation timed inside the process (an empty Node process, the limit, takes ${fmt(at("baseline"), 1)} ms here): ` +
+    `Targets, the import and the first validation timed inside the process (an empty Node process, the limit, takes ${fmt(at("baseline"), 1)} ms here; ` +
+    `importing an empty module by a package name, Node's own part of any package import, ${fmt(firstMs("empty-package"), 1)} ms inside the process): ` +
     `with \`specfirst/validators\` (every API) ≤ 10 ms: ${target(["messaging-aggregate", "configs-aggregate"], 10)}; ` +
     `with one API's validators alone, \`specfirst/<api>/validators\`, ≤ 5 ms: ${target(["messaging-validators", "configs-validators"], 5)} ` +
     `(the slower of the message and the large Config; one API's whole entry point \`specfirst/<api>\`, validators and client: ${fmt(slower(firstMs, "messaging-alone", "configs-alone"), 1)} ms). ` +
@@ -176,14 +187,19 @@ function targetsLine({ at, overEmpty, firstMs, firstMsQuartiles }: Measured): st
   );
 }
 
-/** The section's "how close to the limit" line: the empty process is the floor, and what each entry point adds to it. */
+/**
+ * The section's "how close to the limit" line: the empty process is the floor, and what each entry point adds to it;
+ * of that, importing an empty module by a package name is Node's own part, which no package's code can lower.
+ */
 function limitLine({ at, firstMs }: Measured): string {
   const empty = at("baseline");
+  const floor = firstMs("empty-package");
   const slower = (...keys: Key[]) => Math.max(...keys.map(firstMs));
   const added = (ms: number) =>
-    `${fmt(ms, 1)} ms (the first result at ${fmt((empty + ms) / empty, 2)}× of the empty process)`;
+    `${fmt(ms, 1)} ms (the first result at ${fmt((empty + ms) / empty, 2)}× of the empty process; ${fmt(ms - floor, 1)} ms over the empty module)`;
   return (
-    `How close to the limit: an empty Node process is the floor, ${fmt(empty, 1)} ms from its start to its first output here; ` +
+    `How close to the limit: an empty Node process is the floor, ${fmt(empty, 1)} ms from its start to its first output here, ` +
+    `and importing an empty module by a package name (resolved through its \`exports\`, as the validators are) adds ${fmt(floor, 1)} ms to it, inside the process: Node's own part of any package import; ` +
     `the import and first validation add ${added(slower("messaging-aggregate", "configs-aggregate"))} with \`specfirst/validators\`, ` +
     `${added(slower("messaging-validators", "configs-validators"))} with one API's validators (the slower of a text message and the large Config), timed inside the process.`
   );
@@ -210,6 +226,7 @@ function aloneLine(
 /** The cases counted in instructions: the empty process and the validators' entry points of the targets. */
 const COUNTED: Key[] = [
   "baseline",
+  "empty-package",
   "messaging-aggregate",
   "messaging-validators",
   "configs-aggregate",
@@ -264,7 +281,7 @@ async function instructionsLine(): Promise<string> {
   const over = (key: Key) => `${fmt((counts.get(key)! - empty) / 1e6, 1)} M`;
   return (
     "Instructions, which do not depend on the host's speed (callgrind, the main thread, `node --predictable`, with PATH as the only environment variable; " +
-    `an empty process ${fmt(empty / 1e6, 1)} M): the import and first validation add ${over("messaging-aggregate")} (a text message) and ${over("configs-aggregate")} (the large Config) with \`specfirst/validators\`, ` +
+    `an empty process ${fmt(empty / 1e6, 1)} M; importing an empty module by a package name adds ${over("empty-package")}): the import and first validation add ${over("messaging-aggregate")} (a text message) and ${over("configs-aggregate")} (the large Config) with \`specfirst/validators\`, ` +
     `${over("messaging-validators")} and ${over("configs-validators")} with one API's validators alone. Compare these across runs to tell a change of the code from a change of the host.`
   );
 }
@@ -308,6 +325,7 @@ export async function runColdStart(): Promise<Section> {
   const body = [
     `What it measures: milliseconds from the start of a fresh \`node\` process (\`performance.now()\`, whose origin is the process start) to the first validation result, ${LAUNCHES} rounds of launches, one launch of every case per round; the payload file is read in every case. ` +
       `"Generated" imports one entry point of the package by its name as a consumer does (\`import("specfirst/validators")\`, resolved through package.json \`exports\` to the build: \`npm run build\` compiles with tsc, then scripts/bundle.mjs bundles each of these entry points from the sources into minified files of dist/bundle/: each API's validators one self-contained file, the aggregate a file that imports them, the clients files that import them and share their run time through chunks; the bench builds first when stale) and calls its \`validate()\`: the aggregate \`specfirst/validators\` (every API's validators, precompiled), one API's validators alone \`specfirst/<api>/validators\` (no client, no other API's code), or one API's whole entry point \`specfirst/<api>\` (that API's validators and client); ` +
+      `"an empty module imported by a package name" runs the same script with \`import("empty-package/validators")\`, a package of bench/cold/node_modules/ whose \`exports\` names a module with no code: what any package import costs Node (finding the package, resolving the subpath through \`exports\`, reading, compiling and linking a module), the part of the validators' cases that no package's code can lower. ` +
       `"AJV at run time" imports ajv and ajv-formats, reads the API's shipped schema files (generated/schemas/<api>/), compiles every one of them with the generator's AJV options and calls the validator. ` +
       `"over an empty process" is the median over the rounds of the case's time minus, in the same round, that of bench/cold/baseline.mjs, which does nothing: it also counts the case script's own work (import node:fs, read and parse the payload), and a start-up's variation of several ms (an empty process took 57-94 ms within a minute on this machine) moves it by about ±1.5 ms from one run to the next. "import()" is the time the \`await import(...)\` of the generated module took inside the script, "import + validation, in process" the time from before that import to the result (medians): the import and the first validation alone, without the start-up's variation, which the targets are checked with. ` +
       `Reproduce: \`npm run bench -- cold-start\`, or one launch (after \`npm run build\`): \`node bench/cold/generated.mjs config bench/payloads/config-large.json specfirst/configs\` / \`node bench/cold/runtime.mjs messaging message bench/payloads/message-text.json '${options}'\`.`,
