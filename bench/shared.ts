@@ -455,21 +455,11 @@ export function otherLoadNote(otherCores: number | undefined): string {
 export interface HostSpeed {
   /** Median ms from the start of an empty Node process (bench/cold/baseline.mjs) to its first output. */
   emptyProcessMs: number;
-  /** Median µs a first write to a fresh 4 KiB page of memory costs (the page fault and the page's zeroing). */
+  /**
+   * Median µs a first write to a fresh 4 KiB page of memory costs (the page fault and the page's zeroing), three
+   * processes of bench/cold/page-touch.mjs.
+   */
   pageTouchUs: number;
-}
-
-const PAGE = 4096;
-
-/**
- * µs per page of a first write to each page of a fresh 48 MiB buffer: above glibc's largest mmap threshold (32 MiB),
- * so the zero-filled buffer is new memory from the kernel, never touched by this process.
- */
-function pageTouchUs(): number {
-  const bytes = new Uint8Array(new ArrayBuffer(48 * 2 ** 20));
-  const start = performance.now();
-  for (let i = 0; i < bytes.length; i += PAGE) bytes[i] = 1;
-  return ((performance.now() - start) * 1000) / (bytes.length / PAGE);
 }
 
 export async function measureHostSpeed(launches = QUICK ? 3 : 11): Promise<HostSpeed> {
@@ -478,7 +468,12 @@ export async function measureHostSpeed(launches = QUICK ? 3 : 11): Promise<HostS
     const result = await run(process.execPath, [path.join(BENCH_DIR, "cold", "baseline.mjs")]);
     empty.push((JSON.parse(result.stdout) as { ms: number }).ms);
   }
-  return { emptyProcessMs: median(empty), pageTouchUs: median([pageTouchUs(), pageTouchUs(), pageTouchUs()]) };
+  const touches: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const result = await run(process.execPath, [path.join(BENCH_DIR, "cold", "page-touch.mjs")]);
+    touches.push((JSON.parse(result.stdout) as { us: number }).us);
+  }
+  return { emptyProcessMs: median(empty), pageTouchUs: median(touches) };
 }
 
 export const hostSpeedNote = ({ emptyProcessMs, pageTouchUs }: HostSpeed) =>
