@@ -177,6 +177,9 @@ describe("the proxy stays available", () => {
   });
 
   it("takes --max-body-bytes and --upstream-timeout-ms on the command line", async () => {
+    // Long enough for the body over 1 MiB to be checked and forwarded while the rest of the suite loads the machine
+    // (with 200 ms, a clean clone's CI on a slow host once got 504 for it); the hung request waits it out.
+    const upstreamTimeoutMs = 3000;
     const child = spawn(
       process.execPath,
       [
@@ -190,7 +193,7 @@ describe("the proxy stays available", () => {
         "--max-body-bytes",
         String(2 * DEFAULT_MAX_BODY_BYTES),
         "--upstream-timeout-ms",
-        "200",
+        String(upstreamTimeoutMs),
       ],
       { cwd: ROOT },
     );
@@ -209,6 +212,13 @@ describe("the proxy stays available", () => {
       expect((await post(url, "/messages", over)).status).toBe(202);
       const timedOut = await post(url, "/commands", '{"id":"1","method":"get","uri":"/ping"}');
       expect(timedOut.status).toBe(504);
+      expect(await errorsOf(timedOut)).toEqual([
+        {
+          pointer: "",
+          message: `the upstream did not answer within ${upstreamTimeoutMs} ms`,
+          keyword: "upstream-timeout",
+        },
+      ]);
     } finally {
       child.kill("SIGTERM");
     }
