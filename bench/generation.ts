@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { QUICK, ROOT, fmt, log, median, run, table, type Section } from "./shared.js";
+import { QUICK, ROOT, fmt, log, median, run, stopGroup, table, type Section } from "./shared.js";
 
 const RUNS = QUICK ? 1 : 3;
 const COPIED = ["schemas", "templates", "openapi", "generated", "package.json", "CHANGELOG.md"];
@@ -200,7 +200,7 @@ export async function runGeneration(): Promise<Section> {
     } catch (error) {
       watchDescription.failures.push((error as Error).message);
     } finally {
-      if (watcher.pid !== undefined) process.kill(-watcher.pid, "SIGTERM");
+      if (watcher.pid !== undefined) await stopGroup(watcher.pid);
     }
   } finally {
     await rm(tmp, { recursive: true, force: true });

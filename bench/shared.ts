@@ -370,38 +370,93 @@ export function quantile(values: number[], q: number): number {
   return sorted[below]! + (sorted[above]! - sorted[below]!) * (at - below);
 }
 
-/** Seconds of CPU of a `/proc/<pid>/stat` line: its own (`utime`, `stime`) and its reaped children's (`cutime`, `cstime`). */
-function statCpu(line: string): { pid: number; ppid: number; own: number; children: number } {
+/** A process as `/proc/<pid>/stat` shows it, with its seconds of CPU: its own (`utime`, `stime`) and its reaped children's (`cutime`, `cstime`). */
+interface ProcessStat {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  own: number;
+  children: number;
+}
+
+function statCpu(line: string): ProcessStat {
   // The command name (field 2) may hold spaces and parentheses: the fields after it start after the last ")".
   const pid = Number(line.slice(0, line.indexOf(" ")));
   const rest = line.slice(line.lastIndexOf(")") + 2).split(" ");
   const field = (n: number) => Number(rest[n - 3]); // rest[0] is field 3 (state)
-  return { pid, ppid: field(4), own: (field(14) + field(15)) / 100, children: (field(16) + field(17)) / 100 };
+  return {
+    pid,
+    ppid: field(4),
+    pgid: field(5),
+    own: (field(14) + field(15)) / 100,
+    children: (field(16) + field(17)) / 100,
+  };
+}
+
+/** Every process of the machine (Linux: /proc); throws elsewhere. */
+function processStats(): ProcessStat[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        return [statCpu(readFileSync(`/proc/${name}/stat`, "utf8"))];
+      } catch {
+        return []; // exited meanwhile
+      }
+    });
 }
 
 /**
- * CPU seconds of this process's tree: its own, its reaped children's, and those of its live descendants (a CLI, a
- * server or a browser a section spawned is the bench's work, not other load). Undefined off Linux.
+ * Stops a process group the bench started detached (a command run through npm: npm → sh → node), leaves first, so
+ * that each process is reaped by its parent and its CPU time reaches this process through its reaped children's:
+ * killed all at once, a parent can die before its child, which init then reaps, and `withOtherLoad` counted the
+ * child's work (the generator's in watch mode) as other processes' load. After 10 s, what is left is killed.
+ */
+export async function stopGroup(pgid: number): Promise<void> {
+  const deadline = performance.now() + 10_000;
+  for (;;) {
+    let members: ProcessStat[];
+    try {
+      members = processStats().filter((stat) => stat.pgid === pgid);
+    } catch {
+      members = []; // no /proc: the group is signalled as a whole below
+    }
+    if (members.length === 0 || performance.now() > deadline) {
+      try {
+        process.kill(-pgid, members.length === 0 ? "SIGTERM" : "SIGKILL");
+      } catch {
+        // the group is gone
+      }
+      return;
+    }
+    const parents = new Set(members.map((stat) => stat.ppid));
+    for (const leaf of members.filter((stat) => !parents.has(stat.pid))) {
+      try {
+        process.kill(leaf.pid, "SIGTERM");
+      } catch {
+        // exited meanwhile
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * CPU seconds of this process's tree: its own, its reaped children's, and those of its live descendants and of
+ * the children they reaped (a CLI, a server or a browser a section spawned is the bench's work, not other load).
+ * Undefined off Linux.
  */
 function treeCpu(): number | undefined {
   try {
-    const stats = readdirSync("/proc")
-      .filter((name) => /^\d+$/.test(name))
-      .flatMap((name) => {
-        try {
-          return [statCpu(readFileSync(`/proc/${name}/stat`, "utf8"))];
-        } catch {
-          return []; // exited meanwhile
-        }
-      });
-    const byParent = new Map<number, typeof stats>();
+    const stats = processStats();
+    const byParent = new Map<number, ProcessStat[]>();
     for (const stat of stats) byParent.set(stat.ppid, [...(byParent.get(stat.ppid) ?? []), stat]);
     const self = stats.find((stat) => stat.pid === process.pid);
     if (self === undefined) return undefined;
     let total = self.own + self.children;
     const pending = [...(byParent.get(process.pid) ?? [])];
     for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      total += next.own;
+      total += next.own + next.children;
       pending.push(...(byParent.get(next.pid) ?? []));
     }
     return total;
