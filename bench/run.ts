@@ -92,7 +92,7 @@ const header = [
     "(other work on the machine during the run makes figures noisier)",
   `- The host's speed on cold work, at start: ${hostSpeedNote(speedBefore)}; at end: ${hostSpeedNote(speedAfter)}. ` +
     "A whole process pays for work a warm loop never does (Node starting, code compiled and memory touched for the first time), at a speed that changes from one virtual machine or hour to the next while the load average stays low: " +
-    "the cold start, the CLI stream and the test suite move with these two figures (docs/performance.md#the-hosts-speed-on-cold-work), the ratios of warm loops (validators, client) much less",
+    "the cold start, generation, the CLI stream and the test suite move with these two figures (docs/performance.md#the-hosts-speed-on-cold-work), the ratios of warm loops (validators, client) much less",
   loaded.length === 0
     ? `- Other processes' CPU while each section ran: at most ${QUIET_CORES} cores in every section (quiet): absolute figures stand`
     : `- **Taken under load**: other processes used more than ${QUIET_CORES} cores while ${loaded.map((s) => `"${s.section.title}"`).join(", ")} ran; ` +

@@ -504,8 +504,8 @@ export function otherLoadNote(otherCores: number | undefined): string {
  * How fast this host runs cold work right now: what a warm loop never pays, and every whole process does (Node
  * starting, code compiled for the first time, memory touched for the first time). On the shared virtual machines
  * this bench runs on, that speed changes from one machine or hour to the next (an empty process has taken from 47
- * to 123 ms) while warm loops barely move, so whole-process figures (the cold start, the CLI stream, the test suite)
- * move with it and the load average does not show it (docs/performance.md#the-hosts-speed-on-cold-work).
+ * to 126 ms) while warm loops barely move, so whole-process figures (the cold start, generation, the CLI stream, the
+ * test suite) move with it and the load average does not show it (docs/performance.md#the-hosts-speed-on-cold-work).
  */
 export interface HostSpeed {
   /** Median ms from the start of an empty Node process (bench/cold/baseline.mjs) to its first output. */
