@@ -517,18 +517,21 @@ export interface HostSpeed {
   pageTouchUs: number;
 }
 
-export async function measureHostSpeed(launches = QUICK ? 3 : 11): Promise<HostSpeed> {
-  const empty: number[] = [];
+/** The median of one figure a script of bench/cold/ prints as JSON, over `launches` fresh processes. */
+async function medianOfLaunches(script: string, figure: "ms" | "us", launches: number): Promise<number> {
+  const values: number[] = [];
   for (let i = 0; i < launches; i++) {
-    const result = await run(process.execPath, [path.join(BENCH_DIR, "cold", "baseline.mjs")]);
-    empty.push((JSON.parse(result.stdout) as { ms: number }).ms);
+    const result = await run(process.execPath, [path.join(BENCH_DIR, "cold", script)]);
+    values.push((JSON.parse(result.stdout) as Record<typeof figure, number>)[figure]);
   }
-  const touches: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const result = await run(process.execPath, [path.join(BENCH_DIR, "cold", "page-touch.mjs")]);
-    touches.push((JSON.parse(result.stdout) as { us: number }).us);
-  }
-  return { emptyProcessMs: median(empty), pageTouchUs: median(touches) };
+  return median(values);
+}
+
+export async function measureHostSpeed(launches = QUICK ? 3 : 11): Promise<HostSpeed> {
+  return {
+    emptyProcessMs: await medianOfLaunches("baseline.mjs", "ms", launches),
+    pageTouchUs: await medianOfLaunches("page-touch.mjs", "us", 3),
+  };
 }
 
 export const hostSpeedNote = ({ emptyProcessMs, pageTouchUs }: HostSpeed) =>
