@@ -235,8 +235,8 @@ const COUNTED: Key[] = [
 
 /**
  * Instructions of a launch's main thread, counted by callgrind (valgrind) with `node --predictable` and PATH as the
- * only environment variable: the same count on every run, to the thousand, whatever the host's speed or load, where the
- * milliseconds of the targets move with the host (docs/performance.md#the-hosts-speed-on-cold-work). Undefined
+ * only environment variable: the same count on every run to within a few thousand, whatever the host's speed or load,
+ * where the milliseconds of the targets move with the host (docs/performance.md#the-hosts-speed-on-cold-work). Undefined
  * when valgrind is not installed.
  */
 async function mainThreadInstructions(args: string[]): Promise<number | undefined> {

@@ -511,8 +511,8 @@ export interface HostSpeed {
   /** Median ms from the start of an empty Node process (bench/cold/baseline.mjs) to its first output. */
   emptyProcessMs: number;
   /**
-   * Median µs a first write to a fresh 4 KiB page of memory costs (the page fault and the page's zeroing), three
-   * processes of bench/cold/page-touch.mjs.
+   * Median µs a first write to a fresh 4 KiB page of memory costs (the page fault, the page's zeroing and, on a
+   * virtual machine, the hypervisor's mapping of it), three processes of bench/cold/page-touch.mjs.
    */
   pageTouchUs: number;
 }
