@@ -34,6 +34,8 @@ export interface Exchange {
   readonly kind: ExchangeKind;
   /** The variant of the body (`type=text/plain`), or the rule an invalid body breaks. */
   readonly label: string;
+  /** For an invalid body, the kind of rule it breaks (runtime/verify/mutations.ts); "" otherwise. */
+  readonly rule: string;
   readonly request: SentRequest;
   /** The parsed body sent, for valid kinds. */
   readonly body: unknown;

@@ -49,7 +49,8 @@ export interface VerifyReport {
   readonly seed: number;
   readonly requests: number;
   readonly durationMs: number;
-  readonly stoppedBy: "completed" | "max-requests" | "time-limit";
+  /** `server-stopped`: several requests in a row got no answer after it had answered; the run ends there. */
+  readonly stoppedBy: "completed" | "max-requests" | "time-limit" | "server-stopped";
   /** Bodies generated valid by the arbitraries that the validators refused, and so were not sent (a generator limit). */
   readonly discardedBodies: number;
   readonly webhookUrl: string | undefined;
@@ -75,7 +76,9 @@ export function formatText(report: VerifyReport): string {
         ? "every case ran"
         : report.stoppedBy === "max-requests"
           ? "stopped at --max-requests"
-          : "stopped at --time-limit"
+          : report.stoppedBy === "time-limit"
+            ? "stopped at --time-limit"
+            : "stopped: the server stopped answering"
     }${report.webhookUrl === undefined ? "" : `; bot webhooks at ${report.webhookUrl}`}`,
   );
   lines.push("");

@@ -75,10 +75,14 @@ export const VERIFY_DEFAULTS = Object.freeze({
 /** A 429 is retried this many times, after its `Retry-After` (at most MAX_RETRY_AFTER_MS). */
 const RATE_LIMIT_RETRIES = 3;
 const MAX_RETRY_AFTER_MS = 10_000;
-/** Most requests spent shrinking one failure. */
+/** Most requests spent shrinking one failure (and at most a tenth of --max-requests, at least 10). */
 const MAX_SHRINK_REQUESTS = 100;
-/** Share of the budget given to first runs; the rest is left for shrinking and retries. */
+/** Share of the budget given to runs; the rest is left for shrinking and retries. */
 const RUN_SHARE = 0.8;
+/** Requests in a row without an answer after which the server is taken to have stopped (the run ends). */
+const STOPPED_AFTER = 3;
+/** Runs given to a family whose failure was found on its first run, so that fast-check meets it again and shrinks it. */
+const RERUNS_TO_SHRINK = 3;
 /** Quiet time that ends the wait for more webhook payloads once every message has one. */
 const WEBHOOK_QUIET_MS = 200;
 
@@ -99,6 +103,7 @@ interface Family {
 }
 
 interface FailureRecord {
+  readonly family: Family;
   readonly exchange: Exchange;
   readonly message: string;
   readonly shrunk: boolean;
@@ -161,8 +166,15 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
     const sentByCase = new Map<string, number>();
     const tracked: Exchange[] = [];
 
+    /** The first of the requests in a row that got no answer, and how many there were. */
+    let silence: { first: Exchange; count: number } | undefined;
+    const serverStopped = () => silence !== undefined && silence.count >= STOPPED_AFTER;
     const outOfBudget = (): boolean => {
       if (unreachable !== undefined) return true;
+      if (serverStopped()) {
+        stoppedBy = "server-stopped";
+        return true;
+      }
       if (requests >= maxRequests) {
         stoppedBy = "max-requests";
         return true;
@@ -228,6 +240,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
       const body = freshen(operation, input.body);
       let bytes: Uint8Array;
       let label = family.label;
+      let rule = "";
       if (family.kind === "invalid") {
         const all = mutationsOf(api.registry, operation.request, body);
         const kinds = MUTATION_KINDS.filter((kind) => all.some((mutation) => mutation.kind === kind));
@@ -242,6 +255,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
           return undefined;
         }
         label = `invalid body: ${mutation.rule}`;
+        rule = mutation.kind;
       } else {
         bytes = encoder.encode(JSON.stringify(body));
         if (!validBytes(operation, bytes)) {
@@ -258,7 +272,9 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
         credential,
       };
       const outcome = await exchange(request, operation);
-      const done: Exchange = { operation, kind: family.kind, label, request, body, outcome };
+      const done: Exchange = { operation, kind: family.kind, label, rule, request, body, outcome };
+      if ("response" in outcome) silence = undefined;
+      else silence = silence === undefined ? { first: done, count: 1 } : { ...silence, count: silence.count + 1 };
       if (
         operation.notifiedBy !== undefined &&
         family.kind === "valid" &&
@@ -286,59 +302,83 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
       return failed;
     };
 
-    const families = familiesOf(api);
-    const runs = allocateRuns(families, maxRequests);
-    for (const [index, family] of families.entries()) {
-      let remaining = runs[index] ?? 0;
+    /** One failure per check, operation and way of failing (the rule an invalid body breaks, which credential). */
+    const failureKey = (check: CheckId, done: Exchange): string =>
+      `${check}\u0000${done.operation.operationId}\u0000${done.kind === "invalid" ? done.rule : done.kind}`;
+
+    /** Runs a family as a fast-check property; with `shrink`, the first new failure is shrunk to a minimal case. */
+    const runFamily = async (index: number, family: Family, runs: number, shrink: boolean): Promise<void> => {
+      const caseKey = `${family.operation.label}\u0000${family.label}`;
+      let remaining = runs;
       for (let attempt = 0; remaining > 0 && !outOfBudget(); attempt += 1) {
         const state = {
-          target: undefined as CheckId | undefined,
+          target: undefined as string | undefined,
           failing: undefined as FailureRecord | undefined,
-          shrinkRequests: 0,
+          spent: 0,
         };
-        const caseKey = `${family.operation.label}\u0000${family.label}`;
         const property = fc.asyncProperty(family.arbitrary, async (input) => {
           if (outOfBudget()) return true;
-          if (state.target !== undefined && state.shrinkRequests >= MAX_SHRINK_REQUESTS) return true;
           const shrinking = state.target !== undefined;
-          if (shrinking) state.shrinkRequests += 1;
+          if (shrinking && state.spent >= shrinkBudget) return true;
+          if (shrinking) state.spent += 1;
           const done = await perform(family, input);
           if (done === undefined) return true;
           if (!shrinking) sentByCase.set(caseKey, (sentByCase.get(caseKey) ?? 0) + 1);
-          const failed = judge(done, !shrinking);
+          const failed = new Map(
+            [...judge(done, !shrinking)].map(([check, message]) => [failureKey(check, done), message] as const),
+          );
           if (!shrinking)
-            for (const [check, message] of failed) {
-              const key = `${check}\u0000${family.operation.operationId}`;
-              if (!failures.has(key)) failures.set(key, { exchange: done, message, shrunk: false });
-            }
+            for (const [key, message] of failed)
+              if (!failures.has(key)) failures.set(key, { family, exchange: done, message, shrunk: false });
           if (state.target === undefined) {
-            const fresh = [...failed.keys()].find(
-              (check) => failures.get(`${check}\u0000${family.operation.operationId}`)?.shrunk !== true,
-            );
+            const fresh = shrink ? [...failed.keys()].find((key) => failures.get(key)?.shrunk !== true) : undefined;
             if (fresh === undefined) return true;
             state.target = fresh;
-            state.failing = { exchange: done, message: failed.get(fresh) ?? "", shrunk: true };
+            state.failing = { family, exchange: done, message: failed.get(fresh) ?? "", shrunk: true };
             return false;
           }
           const message = failed.get(state.target);
           if (message === undefined) return true;
-          state.failing = { exchange: done, message, shrunk: true };
+          state.failing = { family, exchange: done, message, shrunk: true };
           return false;
         });
         const result = await fc.check(property, {
-          seed: (seed + Math.imul(index + 1, 0x9e3779b1) + attempt) | 0,
+          seed: (seed + Math.imul(index + 1, 0x9e3779b1) + Math.imul(attempt + 1, 0x85ebca6b) + (shrink ? 1 : 0)) | 0,
           numRuns: remaining,
         });
-        if (state.target !== undefined && state.failing !== undefined)
-          failures.set(`${state.target}\u0000${family.operation.operationId}`, state.failing);
+        if (state.target !== undefined && state.failing !== undefined) failures.set(state.target, state.failing);
         if (!result.failed) break;
         remaining -= result.numRuns;
       }
       if (unreachable !== undefined) throw new VerifyUnreachableError(baseUrl, unreachable);
+    };
+
+    // First every family once, so that a small budget still covers every case; then the rest of the runs, shrinking.
+    const families = familiesOf(api);
+    const shrinkBudget = Math.min(MAX_SHRINK_REQUESTS, Math.max(10, Math.floor(maxRequests / 10)));
+    for (const [index, family] of families.entries()) await runFamily(index, family, 1, false);
+    const runs = allocateRuns(families, Math.max(0, Math.floor(maxRequests * RUN_SHARE) - requests));
+    for (const [index, family] of families.entries()) {
+      const unshrunk = [...failures.values()].some((record) => !record.shrunk && record.family === family);
+      await runFamily(index, family, (runs[index] ?? 0) + (unshrunk ? RERUNS_TO_SHRINK : 0), true);
     }
 
+    if (silence !== undefined && serverStopped()) {
+      // Shrinking against a server that no longer answers proves nothing: the first silent request is reported.
+      const { first, count } = silence;
+      const message = `${"error" in first.outcome ? first.outcome.error : "no answer"}; the server answered none of the ${count - 1} requests after it: it stopped answering`;
+      for (const key of [...failures.keys()]) if (key.startsWith("not_a_server_error\u0000")) failures.delete(key);
+      failures.set(failureKey("not_a_server_error", first), {
+        family: families.find((family) => family.operation === first.operation) as Family,
+        exchange: first,
+        message: `no answer: ${message}`,
+        shrunk: false,
+      });
+    }
+
+    // A server that stopped answering sends no notifications either: the webhook checks are skipped.
     const webhookResults =
-      receiver === undefined
+      receiver === undefined || serverStopped()
         ? undefined
         : await judgeWebhooks(
             api,
@@ -528,17 +568,10 @@ function familiesOf(api: VerifiedApi): Family[] {
   return families;
 }
 
-/** Runs per family: one each while the budget lasts, then the rest of RUN_SHARE of it by weight. */
-function allocateRuns(families: readonly Family[], maxRequests: number): number[] {
-  const budget = Math.floor(maxRequests * RUN_SHARE);
-  const runs = families.map((_, index): number => (index < budget ? 1 : 0));
-  const extra = Math.max(0, budget - families.length);
+/** Runs per family beyond the first, from `budget`, by weight. */
+function allocateRuns(families: readonly Family[], budget: number): number[] {
   const totalWeight = families.reduce((sum, family) => sum + family.weight, 0);
-  if (totalWeight > 0)
-    families.forEach((family, index) => {
-      runs[index] = (runs[index] ?? 0) + Math.floor((extra * family.weight) / totalWeight);
-    });
-  return runs;
+  return families.map((family) => (totalWeight === 0 ? 0 : Math.floor((budget * family.weight) / totalWeight)));
 }
 
 interface WebhookResult {
