@@ -111,7 +111,8 @@ export const CHECKS: readonly CheckDefinition[] = [
     scope: "exchange",
     judge: (exchange) => {
       const response = responseOf(exchange);
-      if (response === undefined) return null;
+      // A 5xx is not_a_server_error's to report, declared or not.
+      if (response === undefined || response.status >= 500) return null;
       if (declaredResponse(exchange.operation, response.status) !== undefined) return undefined;
       return `answered ${response.status}; the document declares ${Object.keys(exchange.operation.responses).join(", ")}`;
     },

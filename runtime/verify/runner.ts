@@ -568,10 +568,18 @@ function familiesOf(api: VerifiedApi): Family[] {
   return families;
 }
 
-/** Runs per family beyond the first, from `budget`, by weight. */
+/** Runs per family beyond the first: `budget` shared by weight, the remainders going to the largest fractions. */
 function allocateRuns(families: readonly Family[], budget: number): number[] {
   const totalWeight = families.reduce((sum, family) => sum + family.weight, 0);
-  return families.map((family) => (totalWeight === 0 ? 0 : Math.floor((budget * family.weight) / totalWeight)));
+  if (totalWeight === 0) return families.map(() => 0);
+  const shares = families.map((family) => (budget * family.weight) / totalWeight);
+  const runs = shares.map(Math.floor);
+  const byFraction = shares
+    .map((share, index) => [share - Math.floor(share), index] as const)
+    .sort((a, b) => b[0] - a[0]);
+  for (const [, index] of byFraction.slice(0, budget - runs.reduce((sum, count) => sum + count, 0)))
+    runs[index] = (runs[index] ?? 0) + 1;
+  return runs;
 }
 
 interface WebhookResult {
