@@ -213,7 +213,7 @@ async function runMutant(mutant: Mutant): Promise<VerifyReport> {
       baseUrl: proxy.url,
       accessKey: mutant.api === "messaging" ? ACCESS_KEY : CONFIGS_KEY,
       seed: SEED,
-      maxRequests: 160,
+      maxRequests: 120,
       webhook: relay === undefined ? undefined : { port: 0, waitMs: 2000 },
       onWebhookListening: (url) => relay?.forwardTo(url),
     });

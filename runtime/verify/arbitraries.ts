@@ -35,6 +35,8 @@ const MAX_ITEMS = 3;
 const MAX_STRING = 16;
 
 const anyJson: fc.Arbitrary<unknown> = fc.jsonValue({ maxDepth: 1 });
+/** Marks an optional property left out (removed before the body is returned). */
+const ABSENT = Symbol("absent");
 const extraKey = fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 8 });
 
 /** `YYYY-MM-DDTHH:MM:SS.sssZ` between 2000 and 2100: the RFC 3339 UTC form every date-time rule accepts. */
@@ -196,7 +198,6 @@ export class BodyArbitraries {
   ): fc.Arbitrary<Record<string, unknown>> {
     const effect = branchEffect(this.#registry, branches);
     const model: Record<string, fc.Arbitrary<unknown>> = {};
-    const requiredKeys: string[] = [];
     for (const [name, nodes] of shape.properties) {
       if (shape.selectors.has(name) || effect.forbidden.has(name)) continue;
       const node = effect.refined.get(name) ?? nodes.find((candidate) => candidate.schema !== true) ?? nodes[0];
@@ -206,16 +207,20 @@ export class BodyArbitraries {
       const needed =
         shape.required.has(name) || effect.required.has(name) || pinned !== undefined || inside !== undefined;
       if (minimal && !needed) continue;
-      model[name] = pinned ?? this.#value(node, path, inside ?? {});
-      if (needed) requiredKeys.push(name);
+      const value = pinned ?? this.#value(node, path, inside ?? {});
+      // An optional property is left out more often the deeper it is, so that a body of a large tree (a Config)
+      // stays a few hundred bytes to a few kilobytes; shrinking leaves it out (the first option).
+      const absence = path.length <= 1 ? 1 : path.length <= 3 ? 2 : 4;
+      model[name] = needed
+        ? value
+        : fc.oneof({ arbitrary: fc.constant(ABSENT), weight: absence }, { arbitrary: value, weight: 1 });
     }
     // A name required by a branch but declared nowhere (none in the shipped schemas) gets any value.
     for (const name of effect.required)
-      if (!Object.hasOwn(model, name) && !shape.selectors.has(name)) {
-        model[name] = anyJson;
-        requiredKeys.push(name);
-      }
-    const record = fc.record(model, { requiredKeys });
+      if (!Object.hasOwn(model, name) && !shape.selectors.has(name)) model[name] = anyJson;
+    const record = fc
+      .record(model)
+      .map((fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ABSENT)));
     if (shape.additional !== true || minimal) return record;
     // Open objects take keys they do not list (the seed: fields "not shown" are neither promised nor excluded).
     const declared = new Set([...shape.properties.keys()]);
