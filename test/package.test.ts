@@ -63,10 +63,11 @@ import { validate } from "specfirst/validators";
 import { createMessagingClient, type ReceivedMessage } from "specfirst/client";
 import { createConfigsClient } from "specfirst/configs";
 import type { Message as MessagingMessage } from "specfirst/messaging";
+import { verify, type VerifyReport } from "specfirst/verify";
 const select: Message<"application/vnd.lime.select+json"> = { to: "a@b.c", type: "application/vnd.lime.select+json", content: { options: [{ order: 1, text: "x" }] } };
 const same: MessagingMessage = select;
 const label = (m: ReceivedMessage) => (m.type === "text/plain" ? m.content.length : 0);
-export const checks = [validate("message", select).valid, same, label, typeof createMessagingClient, typeof createConfigsClient, (m: KnownMessage) => m.type];
+export const checks = [validate("message", select).valid, same, label, typeof createMessagingClient, typeof createConfigsClient, (m: KnownMessage) => m.type, typeof verify, (r: VerifyReport) => r.conformant];
 // @ts-expect-error text/plain content is a string
 export const wrong: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", content: 1 };
 `;
@@ -171,11 +172,17 @@ describe("the packed package", () => {
     const script = path.join(consumer, "require.cjs");
     writeFileSync(
       script,
-      `const { validate } = require("specfirst/validators");\nconst configs = require("specfirst/configs");\nconst messaging = require("specfirst/messaging");\nconst client = require("specfirst/client");\n` +
-        `console.log(JSON.stringify({ message: validate("message", { to: "a@b.c", type: "text/plain", content: "hi" }).valid, config: configs.validate("config", { name: 5 }).valid, text: messaging.validate("message", { to: "a@b.c", type: "text/plain", content: 1 }).valid, client: typeof client.createMessagingClient }));\n`,
+      `const { validate } = require("specfirst/validators");\nconst configs = require("specfirst/configs");\nconst messaging = require("specfirst/messaging");\nconst client = require("specfirst/client");\nconst verify = require("specfirst/verify");\n` +
+        `console.log(JSON.stringify({ message: validate("message", { to: "a@b.c", type: "text/plain", content: "hi" }).valid, config: configs.validate("config", { name: 5 }).valid, text: messaging.validate("message", { to: "a@b.c", type: "text/plain", content: 1 }).valid, client: typeof client.createMessagingClient, verify: typeof verify.verify }));\n`,
     );
     const { stdout } = await run(process.execPath, [script], { cwd: consumer });
-    expect(JSON.parse(stdout)).toEqual({ message: true, config: false, text: false, client: "function" });
+    expect(JSON.parse(stdout)).toEqual({
+      message: true,
+      config: false,
+      text: false,
+      client: "function",
+      verify: "function",
+    });
   });
 
   it("holds no generator code and no template: nothing in it imports a generation tool", () => {
