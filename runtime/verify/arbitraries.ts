@@ -11,6 +11,7 @@ import {
   activeBranches,
   branchEffect,
   conditionHolds,
+  hasJsonType,
   isObjectSchema,
   isSchemaObject,
   shapeOf,
@@ -78,7 +79,7 @@ export class BodyArbitraries {
     const schema = node.schema as SchemaObject;
     const examples = Array.isArray(schema.examples) ? (schema.examples as unknown[]) : [];
     const withExamples = (base: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> => {
-      const matching = examples.filter((example) => typeof example === typeof (type === "integer" ? 0 : ""));
+      const matching = examples.filter((example) => hasJsonType(example, type));
       return matching.length === 0
         ? base
         : fc.oneof({ arbitrary: fc.constantFrom(...matching), weight: 2 }, { arbitrary: base, weight: 1 });
