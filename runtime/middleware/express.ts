@@ -132,3 +132,14 @@ export function jsonErrors(): ErrorMiddleware {
     res.end(errorText({ errors: [problem] }));
   };
 }
+
+declare global {
+  // Express's own request type (`@types/express`) gets the bytes `validateBody` keeps: `req.rawBody`.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The body's bytes as received, set by `validateBody` (docs/validating.md#express-specfirstexpress). */
+      rawBody?: Uint8Array;
+    }
+  }
+}
