@@ -21,6 +21,7 @@ import {
   type WebhookHandlerOptions,
 } from "../generated/client.js";
 import type { InboundMessage } from "../generated/types.js";
+import { createEchoBot } from "../examples/echo-bot/bot.js";
 import { createSandbox, type Sandbox } from "../runtime/sandbox/server.js";
 import { startApiServer, type ApiServer } from "./helpers/api-server.js";
 import { runtimeCli } from "./helpers/cli.js";
@@ -183,7 +184,7 @@ const forgeries: fc.Arbitrary<Forgery> = fc.oneof(
     { what: "secret in a bracketed name", url: `/messages?secret[]=${SECRET}` },
   ),
   fc
-    .constantFrom(
+    .constantFrom<Record<string, string>>(
       { authorization: `Bearer ${SECRET}` },
       { authorization: `Key ${SECRET}` },
       { "x-webhook-secret": SECRET },
@@ -380,6 +381,7 @@ describe("createWebhookHandler({ secret }) over real HTTP", () => {
         answers.add(JSON.stringify([response.status, headers, await response.text()]));
       }
       expect(answers.size).toBe(1);
+      expect([...answers][0]).toMatch(/^\[401,/);
       expect([...answers][0]).not.toContain(SECRET.slice(0, 8));
       await handler.idle();
       expect(stderr).not.toHaveBeenCalled();
@@ -537,6 +539,21 @@ describe("createWebhookHandler({ secret }) in the frameworks", () => {
   });
 });
 
+describe("examples/echo-bot with webhookSecret", () => {
+  it("refuses a forged message and echoes the one whose URL carries the secret", async () => {
+    const url = await serveOnLoopback(
+      createEchoBot({ baseUrl: api.url, accessKey: ACCESS_KEY, webhookSecret: SECRET, log: () => undefined }) as Server,
+    );
+    expect((await post(`${url}/messages`, message("echo-forged", ATTACKER))).status).toBe(401);
+    expect((await post(`${url}${withSecret("/messages")}`, message("echo-real"))).status).toBe(200);
+    await api.waitFor(2);
+    expect(api.received.map((request) => [request.path, JSON.parse(request.body) as unknown])).toEqual([
+      ["/messages", expect.objectContaining({ to: inbound.from, content: inbound.content })],
+      ["/notifications", { id: "echo-real", from: inbound.from, event: "consumed" }],
+    ]);
+  });
+});
+
 // ---- The sandbox delivering to a URL with the secret (docs/sandbox.md). ----
 
 describe("the sandbox delivers to a webhook URL that carries a secret", () => {
@@ -666,6 +683,26 @@ describe("the sandbox delivers to a webhook URL that carries a secret", () => {
       expect(state.received.messages[0]?.acknowledgedWith).toBe("consumed");
       expect(state.violations).toEqual([]);
       expect(stderr).toBe("");
+
+      // Pointed at the URL without its secret, the sandbox is refused, and says so without the secret.
+      const moved = await fetch(`${sandboxUrl}/_sandbox/webhooks`, {
+        method: "PUT",
+        body: JSON.stringify({ messages: `${botUrl}/messages?bot=1` }),
+      });
+      expect(moved.status).toBe(200);
+      const refused = await fetch(`${sandboxUrl}/_sandbox/inbound`, {
+        method: "POST",
+        body: JSON.stringify({ id: "cli-in-2", from: inbound.from, type: "text/plain", content: "hi" }),
+      });
+      expect(((await refused.json()) as { delivery: { outcome: unknown } }).delivery.outcome).toEqual({
+        status: 401,
+      });
+      expect(handled).toEqual(["cli-in-1", "accepted", "dispatched", "received", "consumed"]);
+      for (let polls = 0; !stderr.includes("\n") && polls < 500; polls += 1)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(stderr).toBe(
+        "violation: webhook-error-status (message cli-in-2): the messages webhook answered HTTP 401\n",
+      );
     } finally {
       child.kill("SIGTERM");
       await exited;
