@@ -13,6 +13,7 @@ import type { OperationMethods } from "./create-client.js";
 import { boundedKey, RecentKeys } from "./recent-keys.js";
 import { redactorOf, type Redact } from "./scrub-credential.js";
 import { deepFreeze, observerOf, type CallOptions } from "./transport.js";
+import { webhookUrlCheck, type WebhookSecret } from "./webhook-secret.js";
 
 /** Largest body read from a request stream when `maxBodyBytes` is not given (1 MiB). */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
@@ -33,6 +34,8 @@ export interface DeduplicateOptions {
 /** The part of a `node:http` `IncomingMessage` the handler reads (`body` when a framework parsed it already). */
 export interface WebhookRequest {
   readonly method?: string | undefined;
+  /** The request target (`/messages?secret=…`, or absolute): its query carries the `secret`. */
+  readonly url?: string | undefined;
   readonly body?: unknown;
   [Symbol.asyncIterator](): AsyncIterator<unknown>;
 }
@@ -45,7 +48,7 @@ export interface WebhookResponse {
   end(chunk?: string): unknown;
 }
 
-/** What the handler answers the service: 200 with no body once processed; 400, 405, 413 or 500 with `{ errors }`. */
+/** What the handler answers the service: 200 with no body once processed; 400, 401, 405, 413 or 500 with `{ errors }`. */
 export interface WebhookResult {
   status: number;
   body?: { errors: ValidationError[] };
@@ -84,6 +87,13 @@ export interface WebhookContext<Client = OperationMethods, Content = ReplyConten
 export interface WebhookHandlerBaseOptions<Client = OperationMethods, Payload = unknown, Acknowledged = Payload> {
   /** Sends the acknowledgements (`consumed` / `failed` notifications) and the replies. Needed when a webhook acknowledges. */
   client: Client;
+  /**
+   * The secret the webhook URL entered in the portal carries (`https://<bot_host>/messages?secret=<secret>`): a call
+   * whose URL has no `secret` parameter, another value, or several, is answered 401 before its body is read. 32 to
+   * 256 characters of `A-Z a-z 0-9 - . _ ~` (`openssl rand -hex 32`); an array accepts each of its secrets, while the
+   * portal's URL changes. Default none: any caller is served (docs/webhooks.md#authenticating-the-service).
+   */
+  secret?: WebhookSecret | undefined;
   /**
    * Errors the handler does not let through (handler exceptions, failed acknowledgements). Default: one line on
    * stderr, with the client's credential redacted.
@@ -144,9 +154,10 @@ export interface WebhookHandler {
   (request: WebhookRequest, response: WebhookResponse): Promise<void>;
   /**
    * Validates a parsed body (or its JSON text or bytes) and returns what to answer the service; the receivers, the
-   * replies and the acknowledgement run after, in the background (see `idle`), unless `answerAfterProcessing`.
+   * replies and the acknowledgement run after, in the background (see `idle`), unless `answerAfterProcessing`. With
+   * a `secret`, `request.url` (the request's URL) must carry it, else 401 before the body is looked at.
    */
-  handle(body: unknown): Promise<WebhookResult>;
+  handle(body: unknown, request?: { readonly url?: string | undefined }): Promise<WebhookResult>;
   /** Resolves once no envelope is being processed: every receiver finished and every reply and acknowledgement was sent (or failed, reported to `onError`). */
   idle(): Promise<void>;
   /**
@@ -166,6 +177,9 @@ const problem = (message: string, keyword: string): ValidationError => ({ pointe
 const rejected = (status: number, errors: ValidationError[], headers?: Record<string, string>): WebhookResult =>
   headers === undefined ? { status, body: { errors } } : { status, body: { errors }, headers };
 const OK: WebhookResult = Object.freeze({ status: 200 }) as WebhookResult;
+/** The answer to a call whose URL does not carry the secret: one text whatever was wrong, naming nothing of the URL. */
+const unauthenticated = (): WebhookResult =>
+  rejected(401, [problem("the call is not authenticated: its URL must carry the webhook's secret", "secret")]);
 
 /** The description of the default failure reason. */
 export const DEFAULT_FAILURE_DESCRIPTION = "The bot failed to process the message";
@@ -253,8 +267,8 @@ const kindsAccepted = (webhooks: readonly WebhookDescriptor[]) =>
  * webhook with `acknowledge` and a payload with an `id`, the handler gets `{ client, reply }` and, once it is done,
  * the `success` notification is sent with `options.client[acknowledge.operation]`, or the `failure` one with a
  * reason when it threw; otherwise an exception of the handler is reported to `onError` and ignored
- * (fire-and-forget receivers). Answers 200 with no body once done; 405 (`Allow: POST`) for other methods, 413 over
- * `maxBodyBytes`, 500 when reading the request fails.
+ * (fire-and-forget receivers). Answers 200 with no body once done; 401 first, to a call whose URL does not carry
+ * the `secret`; 405 (`Allow: POST`) for other methods, 413 over `maxBodyBytes`, 500 when reading the request fails.
  */
 export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<unknown, never, never>>(
   descriptor: ApiDescriptor,
@@ -306,6 +320,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   const notifyReceived = fields.notifyReceived === true;
   const confirmAfterReplies = fields.confirmAfterReplies === true;
   const deduplicate = checkDeduplicate(fields.deduplicate);
+  const authenticates = webhookUrlCheck(fields.secret);
   // Message ids delivered recently (by their bounded key), with how the handler confirmed them: the redelivery
   // window, and the confirmation bookkeeping (with the default bounds when de-duplication is off).
   const recent = new RecentKeys<{ confirmedWith?: string | undefined }>(
@@ -580,7 +595,15 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   const idle = (): Promise<void> =>
     pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
 
-  async function handle(body: unknown): Promise<WebhookResult> {
+  /** Whether the call's URL carries the secret (always, without one). */
+  const authenticated = (url: string | undefined): boolean => authenticates === undefined || authenticates(url);
+
+  async function handle(body: unknown, request?: { readonly url?: string | undefined }): Promise<WebhookResult> {
+    return authenticated(request?.url) ? handleAuthenticated(body) : unauthenticated();
+  }
+
+  /** Parses, validates, de-duplicates and dispatches the body of an authenticated call. */
+  async function handleAuthenticated(body: unknown): Promise<WebhookResult> {
     let data = body;
     if (typeof data === "string" || data instanceof Uint8Array) {
       try {
@@ -616,16 +639,18 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   async function listener(request: WebhookRequest, response: WebhookResponse): Promise<void> {
     let result: WebhookResult;
     try {
-      if (request.method !== undefined && request.method !== "POST") {
+      if (!authenticated(request.url)) {
+        result = unauthenticated();
+      } else if (request.method !== undefined && request.method !== "POST") {
         result = rejected(405, [problem("only POST is accepted", "method")], { Allow: "POST" });
       } else if (request.body !== undefined) {
-        result = await handle(request.body);
+        result = await handleAuthenticated(request.body);
       } else {
         const bytes = await readBodyUpTo(request, maxBodyBytes as number);
         result =
           bytes === undefined
             ? rejected(413, [problem(`is larger than ${String(maxBodyBytes)} bytes`, "maxBodyBytes")])
-            : await handle(bytes);
+            : await handleAuthenticated(bytes);
       }
     } catch (error) {
       report(error, { stage: "request" });

@@ -66,7 +66,8 @@ export class Delivery {
     const signal = AbortSignal.any([this.#abort.signal, AbortSignal.timeout(this.#options.webhookTimeoutMs)]);
     const id = typeof envelope.id === "string" ? envelope.id : undefined;
     try {
-      // Redirects are not followed: a 3xx is the bot's answer (the seed does not show the expected answer).
+      // Redirects are not followed: a 3xx is the bot's answer (the seed does not show the expected answer). The URL is
+      // fetched as given, so a secret in its query reaches the bot (docs/webhooks.md#authenticating-the-service).
       const response = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json" },
