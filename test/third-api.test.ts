@@ -155,7 +155,7 @@ describe("a third API added as inputs only", () => {
       /export function createWebhookHandler\b/,
     );
     const validators = readFileSync(path.join(dir, "generated", "validators.ts"), "utf8");
-    expect(validators).toContain("billing.table");
+    expect(validators).toContain("billing.validators");
     // `specfirst validate invoice` loads the billing validators alone
     expect(readFileSync(path.join(dir, "generated", "schema-apis.ts"), "utf8")).toContain('invoice: "billing"');
   }, 120_000);
