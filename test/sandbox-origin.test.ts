@@ -5,13 +5,13 @@
  * cross-origin request. Raw requests over node:net, so that every `Host`, `Origin` and `Sec-Fetch-Site` spelling
  * is sent exactly as written; the API endpoints and Node's fetch keep working.
  */
-import { connect } from "node:net";
 import { networkInterfaces } from "node:os";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMessagingClient } from "../generated/client.js";
 import { createSandbox, type Sandbox } from "../runtime/sandbox/server.js";
 import { listenOnLoopback } from "./helpers/loopback.js";
+import { rawRequest } from "./helpers/raw-http.js";
 
 const ACCESS_KEY = "sandbox-origin-access-key";
 let sandbox: Sandbox;
@@ -38,52 +38,15 @@ beforeEach(() => {
   delivered.length = 0;
 });
 
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/**
- * Sends one request as written (`Host` included, or left out with `Host: undefined`) and reads the answer to its end
- * (the request asks for `Connection: close`).
- */
-function raw(
+/** One request over a new connection, every header as written (test/helpers/raw-http.ts). */
+const raw = (
   port: number,
   method: string,
   path: string,
   headers: Record<string, string | undefined>,
   body = "",
   address = "127.0.0.1",
-): Promise<RawAnswer> {
-  // HTTP/1.0 when there is no Host: Node's parser refuses an HTTP/1.1 request without one before any handler runs.
-  const lines = [`${method} ${path} HTTP/${headers.Host === undefined ? "1.0" : "1.1"}`];
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) lines.push(`${name}: ${value}`);
-  lines.push("Connection: close", `Content-Length: ${Buffer.byteLength(body)}`, "", body);
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, address);
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      const [head = "", ...rest] = text.split("\r\n\r\n");
-      const [statusLine = "", ...headerLines] = head.split("\r\n");
-      resolve({
-        status: Number(statusLine.split(" ")[1]),
-        headers: Object.fromEntries(
-          headerLines.map((line) => [
-            line.slice(0, line.indexOf(":")).toLowerCase(),
-            line.slice(line.indexOf(":") + 1).trim(),
-          ]),
-        ),
-        body: rest.join("\r\n\r\n"),
-      });
-    });
-    // Not end(): the server would take the half-closed connection for a client gone before the answer.
-    socket.write(lines.join("\r\n"));
-  });
-}
+) => rawRequest(port, { method, path, headers, body, address });
 
 const HOST_REFUSED = {
   errors: [

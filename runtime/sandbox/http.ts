@@ -142,7 +142,7 @@ function hostOf(value: string): string | undefined {
   return isIPv6(ipv6) ? new URL(`http://[${ipv6}]`).hostname : undefined;
 }
 
-/** Whether a host (as `hostOf` gives it) names this machine's loopback: localhost, 127.0.0.0/8, ::1 (or ::ffff:127.x.y.z). */
+/** Whether a host (as `hostOf` gives it) names the loopback: localhost, 127.0.0.0/8, ::1 (or ::ffff:127.x.y.z). */
 function isLoopbackHost(host: string): boolean {
   if (host === "localhost" || host === "[::1]") return true;
   if (isIPv4(host)) return host.startsWith("127.");
