@@ -1,6 +1,6 @@
 /**
  * A credential too short to redact is refused, and redaction never cuts a credential out of another word
- * (docs/client.md#errors): a key of 1 to 7 characters leaked through base64 and hex, and redacting a 1-character key
+ * (docs/client.md#behaviour): a key of 1 to 7 characters leaked through base64 and hex, and redacting a 1-character key
  * disfigured every message ("chun[REDACTED]s"), which gave it away.
  */
 import { createServer, type Server } from "node:http";

@@ -139,7 +139,7 @@ export const MIN_ENCODED_BYTES = 8;
 /**
  * The shortest credential a client takes, in characters (so at least `MIN_ENCODED_BYTES` bytes): a shorter one
  * would not be matched in its encoded forms, and its text would turn up inside ordinary words, where redacting it
- * would disfigure every message and so give it away (docs/client.md#errors).
+ * would disfigure every message and so give it away (docs/client.md#behaviour).
  */
 export const MIN_CREDENTIAL_LENGTH = MIN_ENCODED_BYTES;
 
