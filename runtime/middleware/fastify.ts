@@ -184,10 +184,11 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
     if (options.limit !== undefined) route.bodyLimit ??= options.limit;
     // What Fastify reads at most on this route, whatever the content type: the 413 names it.
     const limit = route.bodyLimit ?? fastify.initialConfig.bodyLimit ?? DEFAULT_LIMIT;
-    const decoding = route.preParsing;
+    // Decoding first: the route's own preParsing hooks, and its parsers, see the decoded body.
+    const parsing = route.preParsing;
     route.preParsing = [
       decodingHook(limit),
-      ...(decoding === undefined ? [] : Array.isArray(decoding) ? decoding : [decoding]),
+      ...(parsing === undefined ? [] : Array.isArray(parsing) ? parsing : [parsing]),
     ];
     const validateBody = async (request: { body: unknown }, reply: ReplyLike) => {
       const check = checkValue(validators, name, request.body);
