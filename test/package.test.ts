@@ -34,7 +34,7 @@ const incoming: unknown = JSON.parse(JSON.stringify(select));
 const label = (m: KnownMessage) => (m.type === "text/plain" ? m.content : m.type);
 const typed = isMessageOfType(incoming, "application/vnd.lime.select+json") ? incoming.content.options?.length : -1;
 const send = (client: MessagingClient): Promise<void> => client.sendMessage(select, { signal: AbortSignal.timeout(1000) });
-const client = createMessagingClient({ baseUrl: "https://messaging.example.net", accessKey: "k", limits: "free" });
+const client = createMessagingClient({ baseUrl: "https://messaging.example.net", accessKey: "test-key", limits: "free" });
 console.log(JSON.stringify({
   valid: validate("message", select),
   invalid: validate("notification", { event: "read" }),

@@ -20,7 +20,14 @@ import {
   type OperationRef,
 } from "./errors.js";
 import { resolveLimiter, type LimitsOption, type RateLimiter } from "./limiter.js";
-import { attachRedactor, createRedactor, sanitizedError, sealError, type Redact } from "./scrub-credential.js";
+import {
+  attachRedactor,
+  createRedactor,
+  MIN_CREDENTIAL_LENGTH,
+  sanitizedError,
+  sealError,
+  type Redact,
+} from "./scrub-credential.js";
 import { backoff, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from "./retry.js";
 
 /** Time allowed for one HTTP exchange when neither the client nor the call says (30 s). */
@@ -254,6 +261,13 @@ const HTTP_WHITESPACE_ENDS = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 /** A character no header value can carry (what undici refuses): a control character but tab, DEL, beyond U+00FF. */
 const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
 
+/** The error for a credential too short to be redacted (scrub-credential.ts `MIN_CREDENTIAL_LENGTH`); quotes nothing. */
+function tooShort(where: string): TypeError {
+  return new TypeError(
+    `${where} must be at least ${MIN_CREDENTIAL_LENGTH} characters long: a shorter one cannot be kept out of errors and logs (it would be found inside ordinary words); use the full key the platform issued`,
+  );
+}
+
 /** What a character a header cannot carry is, said without quoting it (it is part of a credential). */
 function unsendable(character: string): string {
   if (character === "\n" || character === "\r") return "a line break";
@@ -286,6 +300,7 @@ function credentialOf(descriptor: ApiDescriptor, value: unknown): Credential {
     if (typeof username !== "string" || username === "" || username.includes(":") || typeof password !== "string") {
       throw new TypeError(`${where} must be { username, password }: strings, the username non-empty and without ":"`);
     }
+    if ([...password].length < MIN_CREDENTIAL_LENGTH) throw tooShort(`${where}.password`);
     const pair = `${username}:${password}`;
     const token = base64Utf8(pair);
     const authorization = `Basic ${token}`;
@@ -293,6 +308,7 @@ function credentialOf(descriptor: ApiDescriptor, value: unknown): Credential {
   }
   const key = typeof value === "string" ? value.replace(HTTP_WHITESPACE_ENDS, "") : "";
   if (key === "") throw new TypeError(`${where} must be a non-empty string (or a function returning one)`);
+  if ([...key].length < MIN_CREDENTIAL_LENGTH) throw tooShort(where);
   const wire = security.kind === "bearer" ? `Bearer ${key}` : `${security.prefix}${key}`;
   if (security.kind === "apiKey" && security.in === "query")
     return {

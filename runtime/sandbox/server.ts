@@ -7,7 +7,16 @@ import type { ValidationError } from "../validation/result.js";
 import { CommandProcessor } from "./commands.js";
 import { handleConfigs } from "./configs.js";
 import { Delivery } from "./delivery.js";
-import { error, isObject, parseBody, readBody, SANDBOX_HEADER, sendJson } from "./http.js";
+import {
+  checkControlRequest,
+  controlHostsOf,
+  error,
+  isObject,
+  parseBody,
+  readBody,
+  SANDBOX_HEADER,
+  sendJson,
+} from "./http.js";
 import { handleMessaging, notPlayed, reject, type HandlerContext } from "./messaging.js";
 import { SANDBOX_OPERATIONS, webhookSchema, type SandboxOperation } from "./operations.js";
 import { SlidingWindowLimiter, type SandboxPlan } from "./rate-limit.js";
@@ -145,6 +154,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (accessKey === "" || configsKey === "")
     throw new TypeError("the access key and the configs key must not be empty");
   const postmaster = `postmaster@${(bot.split("@")[1] ?? "").split("/")[0]}`;
+  const controlHosts = controlHostsOf(host);
   const store = new StateStore();
   store.onViolation = options.onViolation;
   const delivery = new Delivery({
@@ -197,6 +207,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? "/", "http://sandbox").pathname;
     const method = request.method ?? "";
+    if (path === "/_sandbox" || path.startsWith("/_sandbox/")) {
+      const refused = checkControlRequest(request, controlHosts);
+      if (refused !== undefined) {
+        await readBody(request).catch(() => undefined);
+        return control(response, 403, { errors: [refused] });
+      }
+    }
     const routes: Record<string, Partial<Record<string, () => Promise<void>>>> = {
       "/_sandbox/state": { GET: async () => control(response, 200, store.snapshot()) },
       "/_sandbox/reset": {
