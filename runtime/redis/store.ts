@@ -177,8 +177,26 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     redis = owned as unknown as RedisCommandClient;
   }
 
+  /** While the store's own connection is (re)connecting: resolves once it is ready, or after `commandTimeoutMs`. */
+  let readiness: Promise<void> | undefined;
+  const ready = (): Promise<void> | undefined => {
+    if (owned === undefined || owned.isReady) return undefined;
+    const connection = owned;
+    return (readiness ??= new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        connection.off("ready", done);
+        readiness = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, commandTimeoutMs);
+      connection.on("ready", done);
+    }));
+  };
+
   /** One command, given up after `commandTimeoutMs`. */
-  function command(args: string[]): Promise<unknown> {
+  async function command(args: string[]): Promise<unknown> {
+    await ready();
     const signal = AbortSignal.timeout(commandTimeoutMs);
     return new Promise((resolve, reject) => {
       const onTimeout = () => reject(new Error(`Redis did not answer within ${commandTimeoutMs} ms`));
