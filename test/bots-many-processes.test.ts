@@ -117,7 +117,10 @@ describe.skipIf(!redisAvailable("test/bots-many-processes.test.ts"))("two bot pr
     expect(deliveries.every((entry) => (entry.outcome as { status?: number }).status === 200)).toBe(true);
     // Both processes took their share, and the replies (3 a second on Free) all went out.
     await sandbox.waitFor((state) => state.sent.messages.length === 24, 30_000);
-    await sandbox.waitFor((state) => state.received.messages.every((entry) => entry.acknowledgedWith === "consumed"), 30_000);
+    await sandbox.waitFor(
+      (state) => state.received.messages.every((entry) => entry.acknowledgedWith === "consumed"),
+      30_000,
+    );
     expect(bots.every((bot) => bot.lines.some((line) => line.handled !== undefined))).toBe(true);
     for (const id of ids) {
       expect(handledInAll(id), id).toBe(1);

@@ -21,7 +21,12 @@ import { redisAvailable, startRedis, type RedisServer } from "./helpers/redis.js
 
 const ACCESS_KEY = "redis-store-access-key-01";
 const customer = (n: number) => `55319777${String(n).padStart(5, "0")}@sms.example.net`;
-const notification = (id: string, n = 1) => ({ id, from: customer(n), to: "bot@sandbox.example.net", event: "consumed" as const });
+const notification = (id: string, n = 1) => ({
+  id,
+  from: customer(n),
+  to: "bot@sandbox.example.net",
+  event: "consumed" as const,
+});
 
 describe.skipIf(!redisAvailable("test/redis-store.test.ts"))("the Redis store", () => {
   let redis: RedisServer;
@@ -38,7 +43,9 @@ describe.skipIf(!redisAvailable("test/redis-store.test.ts"))("the Redis store", 
     await reader.connect();
     try {
       const keys = (await reader.sendCommand(["KEYS", "*"])) as string[];
-      return Promise.all(keys.map(async (key) => [key, Number(await reader.sendCommand(["PTTL", key]))] as [string, number]));
+      return await Promise.all(
+        keys.map(async (key) => [key, Number(await reader.sendCommand(["PTTL", key]))] as [string, number]),
+      );
     } finally {
       await reader.close();
     }
@@ -65,17 +72,23 @@ describe.skipIf(!redisAvailable("test/redis-store.test.ts"))("the Redis store", 
   it("refuses options it cannot act on, naming the option", () => {
     expect(() => createRedisStore({} as never)).toThrow(/exactly one of url .* and client/);
     expect(() => createRedisStore({ url: redis.url, client: {} as never })).toThrow(/exactly one of url/);
-    expect(() => createRedisStore({ url: "http://127.0.0.1:6379" })).toThrow(/url must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(() => createRedisStore({ url: "http://127.0.0.1:6379" })).toThrow(
+      /url must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
     expect(() => createRedisStore({ client: {} as never })).toThrow(/client must be a node-redis client/);
     expect(() => createRedisStore({ url: redis.url, prefix: "a b" })).toThrow(/prefix must be a non-empty string/);
     expect(() => createRedisStore({ url: redis.url, unavailableTimeoutMs: 0 })).toThrow(/unavailableTimeoutMs must be/);
     const shared = store();
     const base = { baseUrl: sandbox.url, accessKey: ACCESS_KEY };
-    expect(() => createMessagingClient({ ...base, store: shared })).toThrow(/store keeps the plan limiter's state: pass limits/);
+    expect(() => createMessagingClient({ ...base, store: shared })).toThrow(
+      /store keeps the plan limiter's state: pass limits/,
+    );
     expect(() => createMessagingClient({ ...base, limits: createRateLimiter("free"), store: shared })).toThrow(
       /pass limits as a plan name or rates with store, not a limiter object/,
     );
-    expect(() => createMessagingClient({ ...base, limits: "free", store: {} as never })).toThrow(/store must be a store/);
+    expect(() => createMessagingClient({ ...base, limits: "free", store: {} as never })).toThrow(
+      /store must be a store/,
+    );
     const wrapper = { ...createMessagingClient(base) } as MessagingClient;
     expect(() => createWebhookHandler({ client: wrapper, deduplicate: { store: shared } })).toThrow(
       /deduplicate.store needs options.client made by createMessagingClient/,
@@ -86,7 +99,12 @@ describe.skipIf(!redisAvailable("test/redis-store.test.ts"))("the Redis store", 
     const own = createClient({ url: redis.url });
     await own.connect();
     const wrapped = createRedisStore({ client: own });
-    const client = createMessagingClient({ baseUrl: sandbox.url, accessKey: ACCESS_KEY, limits: "free", store: wrapped });
+    const client = createMessagingClient({
+      baseUrl: sandbox.url,
+      accessKey: ACCESS_KEY,
+      limits: "free",
+      store: wrapped,
+    });
     await client.sendNotification(notification("own-client-1"));
     await wrapped.close();
     expect(own.isOpen).toBe(true);
@@ -94,18 +112,32 @@ describe.skipIf(!redisAvailable("test/redis-store.test.ts"))("the Redis store", 
   });
 
   it("names every key by a digest of the credential, never the credential, and gives every key a time to live", async () => {
-    const credentials = fc.sample(fc.string({ minLength: 8, maxLength: 40, unit: fc.constantFrom(..."abcXYZ019-_.~:+/=") }), {
-      numRuns: 6,
-      seed: 54,
-    });
+    const credentials = fc.sample(
+      fc.string({ minLength: 8, maxLength: 40, unit: fc.constantFrom(..."abcXYZ019-_.~:+/=") }),
+      {
+        numRuns: 6,
+        seed: 54,
+      },
+    );
     await flushRedis();
     // The sandbox refuses these keys (401): what matters here is what reaches Redis.
     const shared = store();
     for (const [n, accessKey] of credentials.entries()) {
       const client = createMessagingClient({ baseUrl: sandbox.url, accessKey, limits: "free", store: shared });
       await client.sendNotification(notification(`digest-${n}`)).catch(() => undefined);
-      const handler = createWebhookHandler({ client, deduplicate: { store: shared }, onError: () => {}, onMessage: () => {} });
-      await handler.handle({ id: `digest-message-${n}`, from: customer(n), to: "bot@sandbox.example.net", type: "text/plain", content: "x" });
+      const handler = createWebhookHandler({
+        client,
+        deduplicate: { store: shared },
+        onError: () => {},
+        onMessage: () => {},
+      });
+      await handler.handle({
+        id: `digest-message-${n}`,
+        from: customer(n),
+        to: "bot@sandbox.example.net",
+        type: "text/plain",
+        content: "x",
+      });
       await handler.idle();
     }
     const keys = await keysWithTtl();
@@ -141,7 +173,9 @@ describe.skipIf(!redisAvailable("test/redis-store.test.ts"))("the Redis store", 
 
   it("(without the store, two processes' limiters each keep only their own count: the same burst meets 429)", async () => {
     sandbox.reset();
-    const processes = [0, 1].map(() => createMessagingClient({ baseUrl: sandbox.url, accessKey: ACCESS_KEY, limits: "free" }));
+    const processes = [0, 1].map(() =>
+      createMessagingClient({ baseUrl: sandbox.url, accessKey: ACCESS_KEY, limits: "free" }),
+    );
     const results = await Promise.allSettled(
       processes.flatMap((client, which) =>
         Array.from({ length: 6 }, (_unused, n) => client.sendNotification(notification(`alone-${which}-${n}`))),
@@ -157,7 +191,11 @@ describe.skipIf(!redisAvailable("test/redis-store.test.ts"))("the Redis store", 
     expect(await one?.claim("m-1")).toBeUndefined();
     expect(await other?.claim("m-1")).toEqual({ state: "processing" });
     await other?.record("m-1", { state: "unconfirmed", event: "failed", reason: { code: 7, description: "no" } });
-    expect(await one?.claim("m-1")).toEqual({ state: "unconfirmed", event: "failed", reason: { code: 7, description: "no" } });
+    expect(await one?.claim("m-1")).toEqual({
+      state: "unconfirmed",
+      event: "failed",
+      reason: { code: 7, description: "no" },
+    });
     await one?.record("m-1", { state: "confirmed", event: "failed" });
     expect(await other?.claim("m-1")).toEqual({ state: "confirmed", event: "failed" });
     const ttl = (await keysWithTtl()).find(([key]) => key === "specfirst:window-test:seen:m-1")?.[1];
@@ -169,7 +207,12 @@ describe.skipIf(!redisAvailable("test/redis-store.test.ts"))("the Redis store", 
     it("sends nothing: a send waits for Redis and goes once it is back", async () => {
       sandbox.reset();
       const waiting = store({ unavailableTimeoutMs: 60_000 });
-      const client = createMessagingClient({ baseUrl: sandbox.url, accessKey: ACCESS_KEY, limits: "free", store: waiting });
+      const client = createMessagingClient({
+        baseUrl: sandbox.url,
+        accessKey: ACCESS_KEY,
+        limits: "free",
+        store: waiting,
+      });
       await client.sendNotification(notification("before-outage"));
       await redis.stop();
       const sent = client.sendNotification(notification("during-outage"));
@@ -178,14 +221,22 @@ describe.skipIf(!redisAvailable("test/redis-store.test.ts"))("the Redis store", 
       expect(sandbox.sent.notifications.map((entry) => entry.notification.id)).toEqual(["before-outage"]);
       await redis.start();
       await sent;
-      expect(sandbox.sent.notifications.map((entry) => entry.notification.id)).toEqual(["before-outage", "during-outage"]);
+      expect(sandbox.sent.notifications.map((entry) => entry.notification.id)).toEqual([
+        "before-outage",
+        "during-outage",
+      ]);
       expect(sandbox.rejected).toEqual([]);
     });
 
     it("a send that waited longer than unavailableTimeoutMs fails with a NetworkError saying so; nothing was sent", async () => {
       sandbox.reset();
       const impatient = store({ unavailableTimeoutMs: 300 });
-      const client = createMessagingClient({ baseUrl: sandbox.url, accessKey: ACCESS_KEY, limits: "free", store: impatient });
+      const client = createMessagingClient({
+        baseUrl: sandbox.url,
+        accessKey: ACCESS_KEY,
+        limits: "free",
+        store: impatient,
+      });
       await redis.stop();
       try {
         const error = await client.sendNotification(notification("given-up")).catch((caught: unknown) => caught);
@@ -203,14 +254,25 @@ describe.skipIf(!redisAvailable("test/redis-store.test.ts"))("the Redis store", 
     it("the webhook handler answers 503 with Retry-After, runs no handler, and reports the message id", async () => {
       const reports: WebhookErrorContext[] = [];
       let runs = 0;
-      const client = createMessagingClient({ baseUrl: sandbox.url, accessKey: ACCESS_KEY, limits: "free", store: store() });
+      const client = createMessagingClient({
+        baseUrl: sandbox.url,
+        accessKey: ACCESS_KEY,
+        limits: "free",
+        store: store(),
+      });
       const handler = createWebhookHandler({
         client,
         deduplicate: { store: stores.at(-1) },
         onError: (_error, context) => void reports.push(context),
         onMessage: () => void runs++,
       });
-      const message = { id: "outage-1", from: customer(1), to: "bot@sandbox.example.net", type: "text/plain", content: "x" };
+      const message = {
+        id: "outage-1",
+        from: customer(1),
+        to: "bot@sandbox.example.net",
+        type: "text/plain",
+        content: "x",
+      };
       await redis.stop();
       try {
         expect(await handler.handle(message)).toEqual({

@@ -40,7 +40,12 @@ describe("bounded history", () => {
     expect(state.sent.commands).toHaveLength(20);
     expect(state.received.notifications).toHaveLength(20);
     expect(state.rejected).toHaveLength(20);
-    expect(state.counts).toMatchObject({ sentMessages: 50, sentCommands: 50, receivedNotifications: 200, rejected: 50 });
+    expect(state.counts).toMatchObject({
+      sentMessages: 50,
+      sentCommands: 50,
+      receivedNotifications: 200,
+      rejected: 50,
+    });
     expect(() => createSandbox({ historyLimit: 0 })).toThrow(/historyLimit must be a positive integer/);
     expect(SANDBOX_DEFAULTS.historyLimit).toBe(10_000);
   });
@@ -71,7 +76,12 @@ describe("bounded history", () => {
       console.log(JSON.stringify({ growth: process.memoryUsage().heapUsed - idle, counts,
         kept: [sent.messages.length, sent.notifications.length, received.messages.length, received.notifications.length] }));
     `;
-    const { stdout } = await promisify(execFile)(process.execPath, ["--expose-gc", "--input-type=module", "-e", script]);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      "--expose-gc",
+      "--input-type=module",
+      "-e",
+      script,
+    ]);
     const measured = JSON.parse(stdout) as { growth: number; counts: Record<string, number>; kept: number[] };
     expect(measured.kept).toEqual([10_000, 10_000, 10_000, 10_000]);
     expect(measured.counts).toMatchObject({

@@ -6,7 +6,12 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMessagingClient, createWebhookHandler } from "../generated/client.js";
-import { createSandbox, MAX_AUTOMATIC_REDELIVERIES, type Sandbox, type SandboxOptions } from "../runtime/sandbox/server.js";
+import {
+  createSandbox,
+  MAX_AUTOMATIC_REDELIVERIES,
+  type Sandbox,
+  type SandboxOptions,
+} from "../runtime/sandbox/server.js";
 import { listenOnLoopback } from "./helpers/loopback.js";
 
 const ACCESS_KEY = "redelivery-access-key";
@@ -136,7 +141,9 @@ describe("redelivery", () => {
     sandbox.setWebhooks({ messages: `${silent.url}/messages` });
     await sandbox.inbound({ id: "never-confirmed", from: customer(4), type: "text/plain", content: "hi" });
     await sandbox.waitFor(
-      (state) => state.received.messages.find((entry) => entry.envelope.id === "never-confirmed")?.deliveries === 1 + MAX_AUTOMATIC_REDELIVERIES,
+      (state) =>
+        state.received.messages.find((entry) => entry.envelope.id === "never-confirmed")?.deliveries ===
+        1 + MAX_AUTOMATIC_REDELIVERIES,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sandbox.received.messages.find((entry) => entry.envelope.id === "never-confirmed")?.deliveries).toBe(

@@ -114,7 +114,9 @@ describe("the handler's sends survive 429, 503 and a reset", () => {
         await handler.handle(message("given-up"));
         await handler.idle();
         expect(api.on("/notifications")).toHaveLength(5);
-        expect(reports.map(([, context]) => [context.stage, context.messageId])).toEqual([["sendNotification", "given-up"]]);
+        expect(reports.map(([, context]) => [context.stage, context.messageId])).toEqual([
+          ["sendNotification", "given-up"],
+        ]);
         // Redelivered: the confirmation given up is sent now, once.
         await handler.handle(message("given-up"));
         await handler.idle();
@@ -122,7 +124,10 @@ describe("the handler's sends survive 429, 503 and a reset", () => {
         await handler.idle();
         expect(runs).toBe(1);
         expect(api.on("/notifications")).toHaveLength(6);
-        expect(JSON.parse(api.on("/notifications").at(-1)?.body ?? "{}")).toMatchObject({ id: "given-up", event: "consumed" });
+        expect(JSON.parse(api.on("/notifications").at(-1)?.body ?? "{}")).toMatchObject({
+          id: "given-up",
+          event: "consumed",
+        });
       }),
       { numRuns: 10 },
     );
@@ -178,13 +183,26 @@ describe("against the sandbox", () => {
         sandbox.setWebhooks({ messages: `${url}/messages` });
         const ids = Array.from({ length: 12 }, (_unused, n) => `every-second-${n}`);
         await Promise.all(
-          ids.map((id, n) => sandbox.inbound({ id, from: `55319888${String(n).padStart(5, "0")}@sms.example.net`, type: "text/plain", content: id })),
+          ids.map((id, n) =>
+            sandbox.inbound({
+              id,
+              from: `55319888${String(n).padStart(5, "0")}@sms.example.net`,
+              type: "text/plain",
+              content: id,
+            }),
+          ),
         );
         await handler.idle();
         expect(refused.size).toBe(6);
-        await sandbox.waitFor((state) => state.received.messages.every((entry) => entry.acknowledgedWith === "consumed"));
+        await sandbox.waitFor((state) =>
+          state.received.messages.every((entry) => entry.acknowledgedWith === "consumed"),
+        );
         for (const id of ids)
-          expect(sandbox.sent.notifications.filter((entry) => entry.notification.id === id).map((entry) => entry.notification.event)).toEqual(["consumed"]);
+          expect(
+            sandbox.sent.notifications
+              .filter((entry) => entry.notification.id === id)
+              .map((entry) => entry.notification.event),
+          ).toEqual(["consumed"]);
         expect(sandbox.violations).toEqual([]);
       } finally {
         await close();

@@ -151,4 +151,3 @@ export type LimitsOption = string | LimitRates | RateLimiter | false;
 
 export const isRateLimiter = (value: unknown): value is RateLimiter =>
   value !== null && typeof value === "object" && typeof (value as { acquire?: unknown }).acquire === "function";
-

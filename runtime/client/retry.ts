@@ -83,7 +83,11 @@ export function backoff(
  * The delay before attempt `attempt + 1` of a send that failed in a way worth retrying, or undefined to give up: the
  * attempts are spent, or the server's `Retry-After` is longer than `maxRetryAfterMs`.
  */
-export function retryDelay(retry: ResolvedRetry, attempt: number, retryAfterMs: number | undefined): number | undefined {
+export function retryDelay(
+  retry: ResolvedRetry,
+  attempt: number,
+  retryAfterMs: number | undefined,
+): number | undefined {
   if (attempt >= retry.attempts) return undefined;
   if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) return undefined;
   return backoff(retry, attempt, retryAfterMs);

@@ -122,7 +122,9 @@ export function resolveLimiter(
   factory: string,
 ): RateLimiter | undefined {
   if (store !== undefined && !isStore(store))
-    throw new TypeError(`${factory}: store must be a store ({ rateLimiter, redeliveryWindow }), e.g. createRedisStore(...)`);
+    throw new TypeError(
+      `${factory}: store must be a store ({ rateLimiter, redeliveryWindow }), e.g. createRedisStore(...)`,
+    );
   if (limits === undefined || limits === false) {
     if (store !== undefined)
       throw new TypeError(`${factory}: store keeps the plan limiter's state: pass limits (a plan name or rates) too`);

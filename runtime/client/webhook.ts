@@ -336,7 +336,9 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   const confirmAfterReplies = fields.confirmAfterReplies === true;
   const deduplicate = checkDeduplicate(fields.deduplicate);
   const sendRetry: ResolvedRetry | undefined =
-    fields.sendRetry === undefined ? CONFIRMATION_RETRY : resolveRetry(fields.sendRetry as RetryOptions | false, CONFIRMATION_RETRY);
+    fields.sendRetry === undefined
+      ? CONFIRMATION_RETRY
+      : resolveRetry(fields.sendRetry as RetryOptions | false, CONFIRMATION_RETRY);
   let window: RedeliveryWindow | undefined;
   if (deduplicate !== undefined) {
     const scope = scopeOf(client);

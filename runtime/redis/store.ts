@@ -14,13 +14,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createClient } from "redis";
 import { LIMIT_WINDOW_MS, type RateLimiter } from "../client/limiter.js";
-import type {
-  DeliveryRecord,
-  RedeliveryWindow,
-  RedeliveryWindowOptions,
-  Store,
-  StoreScope,
-} from "../client/store.js";
+import type { DeliveryRecord, RedeliveryWindow, RedeliveryWindowOptions, Store, StoreScope } from "../client/store.js";
 
 /** The part of a node-redis client (v4 and later) the store uses. */
 export interface RedisCommandClient {
@@ -144,7 +138,9 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     throw new TypeError("createRedisStore needs { url } or { client }");
   const { url, client: given } = options;
   if ((url === undefined) === (given === undefined))
-    throw new TypeError("createRedisStore needs exactly one of url (redis://host:port) and client (a node-redis client)");
+    throw new TypeError(
+      "createRedisStore needs exactly one of url (redis://host:port) and client (a node-redis client)",
+    );
   if (url !== undefined && !(typeof url === "string" && /^rediss?:\/\//.test(url)))
     throw new TypeError("createRedisStore: url must be a redis:// or rediss:// URL");
   if (given !== undefined && typeof (given as Partial<RedisCommandClient>).sendCommand !== "function")
@@ -156,7 +152,10 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     options.unavailableTimeoutMs ?? REDIS_STORE_DEFAULTS.unavailableTimeoutMs,
     "unavailableTimeoutMs",
   );
-  const commandTimeoutMs = positive(options.commandTimeoutMs ?? REDIS_STORE_DEFAULTS.commandTimeoutMs, "commandTimeoutMs");
+  const commandTimeoutMs = positive(
+    options.commandTimeoutMs ?? REDIS_STORE_DEFAULTS.commandTimeoutMs,
+    "commandTimeoutMs",
+  );
 
   let owned: ReturnType<typeof createClient> | undefined;
   let redis: RedisCommandClient;
@@ -361,8 +360,7 @@ function readRecord(text: string): DeliveryRecord {
     const value = JSON.parse(text) as Partial<Record<string, unknown>> | null;
     if (value?.state === "confirmed" && typeof value.event === "string")
       return { state: "confirmed", event: value.event };
-    if (value?.state === "unconfirmed" && typeof value.event === "string")
-      return value as DeliveryRecord;
+    if (value?.state === "unconfirmed" && typeof value.event === "string") return value as DeliveryRecord;
   } catch {
     // Not JSON: see below.
   }

@@ -11,13 +11,7 @@ import { error, isObject, parseBody, readBody, SANDBOX_HEADER, sendJson } from "
 import { handleMessaging, notPlayed, reject, type HandlerContext } from "./messaging.js";
 import { SANDBOX_OPERATIONS, webhookSchema, type SandboxOperation } from "./operations.js";
 import { SlidingWindowLimiter, type SandboxPlan } from "./rate-limit.js";
-import {
-  DEFAULT_HISTORY_LIMIT,
-  StateStore,
-  type InboundDelivery,
-  type SandboxState,
-  type Violation,
-} from "./state.js";
+import { DEFAULT_HISTORY_LIMIT, StateStore, type InboundDelivery, type SandboxState, type Violation } from "./state.js";
 
 export type {
   SandboxState,

@@ -79,7 +79,8 @@ export async function startRedis(): Promise<RedisServer> {
           resolve();
         }
       };
-      const onExit = (code: number | null) => reject(new Error(`redis-server exited (${code}) before it was ready:\n${output}`));
+      const onExit = (code: number | null) =>
+        reject(new Error(`redis-server exited (${code}) before it was ready:\n${output}`));
       started.stdout?.on("data", onData);
       started.stderr?.on("data", onData);
       started.once("exit", onExit);
