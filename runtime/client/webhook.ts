@@ -53,7 +53,10 @@ export interface WebhookResponse {
   end(chunk?: string): unknown;
 }
 
-/** What the handler answers the service: 200 with no body once processed; 400, 405, 413 or 500 with `{ errors }`. */
+/**
+ * What the handler answers the service: 200 with no body once processed; 400, 405, 413, 500 or 503 (the redelivery
+ * window's store could not answer, with `Retry-After`) with `{ errors }`.
+ */
 export interface WebhookResult {
   status: number;
   body?: { errors: ValidationError[] };
