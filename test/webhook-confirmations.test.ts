@@ -156,6 +156,12 @@ describe("the handler's sends survive 429, 503 and a reset", () => {
       expect(reports[0]?.[0]).toBeInstanceOf(expected);
       expect(reports[0]?.[1].messageId).toBe("once");
     }
+    expect(() =>
+      createWebhookHandler({
+        client: createMessagingClient({ baseUrl: api.url, accessKey: ACCESS_KEY }),
+        sendRetry: { attempts: 0 },
+      }),
+    ).toThrow("createWebhookHandler: sendRetry.attempts must be a number of at least 1");
   });
 });
 

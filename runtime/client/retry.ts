@@ -46,18 +46,19 @@ const RETRY_KEYS = ["attempts", "baseDelayMs", "maxDelayMs", "maxRetryAfterMs"] 
 export function resolveRetry(
   retry: boolean | RetryOptions | undefined,
   defaults: Readonly<RetryOptions> = RETRY_DEFAULTS,
+  name = "retry",
 ): ResolvedRetry | undefined {
   if (retry === undefined || retry === false) return undefined;
   const options: RetryOptions = retry === true ? {} : retry;
   if (options === null || typeof options !== "object")
-    throw new TypeError("retry must be true, false or { attempts, baseDelayMs, maxDelayMs, maxRetryAfterMs }");
+    throw new TypeError(`${name} must be true, false or { attempts, baseDelayMs, maxDelayMs, maxRetryAfterMs }`);
   const resolved: RetryOptions = { ...defaults };
   for (const key of RETRY_KEYS) {
     const value = options[key];
     if (value === undefined) continue;
     const least = key === "attempts" ? 1 : 0;
     if (typeof value !== "number" || !Number.isFinite(value) || value < least)
-      throw new TypeError(`retry.${key} must be a number of at least ${least}`);
+      throw new TypeError(`${name}.${key} must be a number of at least ${least}`);
     resolved[key] = key === "attempts" ? Math.floor(value) : value;
   }
   resolved.maxRetryAfterMs ??= resolved.maxDelayMs;

@@ -341,7 +341,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   const sendRetry: ResolvedRetry | undefined =
     fields.sendRetry === undefined
       ? CONFIRMATION_RETRY
-      : resolveRetry(fields.sendRetry as RetryOptions | false, CONFIRMATION_RETRY);
+      : resolveRetry(fields.sendRetry as RetryOptions | false, CONFIRMATION_RETRY, "createWebhookHandler: sendRetry");
   let window: RedeliveryWindow | undefined;
   if (deduplicate !== undefined) {
     const scope = scopeOf(client);
