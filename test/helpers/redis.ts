@@ -28,9 +28,10 @@ const REDIS_SERVER = findRedisServer();
  */
 export function redisAvailable(file: string): boolean {
   if (REDIS_SERVER !== undefined) return true;
-  const line = `redis-server is not installed: ${file} is skipped; install it with \`${REDIS_INSTALL}\``;
-  if (process.env.CI !== undefined && process.env.CI !== "") throw new Error(`${line} (CI must run it: .ci/run)`);
-  console.warn(line);
+  const install = `install it with \`${REDIS_INSTALL}\``;
+  if (process.env.CI !== undefined && process.env.CI !== "")
+    throw new Error(`redis-server is not installed, and under CI ${file} must run: ${install} (.ci/run does)`);
+  console.warn(`redis-server is not installed: ${file} is skipped; ${install}`);
   return false;
 }
 
