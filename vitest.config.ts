@@ -31,6 +31,8 @@ const LONGEST_FILES = [
   "watch",
   "webhook-burst",
   "webhook-load",
+  "bots-many-processes",
+  "redis-store",
   "validate-command",
   "published-tools",
   "client-generators",

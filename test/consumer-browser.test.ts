@@ -95,12 +95,18 @@ describe("the package in a browser, bundled by esbuild", () => {
       const errors: string[] = [];
       tab.on("pageerror", (error) => errors.push(error.message));
       await tab.goto(server.url);
-      await tab.waitForFunction(() => "results" in window || document.title === "failed", undefined, {
-        timeout: 30_000,
-      });
+      // (run in the page: its globals are the browser's)
+      type Page = { results?: unknown; failure?: string; document: { title: string } };
+      await tab.waitForFunction(
+        () => "results" in globalThis || (globalThis as unknown as Page).document.title === "failed",
+        undefined,
+        {
+          timeout: 30_000,
+        },
+      );
       expect(errors).toEqual([]);
-      expect(await tab.evaluate(() => (window as unknown as { failure?: string }).failure)).toBeUndefined();
-      expect(await tab.evaluate(() => (window as unknown as { results: unknown }).results)).toEqual({
+      expect(await tab.evaluate(() => (globalThis as unknown as Page).failure)).toBeUndefined();
+      expect(await tab.evaluate(() => (globalThis as unknown as Page).results)).toEqual({
         valid: { valid: true },
         invalid: {
           valid: false,

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FIXTURES, ROOT, jsonFiles } from "./helpers/fixtures.js";
 import { installedPackage } from "./helpers/installed-package.js";
+import { redisAvailable, startRedis } from "./helpers/redis.js";
 
 // Each JavaScript entry point as a consumer gets it (the consumer tier, CONTRIBUTING.md#the-consumer-tier): scripts
 // in a project that installed the packed package, run with node, as ES modules and as CommonJS.
@@ -335,6 +336,58 @@ process.stdout.write(JSON.stringify({ instance: error instanceof BadRequestError
     expect(result.name).toBe("BadRequestError");
     expect(result.frames.join("\n")).toMatch(/runtime\/client\/[\w-]+\.ts:\d+:\d+/);
   });
+});
+
+describe.skipIf(!redisAvailable("test/consumer-entry-points.test.ts"))("specfirst/redis, installed", () => {
+  it.each(["esm", "cjs"] as const)(
+    "a client and a webhook handler share the plan limiter and the redelivery window in a real Redis (%s)",
+    async (format) => {
+      const redis = await startRedis();
+      try {
+        const file = `redis.${format === "esm" ? "mjs" : "cjs"}`;
+        const source =
+          imports(format, "createServer", "node:http") +
+          imports(format, "createClient", "redis") +
+          imports(format, "createRedisStore", "specfirst/redis") +
+          imports(format, "createMessagingClient, createWebhookHandler", "specfirst/client") +
+          withSandbox(
+            format,
+            `const store = createRedisStore({ url: ${JSON.stringify(redis.url)} });
+const client = createMessagingClient({ baseUrl, accessKey: "consumer-access-key", limits: "free", store });
+let handled = 0;
+const server = createServer(createWebhookHandler({ client, deduplicate: { store }, onMessage: (message, { reply }) => (handled++, reply({ type: "text/plain", content: "ok" })) }));
+await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+const bot = "http://127.0.0.1:" + server.address().port;
+sandbox.setWebhooks({ messages: bot + "/messages", notifications: bot + "/notifications" });
+const message = { id: "redis-1", from: "customer@example.net", type: "text/plain", content: "Hi" };
+await sandbox.inbound(message);
+await sandbox.waitFor((state) => state.received.messages[0]?.acknowledgedWith);
+// the same id again: the window in Redis knows it, the handler does not run twice
+await fetch(bot + "/messages", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...message, to: "bot@sandbox.example.net" }) });
+const redis = createClient({ url: ${JSON.stringify(redis.url)} });
+await redis.connect();
+const keys = (await redis.keys("*")).sort();
+const ttls = await Promise.all(keys.map((key) => redis.ttl(key)));
+await redis.quit();
+await store.close();
+server.close();
+process.stdout.write(JSON.stringify({ handled, violations: sandbox.violations, kinds: keys.map((key) => key.split(":").slice(2).join(":")), expiring: ttls.every((ttl) => ttl > 0), credential: keys.some((key) => key.includes("consumer-access-key")) }));`,
+          );
+        write(file, source);
+        const result = await runScript<{
+          handled: number;
+          violations: unknown[];
+          kinds: string[];
+          expiring: boolean;
+          credential: boolean;
+        }>(file);
+        expect(result).toMatchObject({ handled: 1, violations: [], expiring: true, credential: false });
+        expect(result.kinds).toEqual(expect.arrayContaining(["seen:redis-1", "limit:messages", "limit:notifications"]));
+      } finally {
+        await redis.close();
+      }
+    },
+  );
 });
 
 describe("what the package's files hold", () => {

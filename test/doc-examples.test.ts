@@ -56,8 +56,13 @@ function codeBlocks(): CodeBlock[] {
 }
 
 const firstLine = (block: CodeBlock) => block.code.split("\n")[0]!;
-const blockOf = (entry: ExampleEntry, blocks: CodeBlock[]) =>
-  blocks.find((block) => block.file === entry.file && firstLine(block) === entry.starts);
+const matching = (entry: ExampleEntry, blocks: CodeBlock[]) =>
+  blocks.filter((block) => block.file === entry.file && block.code.startsWith(entry.starts));
+/** The one block an entry names (undefined when it names none, or several: the listing test says which). */
+const blockOf = (entry: ExampleEntry, blocks: CodeBlock[]) => {
+  const found = matching(entry, blocks);
+  return found.length === 1 ? found[0] : undefined;
+};
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -172,10 +177,15 @@ describe("the documentation's code examples", () => {
       unlisted.map((block) => `${block.file}:${block.line} ${firstLine(block)}`),
       "add each to test/fixtures/doc-examples.json",
     ).toEqual([]);
-    const stale = entries.filter((entry) => blockOf(entry, blocks) === undefined);
+    const stale = entries.filter((entry) => matching(entry, blocks).length === 0);
     expect(
       stale.map((entry) => `${entry.file}: ${entry.starts}`),
       "no block starts so any more",
+    ).toEqual([]);
+    const ambiguous = entries.filter((entry) => matching(entry, blocks).length > 1);
+    expect(
+      ambiguous.map((entry) => `${entry.file}: ${entry.starts}`),
+      "several blocks start so: give more of the block's lines in `starts`",
     ).toEqual([]);
     expect(entries.filter((entry) => entry.check === "typecheck" && !entry.why)).toEqual([]);
   });

@@ -548,6 +548,7 @@ describe("sandbox: control endpoints", () => {
       "configs",
       "rejected",
       "violations",
+      "counts",
     ]);
   });
 });

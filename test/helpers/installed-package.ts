@@ -36,6 +36,7 @@ const CONSUMER_TOOLS = [
   "@hono/node-server",
   "esbuild",
   "undici",
+  "redis",
 ];
 
 const run = promisify(execFile);
