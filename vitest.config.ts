@@ -17,6 +17,10 @@ import { REGISTRY_CA_VARIABLE } from "./test/helpers/fixtures.js";
  */
 const LONGEST_FILES = [
   "package",
+  "consumer-install",
+  "doc-examples",
+  "consumer-entry-points",
+  "consumer-browser",
   "contract-diff",
   "release",
   "interrupted-run",
@@ -27,6 +31,8 @@ const LONGEST_FILES = [
   "watch",
   "webhook-burst",
   "webhook-load",
+  "bots-many-processes",
+  "redis-store",
   "validate-command",
   "published-tools",
   "client-generators",

@@ -43,7 +43,7 @@ describe("abort reasons", () => {
       { status: 202, delayMs: 2000 },
       { status: 202, delayMs: 2000 },
     );
-    const client = createMessagingClient({ baseUrl: api.url, accessKey: "k-1" });
+    const client = createMessagingClient({ baseUrl: api.url, accessKey: "key-0001" });
     const timedOut = await client
       .sendMessage(text("a"), { signal: AbortSignal.timeout(50) })
       .catch((error: unknown) => error);
@@ -76,7 +76,7 @@ describe("abort reasons", () => {
   it("a caller's abort tears the request down, and a signal kept for many calls (a bot's shutdown signal) collects no listener", async () => {
     const api = await startApiServer();
     onTestFinished(() => api.close());
-    const client = createMessagingClient({ baseUrl: api.url, accessKey: "k-1" });
+    const client = createMessagingClient({ baseUrl: api.url, accessKey: "key-0001" });
     const shutdown = new AbortController();
     // Node's fetch leaves a listener on the signal it is given until a garbage collection; the client hands it one
     // of the request's own.
@@ -101,7 +101,7 @@ describe("abort reasons", () => {
   it("a signal timing out while waiting for the limiter or between retries is a TimeoutError too", async () => {
     const client = createMessagingClient({
       baseUrl: api.url,
-      accessKey: "k-1",
+      accessKey: "key-0001",
       limits: { messages: 1 },
       retry: { maxDelayMs: 5000 },
     });
@@ -110,7 +110,7 @@ describe("abort reasons", () => {
       await client.sendMessage(text("queued"), { signal: AbortSignal.timeout(50) }).catch((error: unknown) => error),
     ).toBeInstanceOf(TimeoutError);
     api.answer("/messages", { status: 503, headers: { "retry-after": "3" } });
-    const retrying = createMessagingClient({ baseUrl: api.url, accessKey: "k-1", retry: { maxDelayMs: 5000 } });
+    const retrying = createMessagingClient({ baseUrl: api.url, accessKey: "key-0001", retry: { maxDelayMs: 5000 } });
     expect(
       await retrying
         .sendMessage(text("x", "id-1"), { signal: AbortSignal.timeout(300) })
@@ -122,7 +122,7 @@ describe("abort reasons", () => {
 describe("bot ergonomics", () => {
   it("client.use: onRequest may replace the request, onResponse sees the response, onError sees the (redacted) error", async () => {
     const seen: string[] = [];
-    const client = createMessagingClient({ baseUrl: api.url, accessKey: "k-mw" });
+    const client = createMessagingClient({ baseUrl: api.url, accessKey: "key-mw-01" });
     expect(
       client.use(
         {
@@ -136,7 +136,7 @@ describe("bot ergonomics", () => {
             seen.push(`response ${response.status}`);
           },
           onError({ error }) {
-            seen.push(`error ${(error as Error).name} ${JSON.stringify(error).includes("k-mw")}`);
+            seen.push(`error ${(error as Error).name} ${JSON.stringify(error).includes("key-mw-01")}`);
           },
         },
         { onRequest: () => void seen.push("second hook") },
@@ -146,11 +146,11 @@ describe("bot ergonomics", () => {
     await client.sendMessage(text("hi"));
     expect(api.received[0]?.headers).toMatchObject({
       "x-request-id": "r-1",
-      authorization: "Key k-mw",
+      authorization: "Key key-mw-01",
       "content-type": "application/json",
     });
     expect(JSON.parse(api.received[0]?.body ?? "")).toEqual(text("hi"));
-    api.answer("/messages", { status: 400, body: "bad key k-mw" });
+    api.answer("/messages", { status: 400, body: "bad key key-mw-01" });
     await expect(client.sendMessage(text("again"))).rejects.toBeInstanceOf(BadRequestError);
     expect(seen).toEqual([
       "request sendMessage 1 POST /messages",
@@ -164,16 +164,23 @@ describe("bot ergonomics", () => {
   });
 
   it("per-call and per-client headers go on the request; the credential's header cannot be replaced by them", async () => {
-    const client = createMessagingClient({ baseUrl: api.url, accessKey: "k-h", headers: { "X-Bot": "echo" } });
+    const client = createMessagingClient({ baseUrl: api.url, accessKey: "key-h-001", headers: { "X-Bot": "echo" } });
     await client.sendMessage(text("hi"), { headers: { "X-Trace": "t-1", Authorization: "Key other" } });
-    expect(api.received[0]?.headers).toMatchObject({ "x-bot": "echo", "x-trace": "t-1", authorization: "Key k-h" });
+    expect(api.received[0]?.headers).toMatchObject({
+      "x-bot": "echo",
+      "x-trace": "t-1",
+      authorization: "Key key-h-001",
+    });
     // In any case (fetch would otherwise join both values into one header).
     await createMessagingClient({
       baseUrl: api.url,
-      accessKey: "k-h",
+      accessKey: "key-h-001",
       headers: { authorization: "Key client", "content-type": "text/plain" },
     }).sendMessage(text("hi"), { headers: { AUTHORIZATION: "Key call" } });
-    expect(api.received[1]?.headers).toMatchObject({ authorization: "Key k-h", "content-type": "application/json" });
+    expect(api.received[1]?.headers).toMatchObject({
+      authorization: "Key key-h-001",
+      "content-type": "application/json",
+    });
   });
 
   it("accessKey may be a function (sync or async) called per request; every key it ever gave stays redacted", async () => {

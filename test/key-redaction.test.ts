@@ -447,7 +447,9 @@ describe("property: no encoding of a random key leaks, whatever the server echoe
             new TextDecoder().decode(BYTE_ENCODINGS["utf-16be"]?.(key));
           const redacted = redact(
             [
-              `${filler}${ENCODINGS[name]?.(key) ?? ""}${filler}`,
+              // a space between: a key glued to letters or digits is part of another word, left whole
+              // (test/short-credentials.test.ts)
+              `${filler} ${ENCODINGS[name]?.(key) ?? ""} ${filler}`,
               JSON.stringify({ nested: JSON.stringify({ key }) }),
               around.toString("base64"),
               around.toString("base64url"),

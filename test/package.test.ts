@@ -5,23 +5,13 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { consumerTsconfig } from "./helpers/consumer-tsconfig.js";
-import { ROOT, TSC_5, distBuilt, withRegistryCa } from "./helpers/fixtures.js";
+import { ROOT, TSC_5 } from "./helpers/fixtures.js";
+import { installedPackage, npm } from "./helpers/installed-package.js";
 
-// The package as a consumer gets it: `npm pack`, installed from the tarball into a new project, type-checked with
-// tsc and run with node.
+// The package as a consumer gets it: the run's `npm pack` (test/helpers/installed-package.ts), installed from the
+// tarball into a project of this file's own (some tests here remove files from the installed copy), type-checked
+// with tsc and run with node.
 const run = promisify(execFile);
-const npm = (args: string[], cwd: string) =>
-  run("npm", args, {
-    cwd,
-    // `npm install` may fetch package metadata from the registry, over TLS.
-    env: withRegistryCa({
-      ...process.env,
-      npm_config_update_notifier: "false",
-      npm_config_fund: "false",
-      npm_config_audit: "false",
-    }),
-    maxBuffer: 64 * 1024 * 1024,
-  });
 
 const consumer = mkdtempSync(path.join(tmpdir(), "specfirst-consumer-"));
 let tarball = "";
@@ -44,7 +34,7 @@ const incoming: unknown = JSON.parse(JSON.stringify(select));
 const label = (m: KnownMessage) => (m.type === "text/plain" ? m.content : m.type);
 const typed = isMessageOfType(incoming, "application/vnd.lime.select+json") ? incoming.content.options?.length : -1;
 const send = (client: MessagingClient): Promise<void> => client.sendMessage(select, { signal: AbortSignal.timeout(1000) });
-const client = createMessagingClient({ baseUrl: "https://messaging.example.net", accessKey: "k", limits: "free" });
+const client = createMessagingClient({ baseUrl: "https://messaging.example.net", accessKey: "test-key", limits: "free" });
 console.log(JSON.stringify({
   valid: validate("message", select),
   invalid: validate("notification", { event: "read" }),
@@ -91,13 +81,9 @@ const checkConsumer = () =>
   ));
 
 beforeAll(async () => {
-  // The background type check's first step builds dist/ (test/setup/global.ts): packing (whose prepack builds it too)
-  // waits for that step, rather than write the same files at the same time, but not for the rest of the check.
-  await distBuilt(200_000);
-  const { stdout } = await npm(["pack", "--json", "--pack-destination", consumer], ROOT);
-  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
-  tarball = path.join(consumer, packed?.filename ?? "");
-  packedFiles = (packed?.files ?? []).map((file) => file.path);
+  const packed = await installedPackage();
+  tarball = packed.tarball;
+  packedFiles = packed.files;
   writeFileSync(
     path.join(consumer, "package.json"),
     JSON.stringify({ name: "consumer", private: true, type: "module" }),
@@ -152,9 +138,15 @@ describe("the packed package", () => {
       "dist/bundle/client.js",
       ...apis.flatMap((api) => [`dist/bundle/${api}/index.js`, `dist/bundle/${api}/validators.js`]),
     ].sort();
-    expect(
-      packedFiles.filter((file) => file.startsWith("dist/bundle/") && !file.startsWith("dist/bundle/chunks/")).sort(),
-    ).toEqual(entries);
+    const bundled = packedFiles.filter((file) => file.startsWith("dist/bundle/"));
+    expect(bundled.filter((file) => !file.startsWith("dist/bundle/chunks/") && file.endsWith(".js")).sort()).toEqual(
+      entries,
+    );
+    // each bundle file ships its source map (`node --enable-source-maps`, docs/package.md#readable-errors)
+    const scripts = bundled.filter((file) => file.endsWith(".js"));
+    expect(bundled.filter((file) => file.endsWith(".js.map")).sort()).toEqual(
+      scripts.map((file) => `${file}.map`).sort(),
+    );
   });
 
   it("resolves every entry point to a file it ships, code and declarations", () => {

@@ -280,10 +280,10 @@ describe("createClient: requests", () => {
   it("resolves an operation with only a default response on any 2xx with { status, body }", async () => {
     const configs = createClient<ConfigsClient>(
       configsApi({ kind: "apiKey", in: "header", name: "Authorization", prefix: "" }, "apiKey"),
-      { baseUrl: server.url, apiKey: "cfg-key" },
+      { baseUrl: server.url, apiKey: "cfg-api-key" },
     );
     await expect(configs.createConfig({ name: "orders" })).resolves.toEqual({ status: 201, body: { id: "cfg-1" } });
-    expect(server.received[0]?.headers.authorization).toBe("cfg-key");
+    expect(server.received[0]?.headers.authorization).toBe("cfg-api-key");
     server.answer("/v1/configs", { status: 200, body: "plain text" }, { status: 204 });
     await expect(configs.createConfig({})).resolves.toEqual({ status: 200, body: "plain text" });
     await expect(configs.createConfig({})).resolves.toEqual({ status: 204, body: undefined });
@@ -331,10 +331,10 @@ describe("createClient: security schemes", () => {
   it("sends an apiKey in a named header after its prefix", async () => {
     const client = createClient<ConfigsClient>(
       configsApi({ kind: "apiKey", in: "header", name: "X-Api-Key", prefix: "Token " }, "apiKey"),
-      { baseUrl: echo.url, apiKey: "k-1" },
+      { baseUrl: echo.url, apiKey: "key-0001" },
     );
     await client.createConfig({});
-    expect(echo.requests[0]?.headers["x-api-key"]).toBe("Token k-1");
+    expect(echo.requests[0]?.headers["x-api-key"]).toBe("Token key-0001");
     expect(echo.requests[0]?.headers.authorization).toBeUndefined();
   });
 
@@ -391,20 +391,20 @@ describe("createClient: security schemes", () => {
   it("rejects other invalid options with a TypeError", () => {
     const api = messagingApi();
     expect(() => createClient(api, undefined as never)).toThrow(/createMessagingClient needs an options object/);
-    expect(() => createClient(api, { baseUrl: "ftp://example.net", accessKey: "k" })).toThrow(
+    expect(() => createClient(api, { baseUrl: "ftp://example.net", accessKey: "test-key" })).toThrow(
       /baseUrl must be an absolute http\(s\) URL/,
     );
-    expect(() => createClient(api, { baseUrl: "not a url", accessKey: "k" })).toThrow(/baseUrl/);
-    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", fetch: "no" as never })).toThrow(
+    expect(() => createClient(api, { baseUrl: "not a url", accessKey: "test-key" })).toThrow(/baseUrl/);
+    expect(() => createClient(api, { baseUrl: server.url, accessKey: "test-key", fetch: "no" as never })).toThrow(
       /fetch must be a function/,
     );
-    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", timeoutMs: 0 })).toThrow(
+    expect(() => createClient(api, { baseUrl: server.url, accessKey: "test-key", timeoutMs: 0 })).toThrow(
       /timeoutMs must be a positive number/,
     );
-    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", retry: { attempts: 0 } })).toThrow(
+    expect(() => createClient(api, { baseUrl: server.url, accessKey: "test-key", retry: { attempts: 0 } })).toThrow(
       /retry.attempts must be a number of at least 1/,
     );
-    expect(() => createClient(api, { baseUrl: server.url, accessKey: "k", limits: "gold" })).toThrow(
+    expect(() => createClient(api, { baseUrl: server.url, accessKey: "test-key", limits: "gold" })).toThrow(
       /Unknown plan; expected one of: free, paid/,
     );
   });
@@ -797,7 +797,7 @@ describe("limiter", () => {
   it("is not used by an API without plan limits", async () => {
     const configs = createClient<ConfigsClient>(configsApi({ kind: "bearer" }, "token"), {
       baseUrl: server.url,
-      token: "t",
+      token: "test-token",
       limits: { configs: 1 },
     });
     await Promise.all([configs.createConfig({}), configs.createConfig({}), configs.createConfig({})]);

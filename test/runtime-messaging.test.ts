@@ -271,7 +271,7 @@ describe("command builders", () => {
           webhooks: [],
           loadValidators: () => Promise.reject(new Error("not used")),
         },
-        { baseUrl: server.url, accessKey: "k" },
+        { baseUrl: server.url, accessKey: "test-key" },
       );
       const built = [
         commands.ping(),

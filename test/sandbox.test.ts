@@ -436,7 +436,7 @@ describe("sandbox: configs", () => {
   });
 
   it("answers 401 without the configs key (the messaging scheme is not accepted)", async () => {
-    const wrong = createConfigsClient({ baseUrl: sandbox.url, apiKey: "nope" });
+    const wrong = createConfigsClient({ baseUrl: sandbox.url, apiKey: "not-the-configs-key" });
     await expect(wrong.createConfig(example)).rejects.toBeInstanceOf(UnauthorizedError);
     const keyScheme = await fetch(`${sandbox.url}/v1/configs`, {
       method: "POST",
@@ -552,6 +552,7 @@ describe("sandbox: control endpoints", () => {
       "configs",
       "rejected",
       "violations",
+      "counts",
     ]);
   });
 });

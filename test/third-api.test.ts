@@ -135,10 +135,10 @@ describe("a third API added as inputs only", () => {
     });
 
     const { port } = server.address() as AddressInfo;
-    const client = billing.createBillingClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t0k3n" });
+    const client = billing.createBillingClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t0k3n-b1ll1ng" });
     await expect(client.createInvoice({ id: "inv-1", amount: 1200 })).resolves.toEqual({ id: "inv-1", amount: 1200 });
     expect(received).toEqual([
-      { path: "/invoices", authorization: "Bearer t0k3n", body: '{"id":"inv-1","amount":1200}' },
+      { path: "/invoices", authorization: "Bearer t0k3n-b1ll1ng", body: '{"id":"inv-1","amount":1200}' },
     ]);
 
     // The aggregate entry points take the new API in too.
@@ -155,7 +155,7 @@ describe("a third API added as inputs only", () => {
       /export function createWebhookHandler\b/,
     );
     const validators = readFileSync(path.join(dir, "generated", "validators.ts"), "utf8");
-    expect(validators).toContain("billing.table");
+    expect(validators).toContain("billing.validators");
     // `specfirst validate invoice` loads the billing validators alone
     expect(readFileSync(path.join(dir, "generated", "schema-apis.ts"), "utf8")).toContain('invoice: "billing"');
   }, 120_000);

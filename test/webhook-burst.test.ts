@@ -132,7 +132,7 @@ describe("webhook answers independent of the limiter", () => {
   }, 90_000);
 
   it("hands each envelope's work to waitUntil, and answerAfterProcessing answers only once it is done", async () => {
-    const client = createMessagingClient({ baseUrl: api.url, accessKey: "k" });
+    const client = createMessagingClient({ baseUrl: api.url, accessKey: "test-key" });
     const handed: Promise<void>[] = [];
     let finished = false;
     await serve(
@@ -165,7 +165,7 @@ describe("webhook answers independent of the limiter", () => {
 
 describe("receivers registered with filters", () => {
   it("routes messages by media type or predicate (every match runs; onMessage only when none did) and notifications by event, fire-and-forget", async () => {
-    const client = createMessagingClient({ baseUrl: api.url, accessKey: "k" });
+    const client = createMessagingClient({ baseUrl: api.url, accessKey: "test-key" });
     const calls: string[] = [];
     const errors: string[] = [];
     const handler = createWebhookHandler({

@@ -368,7 +368,7 @@ describe("timeouts that close the connection", () => {
     const clientModule = pathToFileURL(path.resolve("dist/generated/client.js")).href;
     const script = `
       const { createMessagingClient } = await import(${JSON.stringify(clientModule)});
-      const client = createMessagingClient({ baseUrl: "http://127.0.0.1:${(hanging.address() as AddressInfo).port}", accessKey: "k", timeoutMs: 300 });
+      const client = createMessagingClient({ baseUrl: "http://127.0.0.1:${(hanging.address() as AddressInfo).port}", accessKey: "test-key", timeoutMs: 300 });
       const error = await client.sendMessage({ id: "x", to: "a@b.example.net", type: "text/plain", content: "x" }).catch((e) => e);
       console.log(error.name, Math.round(performance.now()));
     `;

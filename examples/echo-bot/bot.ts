@@ -2,10 +2,12 @@
 // same content back to the customer (the received `from`, unchanged, as `to`), and the webhook handler then sends
 // the `consumed` notification (or `failed` when echoing threw). Plain node:http and the specfirst client.
 //
+//   export WEBHOOK_SECRET=$(openssl rand -hex 32)
 //   MESSAGING_BASE_URL=https://messaging.example.net MESSAGING_ACCESS_KEY=... PORT=8080 npx tsx examples/echo-bot/bot.ts
 //
-// Set the bot's messages URL and notifications URL in the portal to http(s)://<this host>/messages and /notifications;
-// one handler serves both (it tells the envelope kinds apart by their fields).
+// Set the bot's messages URL and notifications URL in the portal to https://<this host>/messages?secret=<WEBHOOK_SECRET>
+// and /notifications?secret=<WEBHOOK_SECRET>; one handler serves both (it tells the envelope kinds apart by their
+// fields), and answers 401 to a call without the secret (docs/webhooks.md#authenticating-the-service).
 import { createServer } from "node:http";
 // In your bot: `from "specfirst/client"`. This example lives in the repository and runs from source, so it imports
 // the generated module directly (the package's `specfirst/client` is the compiled form of the same file).
@@ -14,6 +16,8 @@ import { createMessagingClient, createWebhookHandler, type PlanName } from "../.
 export interface EchoBotOptions {
   baseUrl: string;
   accessKey: string;
+  /** The secret the webhook URLs carry (`?secret=`); without it, any caller is served. */
+  webhookSecret?: string;
   plan?: PlanName;
   log?: (line: string) => void;
 }
@@ -21,6 +25,7 @@ export interface EchoBotOptions {
 export function createEchoBot({
   baseUrl,
   accessKey,
+  webhookSecret,
   plan = "free",
   log = (line) => process.stdout.write(`${line}\n`),
 }: EchoBotOptions) {
@@ -28,6 +33,7 @@ export function createEchoBot({
   const client = createMessagingClient({ baseUrl, accessKey, limits: plan, retry: true, validate: true });
   const handler = createWebhookHandler({
     client,
+    secret: webhookSecret,
     async onMessage(message, { reply }) {
       // Chat states (typing, ...) carry nothing to echo.
       if (message.type === "application/vnd.lime.chatstate+json") return;
@@ -49,12 +55,15 @@ export function createEchoBot({
 if (import.meta.url === `file://${process.argv[1]}`) {
   const baseUrl = process.env.MESSAGING_BASE_URL;
   const accessKey = process.env.MESSAGING_ACCESS_KEY;
-  if (!baseUrl || !accessKey) {
-    process.stderr.write("set MESSAGING_BASE_URL and MESSAGING_ACCESS_KEY\n");
+  const webhookSecret = process.env.WEBHOOK_SECRET;
+  if (!baseUrl || !accessKey || !webhookSecret) {
+    process.stderr.write(
+      "set MESSAGING_BASE_URL, MESSAGING_ACCESS_KEY and WEBHOOK_SECRET (the webhook URLs' secret: openssl rand -hex 32)\n",
+    );
     process.exit(2);
   }
   const port = Number(process.env.PORT ?? 8080);
-  createEchoBot({ baseUrl, accessKey }).listen(port, () =>
+  createEchoBot({ baseUrl, accessKey, webhookSecret }).listen(port, () =>
     process.stdout.write(`echo bot on http://localhost:${port}\n`),
   );
 }

@@ -12,6 +12,15 @@ import { isJsonObject } from "../model/schema-walk.js";
 
 export const SOURCE_SUFFIX = ".source.yaml";
 
+/**
+ * The most alias uses a source may make, each weighted by the aliases inside what it names (the yaml package's
+ * `maxAliasCount`, at its default): a "billion laughs" document, whose few lines of nested aliases expand to
+ * gigabytes, stops with a problem at the alias that passes it.
+ */
+export const MAX_ALIAS_COUNT = 100;
+
+type Yaml = typeof import("yaml");
+
 /** The hand-written part of one OpenAPI document (`openapi/<api>.source.yaml`), with its example files inlined. */
 export interface OpenApiSource {
   /** `messaging` or `configs`: the document is written to `openapi/<api>.yaml`. */
@@ -47,7 +56,8 @@ export async function readOpenApiFiles(root: string): Promise<Map<string, string
  * tests can also read.
  */
 export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): Promise<OpenApiSource[]> {
-  const { LineCounter, parseDocument } = await import("yaml");
+  const yaml = await import("yaml");
+  const { LineCounter, parseDocument } = yaml;
   const problems: Problem[] = [];
   const sources: OpenApiSource[] = [];
   for (const [file, text] of texts) {
@@ -94,7 +104,23 @@ export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): P
         Object.entries(value).map(([key, item]) => [key, inline(item, `${pointer}/${escapePointerSegment(key)}`)]),
       );
     };
-    const document = inline(parsed.toJS() as JsonValue, "");
+    let plain: JsonValue;
+    try {
+      plain = parsed.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) as JsonValue;
+    } catch (error) {
+      if (!(error instanceof ReferenceError)) throw error;
+      const culprit = aliasOverLimit(yaml, parsed);
+      const position = lineCounter.linePos(culprit?.offset ?? 0);
+      problems.push({
+        file,
+        pointer: culprit?.pointer ?? "",
+        message: `YAML aliases expand too far: more than ${MAX_ALIAS_COUNT} uses of anchors, each counted with the aliases inside what it names (a "billion laughs" document); write the value out, or $ref a component`,
+        line: position.line,
+        column: position.col,
+      });
+      continue;
+    }
+    const document = inline(plain, "");
     if (!isJsonObject(document)) {
       problems.push({ file, pointer: "", message: "an OpenAPI source must be a mapping" });
       continue;
@@ -103,4 +129,57 @@ export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): P
   }
   if (problems.length > 0) throw new GenerationFailed(problems);
   return sources;
+}
+
+/**
+ * The alias at which the yaml package's count (`maxAliasCount`, node_modules/yaml/dist/nodes/Alias.js) passes
+ * `MAX_ALIAS_COUNT`, with its offset and JSON pointer: the count replayed over the aliases in document order, the
+ * order in which `toJS` resolves them (each alias once: what an anchor names is converted once, then reused).
+ */
+function aliasOverLimit(
+  yaml: Yaml,
+  document: ReturnType<Yaml["parseDocument"]>,
+): { offset: number; pointer: string } | undefined {
+  const anchors = new Map<unknown, { count: number; aliasCount: number }>();
+  /** An anchor's weight: 1 for a scalar, the heaviest alias inside a collection (as the package's getAliasCount). */
+  const aliasCount = (node: unknown): number => {
+    if (yaml.isAlias(node)) {
+      const anchor = anchors.get(node.resolve(document));
+      return anchor === undefined ? 0 : anchor.count * anchor.aliasCount;
+    }
+    if (yaml.isCollection(node)) return Math.max(0, ...node.items.map(aliasCount));
+    if (yaml.isPair(node)) return Math.max(aliasCount(node.key), aliasCount(node.value));
+    return 1;
+  };
+  let found: { offset: number; pointer: string } | undefined;
+  yaml.visit(document, {
+    Alias(_key, alias, path) {
+      const source = alias.resolve(document);
+      if (source === undefined) return undefined;
+      let anchor = anchors.get(source);
+      // the anchor's own node counts as its first use, as in the package's toJS
+      if (anchor === undefined) anchors.set(source, (anchor = { count: 1, aliasCount: 0 }));
+      anchor.count += 1;
+      if (anchor.aliasCount === 0) anchor.aliasCount = aliasCount(source);
+      if (anchor.count * anchor.aliasCount <= MAX_ALIAS_COUNT) return undefined;
+      found = { offset: alias.range?.[0] ?? 0, pointer: pointerOf(yaml, [...path, alias]) };
+      return yaml.visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/** The JSON pointer of the last node of a chain of YAML nodes from the document down (pairs name their values). */
+function pointerOf(yaml: Yaml, chain: readonly unknown[]): string {
+  let pointer = "";
+  for (let index = 1; index < chain.length; index++) {
+    const parent = chain[index - 1];
+    const child = chain[index];
+    if (yaml.isSeq(parent)) pointer += `/${parent.items.indexOf(child)}`;
+    else if (yaml.isPair(parent) && parent.value === child) {
+      const key = yaml.isScalar(parent.key) ? parent.key.value : parent.key;
+      pointer += `/${escapePointerSegment(String(key))}`;
+    }
+  }
+  return pointer;
 }

@@ -1,5 +1,7 @@
-import { open, readFile, stat, type FileHandle } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { open, stat, type FileHandle } from "node:fs/promises";
 import type { Readable } from "node:stream";
+import { readBodyUpTo } from "../http/read-body.js";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
 import {
   checkBatch,
@@ -41,6 +43,14 @@ const EXIT_INVALID = EXIT_FAILURE;
 /** Default `--max-record-bytes`: the longest NDJSON record held in memory. */
 export const DEFAULT_MAX_RECORD_BYTES = 16 * 1024 * 1024;
 
+/**
+ * Default `--max-bytes`: the largest whole input (not NDJSON) read. A whole input is one JSON value, held and parsed
+ * at once as one NDJSON record is, so it gets the record's bound: far above any message or Config (the 50,000-entry
+ * Config of test/hostile-input.test.ts is 5 MB), and its parsed form (up to about 25 times the text) still fits
+ * in memory.
+ */
+export const DEFAULT_MAX_BYTES = DEFAULT_MAX_RECORD_BYTES;
+
 export interface ValidateCommandOptions {
   /** Schema name; ignored when `mediaType` is given. */
   name?: string;
@@ -54,6 +64,11 @@ export interface ValidateCommandOptions {
   ndjson: boolean;
   /** With `ndjson`: a longer record is not held in memory but skipped and reported as unreadable. */
   maxRecordBytes: number;
+  /**
+   * Without `ndjson`: the largest input read (default `DEFAULT_MAX_BYTES`); reading a longer one stops there, and it is
+   * reported as an input that cannot be read (exit 2).
+   */
+  maxBytes?: number;
   format: "text" | "json";
   /** File paths; `-` is standard input. */
   inputs: string[];
@@ -105,10 +120,13 @@ function isReadError(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).code === "string";
 }
 
-async function readAll(stream: AsyncIterable<Buffer> | Iterable<Buffer>): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
+/** Bytes of a whole file read at a time: what the input holds in memory beyond `--max-bytes` at most. */
+const WHOLE_FILE_READ_BYTES = 64 * 1024;
+
+/** A whole input longer than `--max-bytes`, reported without its content (exit 2). */
+function tooLargeInput(file: string, maxBytes: number): RecordResult {
+  const message = `is longer than ${maxBytes} bytes (--max-bytes): reading stopped there; raise --max-bytes, or validate newline-delimited records with --ndjson`;
+  return { file, valid: false, errors: [{ pointer: "", message }] };
 }
 
 function formatText(result: RecordResult): string {
@@ -230,42 +248,46 @@ async function validateInputs(
   };
   for (const input of options.inputs) {
     const label = input === STDIN ? "<stdin>" : input;
-    // a whole file's bytes, or standard input's stream, or where an NDJSON input's bytes come from
-    let source: Buffer | Readable | ByteSource;
-    let file: FileHandle | undefined;
-    let totalBytes: number | undefined;
-    try {
-      if (input === STDIN)
-        source = options.ndjson
-          ? streamSource(options.stdin, options.batchBytes ?? NDJSON_STREAM_BATCH_BYTES)
-          : options.stdin;
-      else if (options.ndjson) {
-        file = await open(input);
-        totalBytes = (await file.stat()).size;
-        source = fileSource(file, options.batchBytes ?? NDJSON_FILE_BATCH_BYTES);
-      } else {
-        totalBytes = (await stat(input)).size;
-        source = await readFile(input);
-      }
-    } catch (error) {
-      await file?.close();
-      count(false, false);
-      emit(cannotRead(label, error));
-      continue;
-    }
     if (!options.ndjson) {
-      let bytes: Buffer;
+      const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+      // Read up to the limit and no further, whatever the input (a file that grows, /dev/zero, a pipe): its size
+      // as the file system reports it is not trusted.
+      let bytes: Uint8Array | undefined;
       try {
-        bytes = Buffer.isBuffer(source) ? source : await readAll(source as Readable);
+        const stream =
+          input === STDIN ? options.stdin : createReadStream(input, { highWaterMark: WHOLE_FILE_READ_BYTES });
+        bytes = await readBodyUpTo(stream, maxBytes);
       } catch (error) {
         if (!isReadError(error)) throw error;
         count(false, false);
         emit(cannotRead(label, error));
         continue;
       }
+      if (bytes === undefined) {
+        count(false, false);
+        emit(tooLargeInput(label, maxBytes));
+        continue;
+      }
       const checked = checkJsonText(bytes, check);
       count(checked.valid, checked.readable);
       emit({ file: label, valid: checked.valid, errors: locateErrors(checked) });
+      continue;
+    }
+    // where an NDJSON input's bytes come from
+    let source: ByteSource;
+    let file: FileHandle | undefined;
+    let totalBytes: number | undefined;
+    try {
+      if (input === STDIN) source = streamSource(options.stdin, options.batchBytes ?? NDJSON_STREAM_BATCH_BYTES);
+      else {
+        file = await open(input);
+        totalBytes = (await file.stat()).size;
+        source = fileSource(file, options.batchBytes ?? NDJSON_FILE_BATCH_BYTES);
+      }
+    } catch (error) {
+      await file?.close();
+      count(false, false);
+      emit(cannotRead(label, error));
       continue;
     }
     const progress = createProgress(options, label, totalBytes);
@@ -302,7 +324,7 @@ async function validateInputs(
     // a read that fails part way (a directory, a disk error, a broken pipe): what was read before is reported, then
     // the input as one that cannot be read. Only the reading is guarded: a worker thread's failure is not the input's.
     let readFailure: NodeJS.ErrnoException | undefined;
-    const batches = readBatches(source as ByteSource, options.maxRecordBytes, (bytes) => {
+    const batches = readBatches(source, options.maxRecordBytes, (bytes) => {
       read += bytes;
       progress.advance(bytes);
     });

@@ -1,6 +1,7 @@
 /** `createClient`: one method per operation of an `ApiDescriptor`, sending over a transport of its own. */
 import type { ApiDescriptor } from "./descriptor.js";
 import { attachRedactor } from "./scrub-credential.js";
+import { attachScope } from "./store.js";
 import {
   attachObservable,
   createTransport,
@@ -56,6 +57,8 @@ export function createClient<Client extends object = OperationMethods>(
   attachRedactor(client, transport.redact);
   // ... and keeps the books of the confirmations sent through it (the bot's own included).
   attachObservable(client, transport.observe);
+  // ... and shares its stores' keys (named by a digest of the credential, store.ts).
+  attachScope(client, transport.scope);
   return Object.freeze(client) as unknown as Client;
 }
 

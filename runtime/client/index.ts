@@ -17,7 +17,8 @@ export type {
 } from "./transport.js";
 export { createRateLimiter, LIMIT_WINDOW_MS } from "./limiter.js";
 export type { LimitsOption } from "./limiter.js";
-export { RETRY_DEFAULTS } from "./retry.js";
+export { RETRY_DEFAULTS, CONFIRMATION_RETRY } from "./retry.js";
+export { memoryStore } from "./store.js";
 export {
   createWebhookHandler,
   DEFAULT_MAX_BODY_BYTES,

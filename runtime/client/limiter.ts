@@ -98,12 +98,10 @@ export class SlidingWindow {
 }
 
 /**
- * A limiter keeping sends under per-second limits. `limits` is a plan name of `planLimits` (the API's
- * `x-specfirst-plan-limits`) or explicit rates `{ [kind]: perSecond }` (a kind left out is not limited). Sends
- * over the limit wait in line instead of failing. One limiter may be shared by several clients of the same account.
+ * The per-second rates of `limits`: a plan name of `planLimits` (the API's `x-specfirst-plan-limits`) or explicit
+ * rates `{ [kind]: perSecond }` (a kind left out is not limited). Throws a `TypeError` for anything else.
  */
-export function createRateLimiter(limits: string | LimitRates, planLimits?: PlanLimits | null): RateLimiter {
-  let rates: Record<string, number>;
+export function planRates(limits: string | LimitRates, planLimits?: PlanLimits | null): Record<string, number> {
   if (typeof limits === "string") {
     const plans = planLimits ?? {};
     const plan = Object.hasOwn(plans, limits) ? plans[limits] : undefined;
@@ -115,17 +113,28 @@ export function createRateLimiter(limits: string | LimitRates, planLimits?: Plan
           : `Unknown plan; expected one of: ${names.join(", ")}`,
       );
     }
-    rates = { ...plan };
-  } else if (limits !== null && typeof limits === "object" && !Array.isArray(limits)) {
-    rates = {};
+    return { ...plan };
+  }
+  if (limits !== null && typeof limits === "object" && !Array.isArray(limits)) {
+    const rates: Record<string, number> = {};
     for (const [kind, rate] of Object.entries(limits)) {
       if (rate === undefined) continue;
       if (!positiveInteger(rate)) throw new TypeError(`limits.${kind} must be a positive integer (sends per second)`);
       rates[kind] = rate;
     }
-  } else {
-    throw new TypeError("createRateLimiter needs a plan name or a { [kind]: sends per second } object");
+    return rates;
   }
+  throw new TypeError("createRateLimiter needs a plan name or a { [kind]: sends per second } object");
+}
+
+/**
+ * A limiter keeping sends under per-second limits. `limits` is a plan name of `planLimits` (the API's
+ * `x-specfirst-plan-limits`) or explicit rates `{ [kind]: perSecond }` (a kind left out is not limited). Sends
+ * over the limit wait in line instead of failing. One limiter may be shared by several clients of the same account
+ * in one process; processes share one through a store (docs/webhooks.md#running-more-than-one-process).
+ */
+export function createRateLimiter(limits: string | LimitRates, planLimits?: PlanLimits | null): RateLimiter {
+  const rates = planRates(limits, planLimits);
   const windows = new Map<string, SlidingWindow>();
   for (const [kind, rate] of Object.entries(rates)) windows.set(kind, new SlidingWindow(rate));
   return Object.freeze({
@@ -140,15 +149,5 @@ export function createRateLimiter(limits: string | LimitRates, planLimits?: Plan
 /** What a client's `limits` option may be: a plan name, rates, a shared limiter, or `false`/absent for none. */
 export type LimitsOption = string | LimitRates | RateLimiter | false;
 
-const isRateLimiter = (value: unknown): value is RateLimiter =>
+export const isRateLimiter = (value: unknown): value is RateLimiter =>
   value !== null && typeof value === "object" && typeof (value as { acquire?: unknown }).acquire === "function";
-
-/** The limiter of a client's `limits` option (undefined for none). */
-export function resolveLimiter(
-  limits: LimitsOption | undefined,
-  planLimits: PlanLimits | null,
-): RateLimiter | undefined {
-  if (limits === undefined || limits === false) return undefined;
-  if (isRateLimiter(limits)) return limits;
-  return createRateLimiter(limits, planLimits);
-}

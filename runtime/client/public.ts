@@ -37,6 +37,7 @@ export type {
 } from "./transport.js";
 // `createRateLimiter` is exported by the generated module of an API with plan limits, bound to its `PLAN_LIMITS`.
 export type { LimitRates, RateLimiter } from "./limiter.js";
+export type { DeliveryRecord, RedeliveryWindow, RedeliveryWindowOptions, Store, StoreScope } from "./store.js";
 export type { RetryOptions } from "./retry.js";
 export type { OtherMediaType } from "./other-media-type.js";
 export type {

@@ -24,21 +24,41 @@ export const RETRY_DEFAULTS: Readonly<Required<Omit<RetryOptions, "maxRetryAfter
   maxDelayMs: 4000,
 });
 
+/**
+ * How the webhook handler retries its confirmations and replies (`sendRetry`, docs/webhooks.md#behaviour): 5
+ * attempts, the backoff doubling from 500 ms to at most 8 s, and a `Retry-After` of up to 30 s waited for: at most
+ * about 45 s from the first attempt to the last, with the server's pauses. A confirmation lost for good is worse
+ * than a late one, so the bound is wider than a client's default.
+ */
+export const CONFIRMATION_RETRY: ResolvedRetry = Object.freeze({
+  attempts: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 30_000,
+});
+
 const RETRY_KEYS = ["attempts", "baseDelayMs", "maxDelayMs", "maxRetryAfterMs"] as const;
 
-/** The retry settings of a client's `retry` option; undefined when retries are off (absent or `false`). */
-export function resolveRetry(retry: boolean | RetryOptions | undefined): ResolvedRetry | undefined {
+/**
+ * The retry settings of a `retry` option (a client's, or the webhook handler's `sendRetry`, with its defaults);
+ * undefined when retries are off (absent or `false`).
+ */
+export function resolveRetry(
+  retry: boolean | RetryOptions | undefined,
+  defaults: Readonly<RetryOptions> = RETRY_DEFAULTS,
+  name = "retry",
+): ResolvedRetry | undefined {
   if (retry === undefined || retry === false) return undefined;
   const options: RetryOptions = retry === true ? {} : retry;
   if (options === null || typeof options !== "object")
-    throw new TypeError("retry must be true, false or { attempts, baseDelayMs, maxDelayMs, maxRetryAfterMs }");
-  const resolved: RetryOptions = { ...RETRY_DEFAULTS };
+    throw new TypeError(`${name} must be true, false or { attempts, baseDelayMs, maxDelayMs, maxRetryAfterMs }`);
+  const resolved: RetryOptions = { ...defaults };
   for (const key of RETRY_KEYS) {
     const value = options[key];
     if (value === undefined) continue;
     const least = key === "attempts" ? 1 : 0;
     if (typeof value !== "number" || !Number.isFinite(value) || value < least)
-      throw new TypeError(`retry.${key} must be a number of at least ${least}`);
+      throw new TypeError(`${name}.${key} must be a number of at least ${least}`);
     resolved[key] = key === "attempts" ? Math.floor(value) : value;
   }
   resolved.maxRetryAfterMs ??= resolved.maxDelayMs;
@@ -58,6 +78,20 @@ export function backoff(
   const exponential = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
   const jittered = exponential / 2 + (Math.random() * exponential) / 2;
   return Math.max(jittered, retryAfterMs ?? 0);
+}
+
+/**
+ * The delay before attempt `attempt + 1` of a send that failed in a way worth retrying, or undefined to give up: the
+ * attempts are spent, or the server's `Retry-After` is longer than `maxRetryAfterMs`.
+ */
+export function retryDelay(
+  retry: ResolvedRetry,
+  attempt: number,
+  retryAfterMs: number | undefined,
+): number | undefined {
+  if (attempt >= retry.attempts) return undefined;
+  if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) return undefined;
+  return backoff(retry, attempt, retryAfterMs);
 }
 
 /** A `Retry-After` header value (seconds, or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */

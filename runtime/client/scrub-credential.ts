@@ -8,14 +8,16 @@
  * possibly JSON-encoded twice or more (every backslash doubled again); HTML decimal, hex and named entities. Rather
  * than list whole encodings, each character of a secret is matched by a set of alternatives (itself, `%XX` of each
  * UTF-8 byte, `\uXXXX` of each UTF-16 unit behind any run of backslashes, `&#NN;`, `&#xHH;`, ...), and the secret
- * by the sequence of those sets: one regular expression that finds the secret in every mix of these forms.
+ * by the sequence of those sets: one regular expression that finds the secret in every mix of these forms. A text
+ * form is matched at token boundaries only: never cut out of a longer word (`boundaryBefore`, `boundaryAfter`).
  *
  * Encodings of the secret's bytes are matched as well, for a secret of at least `MIN_ENCODED_BYTES` bytes (a shorter
- * one would match short runs of ordinary text), of its Latin-1 bytes (what a header carries) and of its UTF-8 bytes,
- * of the secret and of its JSON-escaped text: base64 in either alphabet (`+/` or `-_`, each of those characters
- * possibly URI-, JSON- or HTML-escaped), inside a longer base64 text at any of the three byte alignments; hex in
- * either case. And UTF-16 (LE or BE) bytes read as text: a NUL beside each ASCII character, U+FFFD for a byte that is
- * not UTF-8 (exact for a Latin-1 secret, which every header value is).
+ * one would match short runs of ordinary text; a client refuses a credential shorter than `MIN_CREDENTIAL_LENGTH`),
+ * of its Latin-1 bytes (what a header carries) and of its UTF-8 bytes, of the secret and of its JSON-escaped text:
+ * base64 in either alphabet (`+/` or `-_`, each of those characters possibly URI-, JSON- or HTML-escaped), inside a
+ * longer base64 text at any of the three byte alignments; hex in either case. And UTF-16 (LE or BE) bytes read as
+ * text: a NUL beside each ASCII character, U+FFFD for a byte that is not UTF-8 (exact for a Latin-1 secret, which
+ * every header value is).
  */
 
 import { REDACTED, copyData } from "../validation/redact-secret-fields.js";
@@ -134,6 +136,31 @@ export function secretPattern(secret: string): string {
 /** Secrets shorter than this (in bytes) are not matched in their base64, hex or UTF-16 forms. */
 export const MIN_ENCODED_BYTES = 8;
 
+/**
+ * The shortest credential a client takes, in characters (so at least `MIN_ENCODED_BYTES` bytes): a shorter one
+ * would not be matched in its encoded forms, and its text would turn up inside ordinary words, where redacting it
+ * would disfigure every message and so give it away (docs/client.md#behaviour).
+ */
+export const MIN_CREDENTIAL_LENGTH = MIN_ENCODED_BYTES;
+
+/** A letter or digit (ASCII): what the words a secret must not be cut out of are made of. */
+const WORD_CHARACTER = "[A-Za-z0-9]";
+/**
+ * The escapes that end in a letter or digit (`%2C`, `\n`, `\u0020`, `&#58`, `&amp`): a secret right after one is not
+ * inside a word, whatever the escape stands for.
+ */
+const ESCAPE_ENDING_IN_WORD_CHARACTER = `(?:${PERCENT}[0-9A-Fa-f]{2}|\\\\[bfnrt]|\\\\u[0-9A-Fa-f]{4}|&#[0-9]+|&#[xX][0-9A-Fa-f]+|&[A-Za-z]+)`;
+
+/**
+ * Token boundaries of a secret's text form: a secret whose first (last) character is a letter or digit is matched
+ * only where no letter or digit comes before (after) it, so that it is never cut out of another word ("chunks" stays
+ * whole for the secret "unk"). Before it, the end of an escape does not count as a letter. The encoded forms
+ * (base64, hex, UTF-16) are matched inside longer runs on purpose and take no boundary.
+ */
+const boundaryBefore = (secret: string): string =>
+  /^[A-Za-z0-9]/.test(secret) ? `(?:(?<!${WORD_CHARACTER})|(?<=${ESCAPE_ENDING_IN_WORD_CHARACTER}))` : "";
+const boundaryAfter = (secret: string): string => (/[A-Za-z0-9]$/.test(secret) ? `(?!${WORD_CHARACTER})` : "");
+
 /** The bytes a server may see of a secret: its UTF-8 bytes, and its Latin-1 bytes (a header's) when they differ. */
 function byteForms(secret: string): Uint8Array[] {
   const utf8 = new TextEncoder().encode(secret);
@@ -206,15 +233,23 @@ function secretsPattern(secrets: readonly string[]): string {
     const secret = left.shift() as string;
     const inner = left.find((other) => secret.includes(other));
     if (inner === undefined) {
-      patterns.push(secretPattern(secret));
+      patterns.push(`${boundaryBefore(secret)}${secretPattern(secret)}${boundaryAfter(secret)}`);
       continue;
     }
     left.splice(left.indexOf(inner), 1);
     const at = secret.indexOf(inner);
-    const optional = (text: string) => (text === "" ? "" : `(?:${secretPattern(text)})?`);
-    patterns.push(
-      `${optional(secret.slice(0, at))}${secretPattern(inner)}${optional(secret.slice(at + inner.length))}`,
-    );
+    const before = secret.slice(0, at);
+    const after = secret.slice(at + inner.length);
+    // Each boundary is the one of the text that ends the match: the outer secret's when its part is there.
+    const start =
+      before === ""
+        ? boundaryBefore(inner)
+        : `(?:${boundaryBefore(before)}${secretPattern(before)}|${boundaryBefore(inner)})`;
+    const end =
+      after === ""
+        ? boundaryAfter(inner)
+        : `(?:${secretPattern(after)}${boundaryAfter(after)}|${boundaryAfter(inner)})`;
+    patterns.push(`${start}${secretPattern(inner)}${end}`);
   }
   return patterns.join("|");
 }

@@ -19,9 +19,17 @@ import {
   serverReasons,
   type OperationRef,
 } from "./errors.js";
-import { resolveLimiter, type LimitsOption, type RateLimiter } from "./limiter.js";
-import { attachRedactor, createRedactor, sanitizedError, sealError, type Redact } from "./scrub-credential.js";
+import type { LimitsOption, RateLimiter } from "./limiter.js";
+import {
+  attachRedactor,
+  createRedactor,
+  MIN_CREDENTIAL_LENGTH,
+  sanitizedError,
+  sealError,
+  type Redact,
+} from "./scrub-credential.js";
 import { backoff, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from "./retry.js";
+import { credentialDigest, resolveLimiter, type Store, type StoreScope } from "./store.js";
 
 /** Time allowed for one HTTP exchange when neither the client nor the call says (30 s). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -142,6 +150,11 @@ export interface ClientOptions {
 export interface LimitedClientOptions {
   /** A plan name, per-second rates by kind, a shared `createRateLimiter(...)`, or `false` for none (default). */
   limits?: LimitsOption | undefined;
+  /**
+   * Where the limiter of a plan name or rates keeps its state: this process (default), or a store every process of
+   * the bot shares (`createRedisStore` of `specfirst/redis`; docs/webhooks.md#running-more-than-one-process).
+   */
+  store?: Store | undefined;
 }
 
 /** Options of an API with an operation that may be retried (`idempotentWith`). */
@@ -186,6 +199,8 @@ export type OperationMethod = (body: unknown, options?: CallOptions) => Promise<
 export type SendObserver = (operationId: string, body: unknown) => void;
 
 export interface Transport {
+  /** Names the account in a store: a digest of the credential (the first a supplier gives), never the credential. */
+  scope: StoreScope;
   /** The method sending one operation of the descriptor. */
   operation(operation: OperationDescriptor): OperationMethod;
   /** Adds an observer of every later send; returns the function removing it. */
@@ -254,6 +269,13 @@ const HTTP_WHITESPACE_ENDS = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 /** A character no header value can carry (what undici refuses): a control character but tab, DEL, beyond U+00FF. */
 const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
 
+/** The error for a credential too short to be redacted (scrub-credential.ts `MIN_CREDENTIAL_LENGTH`); quotes nothing. */
+function tooShort(where: string): TypeError {
+  return new TypeError(
+    `${where} must be at least ${MIN_CREDENTIAL_LENGTH} characters long: a shorter one cannot be kept out of errors and logs (it would be found inside ordinary words); use the full key the platform issued`,
+  );
+}
+
 /** What a character a header cannot carry is, said without quoting it (it is part of a credential). */
 function unsendable(character: string): string {
   if (character === "\n" || character === "\r") return "a line break";
@@ -286,6 +308,7 @@ function credentialOf(descriptor: ApiDescriptor, value: unknown): Credential {
     if (typeof username !== "string" || username === "" || username.includes(":") || typeof password !== "string") {
       throw new TypeError(`${where} must be { username, password }: strings, the username non-empty and without ":"`);
     }
+    if ([...password].length < MIN_CREDENTIAL_LENGTH) throw tooShort(`${where}.password`);
     const pair = `${username}:${password}`;
     const token = base64Utf8(pair);
     const authorization = `Basic ${token}`;
@@ -293,6 +316,7 @@ function credentialOf(descriptor: ApiDescriptor, value: unknown): Credential {
   }
   const key = typeof value === "string" ? value.replace(HTTP_WHITESPACE_ENDS, "") : "";
   if (key === "") throw new TypeError(`${where} must be a non-empty string (or a function returning one)`);
+  if ([...key].length < MIN_CREDENTIAL_LENGTH) throw tooShort(where);
   const wire = security.kind === "bearer" ? `Bearer ${key}` : `${security.prefix}${key}`;
   if (security.kind === "apiKey" && security.in === "query")
     return {
@@ -490,8 +514,16 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     throw new TypeError(`${descriptor.factory}: logger must be a function`);
   const validateBodies = settings.validate === true;
   const planLimits: PlanLimits | null = descriptor.planLimits;
+  let scoped: Promise<string> | undefined;
+  const scope: StoreScope = () =>
+    (scoped ??= (async () => {
+      await currentCredential();
+      return credentialDigest(descriptor.api, (credential as Credential).secrets[0] ?? "");
+    })());
   const limiter: RateLimiter | undefined =
-    planLimits !== null ? resolveLimiter(settings.limits, planLimits) : undefined;
+    planLimits !== null
+      ? resolveLimiter(settings.limits, planLimits, settings.store, scope, descriptor.factory)
+      : undefined;
   const retry: ResolvedRetry | undefined = descriptor.operations.some((operation) => operation.idempotentWith !== null)
     ? resolveRetry(settings.retry)
     : undefined;
@@ -770,8 +802,10 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       if (limited) {
         try {
           release = await limiter.acquire(operation.category as string, signal);
-        } catch {
-          throw abortError(operation, signal?.reason);
+        } catch (error) {
+          // Aborted while waiting, or a store that could not answer (nothing was sent: the plan's limits hold).
+          if (signal?.aborted) throw abortError(operation, signal.reason);
+          throw new NetworkError(operation, sanitizedError(error, redact));
         }
       }
       let failure: unknown;
@@ -858,6 +892,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
 
   return Object.freeze({
     redact: redactText,
+    scope,
     operation(operation: OperationDescriptor): OperationMethod {
       const frozen = deepFreeze(operation);
       const prepared: Prepared = Object.freeze({

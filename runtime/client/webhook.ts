@@ -10,9 +10,13 @@ import { notificationFor, reply as replyTo, type Reason, type ReplyContent } fro
 import type { ValidationError, Validates } from "../validation/result.js";
 import type { ApiDescriptor, WebhookDescriptor } from "./descriptor.js";
 import type { OperationMethods } from "./create-client.js";
+import { HttpError, NetworkError, RateLimitedError, ServerError } from "./errors.js";
 import { boundedKey, RecentKeys } from "./recent-keys.js";
+import { CONFIRMATION_RETRY, resolveRetry, retryDelay, sleep, type ResolvedRetry, type RetryOptions } from "./retry.js";
 import { redactorOf, type Redact } from "./scrub-credential.js";
+import { isStore, memoryStore, scopeOf, type DeliveryRecord, type RedeliveryWindow, type Store } from "./store.js";
 import { deepFreeze, observerOf, type CallOptions } from "./transport.js";
+import { webhookUrlCheck, type WebhookSecret } from "./webhook-secret.js";
 
 /** Largest body read from a request stream when `maxBodyBytes` is not given (1 MiB). */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
@@ -28,11 +32,18 @@ export interface DeduplicateOptions {
   maxIds?: number | undefined;
   /** How long an id is remembered after its first delivery, in milliseconds (default 300000: 5 minutes). */
   windowMs?: number | undefined;
+  /**
+   * Where the window is kept: this process (default), or a store every process of the bot shares
+   * (`createRedisStore` of `specfirst/redis`; docs/webhooks.md#running-more-than-one-process).
+   */
+  store?: Store | undefined;
 }
 
 /** The part of a `node:http` `IncomingMessage` the handler reads (`body` when a framework parsed it already). */
 export interface WebhookRequest {
   readonly method?: string | undefined;
+  /** The request target (`/messages?secret=…`, or absolute): its query carries the `secret`. */
+  readonly url?: string | undefined;
   readonly body?: unknown;
   [Symbol.asyncIterator](): AsyncIterator<unknown>;
 }
@@ -45,7 +56,10 @@ export interface WebhookResponse {
   end(chunk?: string): unknown;
 }
 
-/** What the handler answers the service: 200 with no body once processed; 400, 405, 413 or 500 with `{ errors }`. */
+/**
+ * What the handler answers the service: 200 with no body once processed; 400, 401, 405, 413, 500 or 503 (the
+ * redelivery window's store could not answer, with `Retry-After`) with `{ errors }`.
+ */
 export interface WebhookResult {
   status: number;
   body?: { errors: ValidationError[] };
@@ -57,9 +71,12 @@ export interface WebhookErrorContext<Payload = unknown> {
   /**
    * The handler option (`onMessage`, `onNotification`), `failureReason`, the acknowledging operation
    * (`sendNotification`), the reply operation (`sendMessage`: a queued reply failed), `confirmation` (a warning: a
-   * message confirmed twice, or left unconfirmed), or `request` (reading or processing the request failed).
+   * message confirmed twice, or left unconfirmed), `deduplicate` (the redelivery window's store could not answer), or
+   * `request` (reading or processing the request failed).
    */
   stage: string;
+  /** The message concerned: a confirmation or reply given up, or a message the redelivery window could not check. */
+  messageId?: string;
   /** The payload being handled, when there is one. */
   envelope?: Payload;
 }
@@ -84,6 +101,13 @@ export interface WebhookContext<Client = OperationMethods, Content = ReplyConten
 export interface WebhookHandlerBaseOptions<Client = OperationMethods, Payload = unknown, Acknowledged = Payload> {
   /** Sends the acknowledgements (`consumed` / `failed` notifications) and the replies. Needed when a webhook acknowledges. */
   client: Client;
+  /**
+   * The secret the webhook URL entered in the portal carries (`https://<bot_host>/messages?secret=<secret>`): a call
+   * whose URL has no `secret` parameter, another value, or several, is answered 401 before its body is read. 32 to
+   * 256 characters of `A-Z a-z 0-9 - . _ ~` (`openssl rand -hex 32`); an array accepts each of its secrets, while the
+   * portal's URL changes. Default none: any caller is served (docs/webhooks.md#authenticating-the-service).
+   */
+  secret?: WebhookSecret | undefined;
   /**
    * Errors the handler does not let through (handler exceptions, failed acknowledgements). Default: one line on
    * stderr, with the client's credential redacted.
@@ -121,6 +145,12 @@ export interface WebhookHandlerBaseOptions<Client = OperationMethods, Payload = 
    * handler again (messages without `id` never are). Default `{ maxIds: 5000, windowMs: 300000 }`; `false` for none.
    */
   deduplicate?: DeduplicateOptions | false | undefined;
+  /**
+   * Retries of the confirmations and replies after HTTP 429 (never before its `Retry-After`), 503 or a reset
+   * connection. Default `{ attempts: 5, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 30000 }`; `false` for
+   * none. One given up is reported to `onError` with its `messageId`.
+   */
+  sendRetry?: RetryOptions | false | undefined;
 }
 
 /**
@@ -144,9 +174,10 @@ export interface WebhookHandler {
   (request: WebhookRequest, response: WebhookResponse): Promise<void>;
   /**
    * Validates a parsed body (or its JSON text or bytes) and returns what to answer the service; the receivers, the
-   * replies and the acknowledgement run after, in the background (see `idle`), unless `answerAfterProcessing`.
+   * replies and the acknowledgement run after, in the background (see `idle`), unless `answerAfterProcessing`. With
+   * a `secret`, `request.url` (the request's URL) must carry it, else 401 before the body is looked at.
    */
-  handle(body: unknown): Promise<WebhookResult>;
+  handle(body: unknown, request?: { readonly url?: string | undefined }): Promise<WebhookResult>;
   /** Resolves once no envelope is being processed: every receiver finished and every reply and acknowledgement was sent (or failed, reported to `onError`). */
   idle(): Promise<void>;
   /**
@@ -166,6 +197,9 @@ const problem = (message: string, keyword: string): ValidationError => ({ pointe
 const rejected = (status: number, errors: ValidationError[], headers?: Record<string, string>): WebhookResult =>
   headers === undefined ? { status, body: { errors } } : { status, body: { errors }, headers };
 const OK: WebhookResult = Object.freeze({ status: 200 }) as WebhookResult;
+/** The answer to a call whose URL does not carry the secret: one text whatever was wrong, naming nothing of the URL. */
+const unauthenticated = (): WebhookResult =>
+  rejected(401, [problem("the call is not authenticated: its URL must carry the webhook's secret", "secret")]);
 
 /** The description of the default failure reason. */
 export const DEFAULT_FAILURE_DESCRIPTION = "The bot failed to process the message";
@@ -214,10 +248,10 @@ Object.defineProperty(ConfirmationWarning.prototype, "name", {
   configurable: true,
 });
 
-function checkDeduplicate(value: unknown): { maxIds: number; windowMs: number } | undefined {
+function checkDeduplicate(value: unknown): { maxIds: number; windowMs: number; store: Store } | undefined {
   if (value === false) return undefined;
   if (value !== undefined && !isJsonObject(value))
-    throw new TypeError("createWebhookHandler: deduplicate must be false or { maxIds, windowMs }");
+    throw new TypeError("createWebhookHandler: deduplicate must be false or { maxIds, windowMs, store }");
   const given: DeduplicateOptions = value ?? {};
   const maxIds = given.maxIds ?? DEFAULT_DEDUPLICATE_MAX_IDS;
   const windowMs = given.windowMs ?? DEFAULT_DEDUPLICATE_WINDOW_MS;
@@ -225,8 +259,20 @@ function checkDeduplicate(value: unknown): { maxIds: number; windowMs: number } 
     throw new TypeError("createWebhookHandler: deduplicate.maxIds must be a positive integer");
   if (!(typeof windowMs === "number" && Number.isFinite(windowMs) && windowMs > 0))
     throw new TypeError("createWebhookHandler: deduplicate.windowMs must be a positive number of milliseconds");
-  return { maxIds, windowMs };
+  const store = given.store ?? memoryStore;
+  if (!isStore(store))
+    throw new TypeError(
+      "createWebhookHandler: deduplicate.store must be a store ({ rateLimiter, redeliveryWindow }), e.g. createRedisStore(...)",
+    );
+  return { maxIds, windowMs, store };
 }
+
+/** What the handler's sends survive (`sendRetry`): 429, 503, and a connection reset before the answer. */
+const RESET_CODES: ReadonlySet<string> = new Set(["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"]);
+const isSurvivable = (error: unknown): boolean =>
+  error instanceof RateLimitedError ||
+  (error instanceof ServerError && error.status === 503) ||
+  (error instanceof NetworkError && error.code !== undefined && RESET_CODES.has(error.code));
 
 /** The event of the notification `notifyReceived` sends before the handler runs (the seed's client library's). */
 const RECEIVED_EVENT = "received";
@@ -253,8 +299,8 @@ const kindsAccepted = (webhooks: readonly WebhookDescriptor[]) =>
  * webhook with `acknowledge` and a payload with an `id`, the handler gets `{ client, reply }` and, once it is done,
  * the `success` notification is sent with `options.client[acknowledge.operation]`, or the `failure` one with a
  * reason when it threw; otherwise an exception of the handler is reported to `onError` and ignored
- * (fire-and-forget receivers). Answers 200 with no body once done; 405 (`Allow: POST`) for other methods, 413 over
- * `maxBodyBytes`, 500 when reading the request fails.
+ * (fire-and-forget receivers). Answers 200 with no body once done; 401 first, to a call whose URL does not carry
+ * the `secret`; 405 (`Allow: POST`) for other methods, 413 over `maxBodyBytes`, 500 when reading the request fails.
  */
 export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<unknown, never, never>>(
   descriptor: ApiDescriptor,
@@ -306,8 +352,22 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   const notifyReceived = fields.notifyReceived === true;
   const confirmAfterReplies = fields.confirmAfterReplies === true;
   const deduplicate = checkDeduplicate(fields.deduplicate);
-  // Message ids delivered recently (by their bounded key), with how the handler confirmed them: the redelivery
-  // window, and the confirmation bookkeeping (with the default bounds when de-duplication is off).
+  const authenticates = webhookUrlCheck(fields.secret);
+  const sendRetry: ResolvedRetry | undefined =
+    fields.sendRetry === undefined
+      ? CONFIRMATION_RETRY
+      : resolveRetry(fields.sendRetry as RetryOptions | false, CONFIRMATION_RETRY, "createWebhookHandler: sendRetry");
+  let window: RedeliveryWindow | undefined;
+  if (deduplicate !== undefined) {
+    const scope = scopeOf(client);
+    if (scope === undefined && deduplicate.store !== memoryStore)
+      throw new TypeError(
+        `createWebhookHandler: deduplicate.store needs options.client made by ${descriptor.factory} (a digest of its credential names the store's keys)`,
+      );
+    window = deduplicate.store.redeliveryWindow(scope ?? (() => Promise.resolve("")), deduplicate);
+  }
+  // Message ids confirmed recently (by their bounded key), with how the handler confirmed them: the confirmation
+  // bookkeeping of this process (with the window's bounds, or the default ones when de-duplication is off).
   const recent = new RecentKeys<{ confirmedWith?: string | undefined }>(
     deduplicate?.maxIds ?? DEFAULT_DEDUPLICATE_MAX_IDS,
     deduplicate?.windowMs ?? DEFAULT_DEDUPLICATE_WINDOW_MS,
@@ -382,13 +442,61 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       data === undefined ? { stage: "confirmation" } : { stage: "confirmation", envelope: data },
     );
 
+  // The bodies of the handler's own retries: the bookkeeping counts a confirmation once, however often it is sent.
+  const retried = new WeakSet<object>();
+
+  /** Sends `body` with the client's `operation`, again after a survivable failure (`sendRetry`); rejects when given up. */
+  async function survive(operation: string, body: unknown, callOptions?: CallOptions): Promise<void> {
+    const send = client?.[operation] as Send;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await send(body, callOptions);
+        return;
+      } catch (error) {
+        const delayMs =
+          sendRetry === undefined || !isSurvivable(error)
+            ? undefined
+            : retryDelay(sendRetry, attempt, error instanceof HttpError ? error.retryAfterMs : undefined);
+        if (delayMs === undefined) throw error;
+        if (isJsonObject(body)) retried.add(body);
+        await sleep(delayMs, callOptions?.signal ?? undefined);
+      }
+    }
+  }
+
+  /** Updates the redelivery window; a store that cannot answer is reported (the message stays as recorded). */
+  async function remember(key: string | undefined, record: DeliveryRecord, data: Record<string, unknown>) {
+    if (key === undefined || window === undefined) return;
+    try {
+      await window.record(key, record);
+    } catch (error) {
+      report(error, { stage: "deduplicate", envelope: data, messageId: String(data.id) });
+    }
+  }
+
+  /** A redelivered message whose confirmation was given up: that confirmation is sent, the handler is not run. */
+  async function confirmAgain(
+    acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>,
+    data: Record<string, unknown>,
+    key: string,
+    record: Extract<DeliveryRecord, { state: "unconfirmed" }>,
+  ): Promise<void> {
+    try {
+      await survive(acknowledge.operation, notificationFor(data, record.event, record.reason));
+    } catch (error) {
+      report(error, { stage: acknowledge.operation, envelope: data, messageId: String(data.id) });
+      return;
+    }
+    await remember(key, { state: "confirmed", event: record.event }, data);
+  }
+
   async function acknowledged(
     webhook: WebhookDescriptor,
     acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>,
     data: Record<string, unknown>,
     handlers: Handler[],
+    key: string | undefined,
   ): Promise<void> {
-    const send = client?.[acknowledge.operation] as Send;
     const replyOperation = replyOperations.get(webhook);
     const id = typeof data.id === "string" && data.id !== "" ? data.id : undefined;
     // The replies the handler queued: each settles with its error (undefined when sent).
@@ -405,10 +513,14 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
           return Promise.reject(error);
         }
         replies.push(
-          (client?.[replyOperation] as Send)(message, callOptions).then(
+          survive(replyOperation, message, callOptions).then(
             () => undefined,
             (error: unknown) => {
-              report(error, { stage: replyOperation, envelope: data });
+              report(error, {
+                stage: replyOperation,
+                envelope: data,
+                ...(id === undefined ? {} : { messageId: id }),
+              });
               return error ?? new Error("the reply failed");
             },
           ),
@@ -422,9 +534,9 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       // The seed's client library: `received` before the handler runs; awaited before the confirmation, so it arrives first.
       let receivedSent: Promise<void> | undefined;
       if (id !== undefined && notifyReceived) {
-        receivedSent = send(notificationFor(data, RECEIVED_EVENT)).then(
+        receivedSent = survive(acknowledge.operation, notificationFor(data, RECEIVED_EVENT)).then(
           () => undefined,
-          (error: unknown) => report(error, { stage: acknowledge.operation, envelope: data }),
+          (error: unknown) => report(error, { stage: acknowledge.operation, envelope: data, messageId: id }),
         );
       }
       let failure: unknown;
@@ -457,14 +569,15 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
           data,
         );
       } else {
+        const event = failed ? acknowledge.failure : acknowledge.success;
+        const reason = failed ? failedReason(failure, data) : undefined;
         try {
-          await send(
-            failed
-              ? notificationFor(data, acknowledge.failure, failedReason(failure, data))
-              : notificationFor(data, acknowledge.success),
-          );
+          await survive(acknowledge.operation, notificationFor(data, event, reason));
+          await remember(key, { state: "confirmed", event }, data);
         } catch (error) {
-          report(error, { stage: acknowledge.operation, envelope: data });
+          // Given up: a redelivery of the message sends this confirmation (without running the handler again).
+          report(error, { stage: acknowledge.operation, envelope: data, messageId: id });
+          await remember(key, { state: "unconfirmed", event, reason }, data);
         }
       }
     } finally {
@@ -480,10 +593,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   /** Remembers how a message was confirmed, so that a later confirmation of the bot's own is reported as a second one. */
   async function recordConfirmed(id: string, confirmations: readonly string[]): Promise<void> {
     if (confirmations.length === 0) return;
-    const key = await boundedKey(id);
-    // With de-duplication, the id's window started at its delivery (a confirmation must not extend it).
-    if (deduplicate === undefined) recent.set(key, { confirmedWith: confirmations[0] });
-    else recent.update(key, { confirmedWith: confirmations[0] });
+    recent.set(await boundedKey(id), { confirmedWith: confirmations[0] });
   }
 
   // Confirmation bookkeeping: every send of a confirmation through the handler's client is seen here (the handler's
@@ -505,6 +615,8 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       !confirmationEvents.has(body.event as string)
     )
       return;
+    // A retry of a confirmation already counted.
+    if (retried.has(body)) return;
     const id = body.id;
     const event = String(body.event);
     const confirmations = inFlight.get(id);
@@ -528,12 +640,16 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   });
 
   /** Runs the receivers of a valid payload (and its acknowledgement); never rejects: errors go to `onError`. */
-  async function processEnvelope(webhook: WebhookDescriptor, payload: Record<string, unknown>): Promise<void> {
+  async function processEnvelope(
+    webhook: WebhookDescriptor,
+    payload: Record<string, unknown>,
+    key: string | undefined,
+  ): Promise<void> {
     try {
       const handlers = receiversOf(webhook, payload);
       if (webhook.acknowledge !== null) {
         if (handlers.length > 0) {
-          await acknowledged(webhook, webhook.acknowledge, payload, handlers);
+          await acknowledged(webhook, webhook.acknowledge, payload, handlers, key);
         } else if (typeof payload.id === "string" && payload.id !== "") {
           // Nobody processed it: no confirmation is made up, and the bot is told.
           warn(
@@ -580,7 +696,15 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   const idle = (): Promise<void> =>
     pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
 
-  async function handle(body: unknown): Promise<WebhookResult> {
+  /** Whether the call's URL carries the secret (always, without one). */
+  const authenticated = (url: string | undefined): boolean => authenticates === undefined || authenticates(url);
+
+  async function handle(body: unknown, request?: { readonly url?: string | undefined }): Promise<WebhookResult> {
+    return authenticated(request?.url) ? handleAuthenticated(body) : unauthenticated();
+  }
+
+  /** Parses, validates, de-duplicates and dispatches the body of an authenticated call. */
+  async function handleAuthenticated(body: unknown): Promise<WebhookResult> {
     let data = body;
     if (typeof data === "string" || data instanceof Uint8Array) {
       try {
@@ -596,36 +720,53 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     const result = (await loadValidators()).validate(webhook.schema, data);
     if (!result.valid) return rejected(400, result.errors);
     const payload = data as Record<string, unknown>;
-    if (
-      deduplicate !== undefined &&
-      webhook.acknowledge !== null &&
-      typeof payload.id === "string" &&
-      payload.id !== ""
-    ) {
-      // A redelivery (the same message id within the window): answered as the first was, without running the handler.
-      const key = await boundedKey(payload.id);
-      if (recent.get(key) !== undefined) return { ...OK };
-      recent.set(key, {});
+    let key: string | undefined;
+    if (window !== undefined && webhook.acknowledge !== null && typeof payload.id === "string" && payload.id !== "") {
+      key = await boundedKey(payload.id);
+      let known: DeliveryRecord | undefined;
+      try {
+        known = await window.claim(key);
+      } catch (error) {
+        // Fail closed: without the window, a redelivery could run the handler twice; the service delivers it again.
+        report(error, { stage: "deduplicate", envelope: payload, messageId: payload.id });
+        return rejected(
+          503,
+          [problem("could not be checked against the redelivery window; deliver it again later", "deduplicate")],
+          { "Retry-After": "1" },
+        );
+      }
+      // A redelivery (the same message id within the window): answered as the first was, without running the handler;
+      // a confirmation given up the first time is sent now.
+      if (known !== undefined) {
+        if (known.state === "unconfirmed") await runWork(confirmAgain(webhook.acknowledge, payload, key, known));
+        return { ...OK };
+      }
     }
-    const work = processEnvelope(webhook, payload);
+    await runWork(processEnvelope(webhook, payload, key));
+    return { ...OK };
+  }
+
+  /** Awaits an envelope's work with `answerAfterProcessing`, else tracks it (for `idle()` and `waitUntil`). */
+  async function runWork(work: Promise<void>): Promise<void> {
     if (answerAfterProcessing) await work;
     else track(work);
-    return { ...OK };
   }
 
   async function listener(request: WebhookRequest, response: WebhookResponse): Promise<void> {
     let result: WebhookResult;
     try {
-      if (request.method !== undefined && request.method !== "POST") {
+      if (!authenticated(request.url)) {
+        result = unauthenticated();
+      } else if (request.method !== undefined && request.method !== "POST") {
         result = rejected(405, [problem("only POST is accepted", "method")], { Allow: "POST" });
       } else if (request.body !== undefined) {
-        result = await handle(request.body);
+        result = await handleAuthenticated(request.body);
       } else {
         const bytes = await readBodyUpTo(request, maxBodyBytes as number);
         result =
           bytes === undefined
             ? rejected(413, [problem(`is larger than ${String(maxBodyBytes)} bytes`, "maxBodyBytes")])
-            : await handle(bytes);
+            : await handleAuthenticated(bytes);
       }
     } catch (error) {
       report(error, { stage: "request" });

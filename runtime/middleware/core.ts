@@ -2,6 +2,14 @@
  * What every middleware shares: read a body up to a size limit, parse it with the strict reader, validate it,
  * and build the error answer. Framework adapters (express.ts, fastify.ts, web.ts) only move bytes and statuses.
  */
+import {
+  contentCodingOf,
+  ContentCodingUnavailableError,
+  ContentDecodingError,
+  decodeContent,
+  EncodedBodyTooLargeError,
+  READ_CODINGS,
+} from "../http/content-encoding.js";
 import { readBodyUpTo } from "../http/read-body.js";
 import { JsonSyntaxError, readJson } from "../json/read-json.js";
 import type { ValidationError, Validates } from "../validation/result.js";
@@ -87,33 +95,79 @@ export function checkBytes(validators: Validates, name: string, bytes: Uint8Arra
   return checkValue(validators, name, data);
 }
 
-/** Thrown by `readBody` when the body is over the limit; each adapter catches it and answers 413 with `tooLarge`. */
-export class BodyTooLargeError extends Error {
-  readonly status = 413;
-  constructor(readonly limit: number) {
-    super(tooLargeError(limit).message);
-    this.name = "BodyTooLargeError";
+/**
+ * A body refused before it was read to its end: over the limit (413), sent in a content encoding that is not read
+ * (415), or not decodable from it (400). The rest of the body is left on the connection, so the answer closes it.
+ */
+export type BodyRefusal = { ok: false; status: 400 | 413 | 415; body: ErrorBody; closeConnection: true };
+
+const refusal = (status: BodyRefusal["status"], error: ValidationError): BodyRefusal => ({
+  ok: false,
+  status,
+  body: { errors: [error] },
+  closeConnection: true,
+});
+
+/** Thrown by `readBody` for a body it refuses; each adapter catches it and answers `refusal`. */
+export class BodyRefusedError extends Error {
+  constructor(readonly refusal: BodyRefusal) {
+    super(refusal.body.errors[0]?.message ?? "body refused");
+    this.name = "BodyRefusedError";
   }
 }
 
+/** The refusal of an error `decodeContent` throws (runtime/http/content-encoding.ts); undefined for any other. */
+export function decodingRefusal(error: unknown, limit: number): BodyRefusal | undefined {
+  if (error instanceof EncodedBodyTooLargeError) return refusal(413, tooLargeError(limit));
+  if (error instanceof ContentDecodingError)
+    return refusal(400, { pointer: "", message: error.message, keyword: "contentEncoding" });
+  if (error instanceof ContentCodingUnavailableError)
+    return refusal(415, { pointer: "", message: error.message, keyword: "contentEncoding" });
+  return undefined;
+}
+
+/** The 415 refusal of a `Content-Encoding` that is not read (an unknown coding, or a list of codings). */
+export const UNSUPPORTED_ENCODING = refusal(415, {
+  pointer: "",
+  message: `unsupported content encoding: send the body as ${READ_CODINGS}, one coding only`,
+  keyword: "contentEncoding",
+});
+
+/** What `readBody` reads of a request's headers. */
+export interface BodyHeaders {
+  contentLength?: string | null | undefined;
+  contentEncoding?: string | readonly string[] | null | undefined;
+}
+
 /**
- * Reads a body stream whole, stopping as soon as it passes `limit` bytes (a `content-length` over the limit stops
- * it before reading anything). Holds at most `limit` bytes plus one chunk.
+ * Reads a body stream whole, decoded from its `content-encoding` (gzip, x-gzip, deflate, br:
+ * runtime/http/content-encoding.ts), stopping as soon as the bytes received or the bytes decoded pass `limit` (a
+ * `content-length` over the limit stops it before reading anything); throws `BodyRefusedError`. Holds at most
+ * `limit` bytes plus one chunk of each.
  */
 export async function readBody(
   stream: AsyncIterable<Uint8Array>,
   limit: number,
-  contentLength?: string | null,
+  { contentLength, contentEncoding }: BodyHeaders = {},
 ): Promise<Uint8Array> {
+  const coding = contentCodingOf(contentEncoding);
+  if (coding === undefined) throw new BodyRefusedError(UNSUPPORTED_ENCODING);
   if (
     contentLength !== undefined &&
     contentLength !== null &&
     /^\d+$/.test(contentLength) &&
     Number(contentLength) > limit
   )
-    throw new BodyTooLargeError(limit);
-  const bytes = await readBodyUpTo(stream, limit);
-  if (bytes === undefined) throw new BodyTooLargeError(limit);
+    throw new BodyRefusedError(refusal(413, tooLargeError(limit)));
+  let bytes: Uint8Array | undefined;
+  try {
+    bytes = await readBodyUpTo(coding === "identity" ? stream : decodeContent(stream, coding, limit), limit);
+  } catch (error) {
+    const refused = decodingRefusal(error, limit);
+    if (refused === undefined) throw error;
+    throw new BodyRefusedError(refused);
+  }
+  if (bytes === undefined) throw new BodyRefusedError(refusal(413, tooLargeError(limit)));
   return bytes;
 }
 

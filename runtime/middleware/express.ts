@@ -4,15 +4,16 @@
  *   app.post("/messages", validateBody("message"), (req, res) => { ... req.body is a valid message ... });
  *
  * Without a body parser before it, the middleware reads the raw body itself with the strict reader (strict UTF-8,
- * BOM skipped, a repeated key is an error) up to `limit` bytes, sets `req.body` to the parsed value and
- * `req.rawBody` to the bytes as received. After `express.json()`, it validates the `req.body` that parser made
- * (which JSON.parse read: repeated keys then go unnoticed, so leave the parser out for the strict rules); add
- * `jsonErrors()` after your routes to answer that parser's own errors (bad JSON, too large) in the same shape.
+ * BOM skipped, a repeated key is an error) up to `limit` bytes, decoded from its `Content-Encoding` (gzip, x-gzip,
+ * deflate, br; the limit holds for the bytes received and decoded, as `express.json()` inflates), sets `req.body` to
+ * the parsed value and `req.rawBody` to the decoded bytes. After `express.json()`, it validates the `req.body` that
+ * parser made (which JSON.parse read: repeated keys then go unnoticed, so leave the parser out for the strict rules);
+ * add `jsonErrors()` after your routes to answer that parser's own errors (bad JSON, too large) in the same shape.
  *
  * Only structural types are used, so the package does not need express or its types installed.
  */
 import {
-  BodyTooLargeError,
+  BodyRefusedError,
   checkBytes,
   checkValue,
   errorText,
@@ -20,9 +21,10 @@ import {
   limitOf,
   readBody,
   resolveValidators,
-  tooLarge,
   tooLargeError,
+  UNSUPPORTED_ENCODING,
   type BodyCheck,
+  type BodyRefusal,
   type BodyValidationOptions,
   type ValidationError,
 } from "./core.js";
@@ -51,19 +53,23 @@ export type NextFunction = (error?: unknown) => void;
 export type Middleware = (req: RequestLike, res: ResponseLike, next: NextFunction) => void;
 export type ErrorMiddleware = (error: unknown, req: RequestLike, res: ResponseLike, next: NextFunction) => void;
 
-/** Sends the error answer; a 413 leaves the body unread on the connection, so it closes it (`Connection: close`). */
-function answer(res: ResponseLike, check: Exclude<BodyCheck, { ok: true }>): void {
+/**
+ * Sends the error answer; a body refused before its end (413, 415, or one that cannot be decoded) is left unread on
+ * the connection, so the answer closes it (`Connection: close`).
+ */
+function answer(res: ResponseLike, check: Exclude<BodyCheck, { ok: true }> | BodyRefusal): void {
   res.statusCode = check.status;
   res.setHeader("content-type", JSON_CONTENT_TYPE);
-  if (check.status === 413) res.setHeader("connection", "close");
+  if (check.status === 413 || "closeConnection" in check) res.setHeader("connection", "close");
   res.end(errorText(check.body));
 }
 
 /**
  * Middleware validating the request body against the schema `name` (`message`, `notification`, `command`,
  * `config`, ...): a valid body goes on to the next handler unchanged; an invalid one, or one that is not JSON, has
- * invalid UTF-8 or a repeated key, is answered 400 `{ errors: [{ pointer, message, keyword }] }`, and one longer
- * than `limit` (default 1 MiB) 413 in the same shape; the next handler is then not called.
+ * invalid UTF-8 or a repeated key, is answered 400 `{ errors: [{ pointer, message, keyword }] }`, one longer
+ * than `limit` (default 1 MiB, before or after decoding) 413, one in a content encoding that is not read 415 and one
+ * that cannot be decoded 400 (keyword `contentEncoding`), all in the same shape; the next handler is then not called.
  */
 export function validateBody(name: string, options: BodyValidationOptions = {}): Middleware {
   const limit = limitOf(options);
@@ -78,9 +84,12 @@ export function validateBody(name: string, options: BodyValidationOptions = {}):
         const length = req.headers["content-length"];
         // Stopping over the limit must not destroy the request: that resets the socket before the 413 is sent.
         const chunks = req.iterator?.({ destroyOnReturn: false }) ?? req;
-        bytes = await readBody(chunks, limit, typeof length === "string" ? length : undefined);
+        bytes = await readBody(chunks, limit, {
+          contentLength: typeof length === "string" ? length : undefined,
+          contentEncoding: req.headers["content-encoding"],
+        });
       } catch (error) {
-        if (error instanceof BodyTooLargeError) return tooLarge(limit);
+        if (error instanceof BodyRefusedError) return error.refusal;
         throw error;
       }
       const check = checkBytes(validators, name, bytes, limit);
@@ -124,11 +133,24 @@ export function jsonErrors(): ErrorMiddleware {
           ? tooLargeError(limit)
           : { pointer: "", message: "body exceeds the size limit", keyword: "maxBytes" },
       ];
-    } else if (type === "charset.unsupported" || type === "encoding.unsupported")
+    } else if (type === "encoding.unsupported")
+      [status, problem] = [415, UNSUPPORTED_ENCODING.body.errors[0] as ValidationError];
+    else if (type === "charset.unsupported")
       [status, problem] = [415, { pointer: "", message: "unsupported body encoding", keyword: "json" }];
     else return next(error);
     res.statusCode = status;
     res.setHeader("content-type", JSON_CONTENT_TYPE);
     res.end(errorText({ errors: [problem] }));
   };
+}
+
+declare global {
+  // Express's own request type (`@types/express`) gets the bytes `validateBody` keeps: `req.rawBody`.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** The body's bytes as received, set by `validateBody` (docs/validating.md#express-specfirstexpress). */
+      rawBody?: Uint8Array;
+    }
+  }
 }

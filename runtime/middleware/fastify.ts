@@ -9,6 +9,9 @@
  * - replaces the `application/json` body parser by the strict reader (strict UTF-8, BOM skipped, a repeated key
  *   is an error), reading at most `limit` bytes (default: the instance's `bodyLimit`); other content types keep
  *   Fastify's parsers and routing (no `Content-Type`, or one no parser takes: 415, as plain Fastify answers);
+ * - on those routes, decodes a body sent with `Content-Encoding` gzip, x-gzip, deflate or br in a `preParsing` hook,
+ *   the route's body limit holding for the bytes received and decoded (a body that cannot be decoded: 400; another
+ *   encoding: 415; keyword `contentEncoding`);
  * - for each route whose `schema.body` is a schema name (a string), takes that entry out of the schema Fastify
  *   compiles and validates the body with the generated validator in a `preValidation` hook; querystring, params,
  *   headers and response schemas are left to Fastify; `limit`, when given, becomes the route's `bodyLimit` unless
@@ -20,16 +23,21 @@
  *
  * Only structural types are used, so the package does not need fastify installed.
  */
+import { Readable } from "node:stream";
+import { contentCodingOf, decodeContent } from "../http/content-encoding.js";
 import { JsonSyntaxError, readJson } from "../json/read-json.js";
 import {
   checkValue,
   DEFAULT_LIMIT,
+  decodingRefusal,
   errorText,
   JSON_CONTENT_TYPE,
   resolveValidators,
   tooLarge,
   unreadable,
+  UNSUPPORTED_ENCODING,
   type BodyCheck,
+  type BodyRefusal,
   type BodyValidationOptions,
   type ErrorBody,
 } from "./core.js";
@@ -51,6 +59,7 @@ type ErrorHandler = (this: any, error: any, request: any, reply: any) => any;
 interface RouteOptionsLike {
   schema?: { body?: unknown; [part: string]: unknown };
   bodyLimit?: number;
+  preParsing?: unknown;
   preValidation?: unknown;
   errorHandler?: ErrorHandler;
   [option: string]: any;
@@ -68,21 +77,36 @@ interface FastifyLike {
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
-/** The error the strict parser hands Fastify for a body it cannot read; the route's error handler answers it. */
+/** A request body as a preParsing hook gets it (the raw request), and as Fastify then reads what the hook returns. */
+interface PayloadLike extends AsyncIterable<Uint8Array> {
+  /** Node's `Readable.iterator`: lets decoding stop early without destroying the request and its socket. */
+  iterator?(options: { destroyOnReturn: boolean }): AsyncIterable<Uint8Array>;
+}
+
+/**
+ * The error the strict parser or the decoding hook hands Fastify for a body it cannot read; the route's error handler
+ * answers it.
+ */
 class UnreadableBodyError extends Error {
-  readonly statusCode = 400;
-  constructor(readonly check: Exclude<BodyCheck, { ok: true }>) {
+  readonly statusCode: number;
+  constructor(readonly check: Exclude<BodyCheck, { ok: true }> | BodyRefusal) {
     super(check.body.errors[0]?.message ?? "invalid JSON");
     this.name = "UnreadableBodyError";
+    this.statusCode = check.status;
   }
 }
 
 /**
  * Status and body for the errors answered in the `{ errors }` shape on routes with a specfirst body schema, whose
- * body limit is `limit`.
+ * body limit is `limit`; `closeConnection` when the body was left unread.
  */
-function answerFor(error: unknown, limit: number): { status: number; body: ErrorBody } | undefined {
-  if (error instanceof UnreadableBodyError) return { status: error.check.status, body: error.check.body };
+function answerFor(
+  error: unknown,
+  limit: number,
+): { status: number; body: ErrorBody; closeConnection?: boolean } | undefined {
+  if (error instanceof UnreadableBodyError) return error.check;
+  const refused = decodingRefusal(error, limit);
+  if (refused !== undefined) return refused;
   const { code, statusCode, message } = (error ?? {}) as { code?: unknown; statusCode?: unknown; message?: unknown };
   if (typeof code !== "string" || !code.startsWith("FST_ERR_CTP_") || typeof statusCode !== "number") return undefined;
   if (statusCode === 413) return tooLarge(limit);
@@ -94,8 +118,33 @@ function answerFor(error: unknown, limit: number): { status: number; body: Error
   };
 }
 
-function send(reply: ReplyLike, status: number, body: ErrorBody): ReplyLike {
+function send(reply: ReplyLike, status: number, body: ErrorBody, closeConnection = false): ReplyLike {
+  if (closeConnection) reply.header("connection", "close");
   return reply.code(status).header("content-type", JSON_CONTENT_TYPE).send(errorText(body));
+}
+
+/**
+ * A preParsing hook decoding the body from its `Content-Encoding` (runtime/http/content-encoding.ts) up to `limit`
+ * bytes received and decoded, for Fastify's body parsers to read; `receivedEncodedLength` (what Fastify compares
+ * with `content-length` and its limit) counts the bytes received. An encoding that is not read is refused 415.
+ */
+function decodingHook(limit: number) {
+  return async (
+    request: { headers: Record<string, string | string[] | undefined> },
+    _reply: unknown,
+    payload: PayloadLike,
+  ) => {
+    const coding = contentCodingOf(request.headers["content-encoding"]);
+    if (coding === undefined) throw new UnreadableBodyError(UNSUPPORTED_ENCODING);
+    if (coding === "identity") return payload;
+    const received = { bytes: 0 };
+    const chunks = payload.iterator?.({ destroyOnReturn: false }) ?? payload;
+    const decoded = Readable.from(
+      decodeContent(chunks, coding, limit, (bytes) => (received.bytes += bytes)),
+      { objectMode: false },
+    );
+    return Object.defineProperty(decoded, "receivedEncodedLength", { get: () => received.bytes });
+  };
 }
 
 async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): Promise<void> {
@@ -135,6 +184,12 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
     if (options.limit !== undefined) route.bodyLimit ??= options.limit;
     // What Fastify reads at most on this route, whatever the content type: the 413 names it.
     const limit = route.bodyLimit ?? fastify.initialConfig.bodyLimit ?? DEFAULT_LIMIT;
+    // Decoding first: the route's own preParsing hooks, and its parsers, see the decoded body.
+    const parsing = route.preParsing;
+    route.preParsing = [
+      decodingHook(limit),
+      ...(parsing === undefined ? [] : Array.isArray(parsing) ? parsing : [parsing]),
+    ];
     const validateBody = async (request: { body: unknown }, reply: ReplyLike) => {
       const check = checkValue(validators, name, request.body);
       if (!check.ok) return send(reply, check.status, check.body);
@@ -146,7 +201,8 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
     const previous = route.errorHandler;
     route.errorHandler = function (this: unknown, error, request, reply) {
       const answer = answerFor(error, limit);
-      if (answer !== undefined) return send(reply as ReplyLike, answer.status, answer.body);
+      if (answer !== undefined)
+        return send(reply as ReplyLike, answer.status, answer.body, answer.closeConnection === true);
       if (previous !== undefined) return previous.call(this, error, request, reply);
       throw error; // on to the instance's error handler
     };

@@ -4,27 +4,28 @@
  * valid data or the `Response` to send.
  *
  *   const checked = await validateRequest(request, "message");
- *   if (checked.response) return checked.response; // 400 or 413, { errors: [...] }
+ *   if (checked.response) return checked.response; // 400, 413 or 415, { errors: [...] }
  *   use(checked.data);
  *
  * The body is read with the strict reader (strict UTF-8, BOM skipped, a repeated key is an error), up to `limit`
- * bytes: a longer body stops the read, the rest of the stream is cancelled, and the 413 answer carries
- * `Connection: close`. The unread rest of the body is still on the connection, so it cannot carry the next request:
+ * bytes, decoded from its `Content-Encoding` (gzip, x-gzip, deflate, br; the limit holds before and after decoding;
+ * runtime/http/content-encoding.ts): a longer body stops the read, the rest of the stream is cancelled, and the 413
+ * answer carries `Connection: close` (as do a 415 for an encoding not read and a 400 for a body not decodable). The unread rest of the body is still on the connection, so it cannot carry the next request:
  * the header (HTTP/1.1's signal, RFC 9112 section 9.6) makes Node's http server, under @hono/node-server too, close
  * it after the answer, and tells the client (undici) not to reuse it. Draining instead would read the oversized
  * body the limit is there to refuse, and @hono/node-server gives a drain only 500 ms before it resets the socket
  * under the client's next pooled request.
  */
 import {
-  BodyTooLargeError,
+  BodyRefusedError,
   checkBytes,
   errorText,
   JSON_CONTENT_TYPE,
   limitOf,
   readBody,
   resolveValidators,
-  tooLarge,
   type BodyCheck,
+  type BodyRefusal,
   type BodyValidationOptions,
   type ErrorBody,
 } from "./core.js";
@@ -38,15 +39,21 @@ export interface RequestLike {
 }
 
 export type RequestCheck<T = unknown> =
-  /** Valid: the parsed body, and `bytes` exactly as received. */
+  /** Valid: the parsed body, and `bytes` as read (decoded from its content encoding). */
   | { data: T; bytes: Uint8Array; response?: undefined }
-  /** Invalid, not JSON or too large: the answer to send (400 or 413, `application/json`, `{ errors }`). */
-  | { data?: undefined; bytes?: undefined; response: Response; status: 400 | 413; body: ErrorBody };
+  /**
+   * Invalid, not JSON, too large, or in a content encoding not read or not decodable: the answer to send (400, 413 or
+   * 415, `application/json`, `{ errors }`).
+   */
+  | { data?: undefined; bytes?: undefined; response: Response; status: 400 | 413 | 415; body: ErrorBody };
 
-/** The `Response` for a failed check; a 413, sent with the body unread, closes the connection (module comment). */
-export function errorResponse(status: number, body: ErrorBody): Response {
+/**
+ * The `Response` for a failed check; one sent with the body unread (a 413 always; `closeConnection`) closes the
+ * connection (module comment).
+ */
+export function errorResponse(status: number, body: ErrorBody, closeConnection = status === 413): Response {
   const headers: Record<string, string> = { "content-type": JSON_CONTENT_TYPE };
-  if (status === 413) headers.connection = "close";
+  if (closeConnection) headers.connection = "close";
   return new Response(errorText(body), { status, headers });
 }
 
@@ -58,18 +65,22 @@ export async function validateRequest<T = unknown>(
 ): Promise<RequestCheck<T>> {
   const limit = limitOf(options);
   const validators = await resolveValidators(options);
-  let check: BodyCheck;
+  let check: BodyCheck | BodyRefusal;
   let bytes: Uint8Array = new Uint8Array(0);
   try {
     if (request.body !== null)
-      bytes = await readBody(streamChunks(request.body), limit, request.headers.get("content-length"));
+      bytes = await readBody(streamChunks(request.body), limit, {
+        contentLength: request.headers.get("content-length"),
+        contentEncoding: request.headers.get("content-encoding"),
+      });
     check = checkBytes(validators, name, bytes, limit);
   } catch (error) {
-    if (!(error instanceof BodyTooLargeError)) throw error;
-    check = tooLarge(limit);
+    if (!(error instanceof BodyRefusedError)) throw error;
+    check = error.refusal;
   }
   if (check.ok) return { data: check.data as T, bytes };
-  return { response: errorResponse(check.status, check.body), status: check.status, body: check.body };
+  const response = errorResponse(check.status, check.body, check.status === 413 || "closeConnection" in check);
+  return { response, status: check.status, body: check.body };
 }
 
 /**

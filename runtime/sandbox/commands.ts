@@ -98,7 +98,7 @@ export class CommandProcessor {
     // The rules between `method`, `status` and `resource` (`CommandResponseRules`) hold by the handlers: every
     // `failure` carries `reason`, every `get` success its resource.
     const response = fields as CommandResponse;
-    this.#options.store.state.sent.commands.push({ at: now(), command, response });
+    this.#options.store.add("sentCommands", { at: now(), command, response });
     this.#options.store.changed();
     return response;
   }
@@ -256,7 +256,7 @@ export class CommandProcessor {
 
   #eventTrack(method: string, rest: string | undefined, resource: Record<string, unknown> | undefined): Answer {
     if (method === "set" && rest === undefined && resource !== undefined) {
-      this.#options.store.state.eventTracks.push({ at: now(), event: resource as EventTrack });
+      this.#options.store.add("eventTracks", { at: now(), event: resource as EventTrack });
       this.#options.store.changed();
       return success();
     }

@@ -23,6 +23,22 @@ export interface DeliveryOptions {
   webhookTimeoutMs: number;
   /** Recipients (`to` of a message the bot sends) that get `failed` with reason 42. */
   failRecipients: RegExp;
+  /** Deliver a message again when it is still unconfirmed this long after a delivery (`MAX_AUTOMATIC_REDELIVERIES` times at most); undefined: never. */
+  redeliverAfterMs: number | undefined;
+}
+
+/** Redeliveries of one message that `redeliverAfterMs` makes at most. */
+export const MAX_AUTOMATIC_REDELIVERIES = 5;
+
+/** A customer message delivered to the bot, with its clocks. */
+interface Delivered {
+  entry: InboundDelivery;
+  /** Records `missing-notification` when it fires. */
+  timer?: NodeJS.Timeout | undefined;
+  /** Delivers it again when it fires (`redeliverAfterMs`). */
+  redeliverTimer?: NodeJS.Timeout | undefined;
+  /** Redeliveries made by `redeliverAfterMs` so far. */
+  automatic: number;
 }
 
 /**
@@ -35,8 +51,8 @@ export class Delivery {
   readonly #abort = new AbortController();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #inFlight = new Set<Promise<unknown>>();
-  /** Customer messages delivered to the bot, by id. */
-  readonly #delivered = new Map<string, { entry: InboundDelivery; timer?: NodeJS.Timeout }>();
+  /** Customer messages delivered to the bot, by id (the latest `historyLimit`). */
+  readonly #delivered = new Map<string, Delivered>();
   /** Notification POSTs go one after the other, so the bot receives them in the seed's order. */
   #chain: Promise<void> = Promise.resolve();
   #closed = false;
@@ -66,7 +82,8 @@ export class Delivery {
     const signal = AbortSignal.any([this.#abort.signal, AbortSignal.timeout(this.#options.webhookTimeoutMs)]);
     const id = typeof envelope.id === "string" ? envelope.id : undefined;
     try {
-      // Redirects are not followed: a 3xx is the bot's answer (the seed does not show the expected answer).
+      // Redirects are not followed: a 3xx is the bot's answer (the seed does not show the expected answer). The URL is
+      // fetched as given, so a secret in its query reaches the bot (docs/webhooks.md#authenticating-the-service).
       const response = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -95,7 +112,7 @@ export class Delivery {
   #notify(notification: Notification): void {
     const url = this.#options.notificationsWebhook ?? null;
     const entry: WebhookDelivery<Notification> = { at: now(), url, envelope: notification };
-    this.#store.state.received.notifications.push(entry);
+    this.#store.add("receivedNotifications", entry);
     this.#store.changed();
     if (url === null) {
       entry.outcome = { skipped: "no webhook configured" };
@@ -124,7 +141,7 @@ export class Delivery {
       via,
       outcome: id === undefined ? "no id" : fails ? "failed" : "delivered",
     };
-    this.#store.state.sent.messages.push(sent);
+    this.#store.add("sentMessages", sent);
     this.#store.changed();
     if (id === undefined) return sent;
     const { bot, postmaster } = this.#options;
@@ -157,52 +174,105 @@ export class Delivery {
 
   /**
    * Delivers a customer message to the bot's messages webhook and starts waiting for its `consumed` or `failed`
-   * notification. Resolves when the bot answered the webhook call (or did not).
+   * notification (and, with `redeliverAfterMs`, the clock of its redelivery). A message whose `id` was delivered
+   * before is a redelivery: the same entry, `deliveries` counted up, its clocks started again unless it is confirmed.
+   * Resolves when the bot answered the webhook call (or did not).
    */
   deliverInbound(message: Message): Promise<InboundDelivery> {
     const url = this.#options.messagesWebhook ?? null;
-    const entry: InboundDelivery = { at: now(), url, envelope: message };
-    this.#store.state.received.messages.push(entry);
+    const id = message.id;
+    let record = id === undefined ? undefined : this.#delivered.get(id);
+    let entry: InboundDelivery;
+    if (record === undefined) {
+      entry = { at: now(), url, envelope: message, deliveries: 1 };
+      this.#store.add("receivedMessages", entry);
+    } else {
+      entry = record.entry;
+      Object.assign(entry, { at: now(), url, envelope: message, deliveries: entry.deliveries + 1 });
+      delete entry.outcome;
+      this.#store.state.counts.redeliveries++;
+    }
     this.#store.changed();
     if (url === null) {
       entry.outcome = { skipped: "no webhook configured" };
       return Promise.resolve(entry);
     }
-    const id = message.id;
     if (id !== undefined) {
-      const record: { entry: InboundDelivery; timer?: NodeJS.Timeout } = { entry };
-      this.#delivered.set(id, record);
-      const timeoutMs = this.#options.notifyTimeoutMs;
-      record.timer = this.#timer(() => {
-        record.timer = undefined;
-        if (entry.acknowledgedWith === undefined) {
-          this.#store.violation(
-            "missing-notification",
-            `the bot sent neither consumed nor failed for a delivered message within ${timeoutMs} ms (the seed: for each processed message the bot must send a consumed notification, on problems a failed notification)`,
-            id,
-          );
-        }
-      }, timeoutMs);
+      record ??= this.#remember(id, entry);
+      if (entry.acknowledgedWith === undefined) this.#startClocks(id, record);
     }
+    const delivered = record;
     return this.#track(
       (async () => {
-        entry.outcome = await this.#post(url, message, "messages");
-        // The bot never got the message (already a violation): no acknowledgement is awaited.
-        const record = id === undefined ? undefined : this.#delivered.get(id);
-        if ("error" in entry.outcome && record?.entry === entry && record.timer !== undefined) {
-          clearTimeout(record.timer);
-          this.#timers.delete(record.timer);
-          record.timer = undefined;
-        }
+        const outcome = await this.#post(url, message, "messages");
+        entry.outcome = outcome;
+        // The bot never got the message (already a violation): no acknowledgement is awaited (a redelivery may follow).
+        if ("error" in outcome && delivered !== undefined) this.#stop(delivered, "timer");
         this.#store.changed();
         return entry;
       })(),
     );
   }
 
+  /** Delivers a message delivered before again (by its `id`); undefined when no delivered message has that id. */
+  redeliver(id: string): Promise<InboundDelivery> | undefined {
+    const record = this.#delivered.get(id);
+    return record === undefined ? undefined : this.deliverInbound(record.entry.envelope);
+  }
+
+  /** Keeps a delivered message by its id, forgetting the oldest past the history limit. */
+  #remember(id: string, entry: InboundDelivery): Delivered {
+    const record: Delivered = { entry, automatic: 0 };
+    this.#delivered.set(id, record);
+    if (this.#delivered.size > this.#store.historyLimit) {
+      const [oldest] = this.#delivered.values();
+      if (oldest !== undefined) {
+        this.#stop(oldest, "timer");
+        this.#stop(oldest, "redeliverTimer");
+        this.#delivered.delete(oldest.entry.envelope.id as string);
+      }
+    }
+    return record;
+  }
+
+  /** (Re)starts a delivered message's notify clock, and its redelivery clock with `redeliverAfterMs`. */
+  #startClocks(id: string, record: Delivered): void {
+    const timeoutMs = this.#options.notifyTimeoutMs;
+    this.#stop(record, "timer");
+    record.timer = this.#timer(() => {
+      record.timer = undefined;
+      if (record.entry.acknowledgedWith === undefined) {
+        this.#store.violation(
+          "missing-notification",
+          `the bot sent neither consumed nor failed for a delivered message within ${timeoutMs} ms (the seed: for each processed message the bot must send a consumed notification, on problems a failed notification)`,
+          id,
+        );
+      }
+    }, timeoutMs);
+    const redeliverAfterMs = this.#options.redeliverAfterMs;
+    this.#stop(record, "redeliverTimer");
+    if (redeliverAfterMs === undefined || record.automatic >= MAX_AUTOMATIC_REDELIVERIES) return;
+    record.redeliverTimer = this.#timer(() => {
+      record.redeliverTimer = undefined;
+      if (record.entry.acknowledgedWith !== undefined || this.#closed) return;
+      record.automatic++;
+      void this.deliverInbound(record.entry.envelope);
+    }, redeliverAfterMs);
+  }
+
+  /** Cancels one of a delivered message's clocks. */
+  #stop(record: Delivered, clock: "timer" | "redeliverTimer"): void {
+    const timer = record[clock];
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.#timers.delete(timer);
+    record[clock] = undefined;
+  }
+
   /**
-   * A notification the bot sent: marks the delivered message it names as acknowledged (`consumed` or `failed`).
-   * Returns whether its `id` names a delivered message. A `from` that is not the message's originator is a violation.
+   * A notification the bot sent: marks the delivered message it names as acknowledged (`consumed` or `failed`); a
+   * second one is a `handled-twice` violation. Returns whether its `id` names a delivered message. A `from` that is
+   * not the message's originator is a violation.
    */
   notificationReceived(notification: Notification): boolean {
     const id = notification.id;
@@ -216,17 +286,20 @@ export class Delivery {
         id,
       );
     }
-    if (
-      (notification.event === "consumed" || notification.event === "failed") &&
-      record.entry.acknowledgedWith === undefined
-    ) {
-      record.entry.acknowledgedWith = notification.event;
-      if (record.timer !== undefined) {
-        clearTimeout(record.timer);
-        this.#timers.delete(record.timer);
-        record.timer = undefined;
+    if (notification.event === "consumed" || notification.event === "failed") {
+      const first = record.entry.acknowledgedWith;
+      if (first === undefined) {
+        record.entry.acknowledgedWith = notification.event;
+        this.#stop(record, "timer");
+        this.#stop(record, "redeliverTimer");
+        this.#store.changed();
+      } else {
+        this.#store.violation(
+          "handled-twice",
+          `the bot confirmed a delivered message twice (${first}, then ${notification.event}): a message, redelivered or not, is handled once and confirmed once`,
+          id,
+        );
       }
-      this.#store.changed();
     }
     return true;
   }

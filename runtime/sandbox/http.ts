@@ -1,6 +1,7 @@
 import { readBodyUpTo } from "../http/read-body.js";
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isIPv4, isIPv6 } from "node:net";
 import { JsonSyntaxError, readJson, type JsonValue } from "../json/read-json.js";
 import type { ValidationError } from "../validation/result.js";
 
@@ -126,4 +127,69 @@ export function checkPlainAuthorization(request: IncomingMessage, apiKey: string
 /** True when `value` is a plain JSON object (not an array, not null). */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * The host of a `Host` header value (`name`, `name:port`, `[IPv6]`, `[IPv6]:port`), lower-cased, IPv6 in its
+ * canonical bracketed form; undefined for anything else (userinfo, a path, an empty port, a trailing dot kept as is).
+ */
+function hostOf(value: string): string | undefined {
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+))(?::[0-9]{1,5})?$/.exec(value);
+  if (match === null) return undefined;
+  const [, ipv6, name] = match;
+  if (ipv6 === undefined) return name?.toLowerCase();
+  // Only hex digits, colons and dots between the brackets: the URL parser canonicalises the address, nothing else.
+  return isIPv6(ipv6) ? new URL(`http://[${ipv6}]`).hostname : undefined;
+}
+
+/** Whether a host (as `hostOf` gives it) names the loopback: localhost, 127.0.0.0/8, ::1 (or ::ffff:127.x.y.z). */
+function isLoopbackHost(host: string): boolean {
+  if (host === "localhost" || host === "[::1]") return true;
+  if (isIPv4(host)) return host.startsWith("127.");
+  return /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
+}
+
+/** The address a server listening on every interface is given: no host a request names. */
+const WILDCARD_HOSTS = new Set(["", "0.0.0.0", "::", "[::]"]);
+
+/**
+ * The host names the control endpoints answer for, besides the loopback ones: the host the sandbox listens on
+ * (`--host`), as a `Host` header names it, unless it is a wildcard address (0.0.0.0, ::).
+ */
+export function controlHostsOf(listenHost: string): ReadonlySet<string> {
+  const host = hostOf(isIPv6(listenHost) ? `[${listenHost}]` : listenHost);
+  return new Set(host === undefined || WILDCARD_HOSTS.has(listenHost) ? [] : [host]);
+}
+
+/**
+ * The guard of the control endpoints (docs/sandbox.md#control-endpoints): a request must name this machine in its
+ * `Host` (loopback, or a host of `controlHosts`), so that a web page cannot reach them by DNS rebinding (its
+ * requests name the page's own host), and must not come from a web page of another origin (an `Origin` that is not
+ * the sandbox's own, `Sec-Fetch-Site` other than `same-origin` or `none`). Returns the error for the 403, or
+ * undefined. Node's fetch and other HTTP clients send neither `Origin` nor `Sec-Fetch-Site`.
+ */
+export function checkControlRequest(
+  request: IncomingMessage,
+  controlHosts: ReadonlySet<string>,
+): ValidationError | undefined {
+  const hostHeader = request.headers.host ?? "";
+  const host = hostOf(hostHeader);
+  if (host === undefined || !(isLoopbackHost(host) || controlHosts.has(host)))
+    return error(
+      "",
+      "the control endpoints answer requests addressed to this machine only: a Host of 127.0.0.1, [::1] or localhost (any port), or the --host the sandbox listens on; a request naming another host may come from a web page by DNS rebinding",
+      "host",
+    );
+  const origin = request.headers.origin;
+  const site = request.headers["sec-fetch-site"];
+  if (
+    (origin !== undefined && origin.toLowerCase() !== `http://${hostHeader.toLowerCase()}`) ||
+    (site !== undefined && site !== "same-origin" && site !== "none")
+  )
+    return error(
+      "",
+      "the control endpoints refuse requests a web browser sends from another origin (Origin, Sec-Fetch-Site): call them from a test, a script or a terminal",
+      "origin",
+    );
+  return undefined;
 }

@@ -47,7 +47,7 @@ export function reject(
   note: string,
   headers: Record<string, string> = {},
 ): void {
-  context.store.state.rejected.push({
+  context.store.add("rejected", {
     at: now(),
     method: request.method ?? "",
     path: new URL(request.url ?? "/", "http://sandbox").pathname,
@@ -146,7 +146,7 @@ const MESSAGING_ACTIONS: Partial<
   sendNotification(context, value, _request, response) {
     const notification = value as OutboundNotification;
     const matchesDelivered = context.delivery.notificationReceived(notification);
-    context.store.state.sent.notifications.push({ at: now(), notification, matchesDelivered });
+    context.store.add("sentNotifications", { at: now(), notification, matchesDelivered });
     context.store.changed();
     sendEmpty(response, 202);
   },

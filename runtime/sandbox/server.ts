@@ -7,11 +7,20 @@ import type { ValidationError } from "../validation/result.js";
 import { CommandProcessor } from "./commands.js";
 import { handleConfigs } from "./configs.js";
 import { Delivery } from "./delivery.js";
-import { error, isObject, parseBody, readBody, SANDBOX_HEADER, sendJson } from "./http.js";
+import {
+  checkControlRequest,
+  controlHostsOf,
+  error,
+  isObject,
+  parseBody,
+  readBody,
+  SANDBOX_HEADER,
+  sendJson,
+} from "./http.js";
 import { handleMessaging, notPlayed, reject, type HandlerContext } from "./messaging.js";
 import { SANDBOX_OPERATIONS, webhookSchema, type SandboxOperation } from "./operations.js";
 import { SlidingWindowLimiter, type SandboxPlan } from "./rate-limit.js";
-import { StateStore, type InboundDelivery, type SandboxState, type Violation } from "./state.js";
+import { DEFAULT_HISTORY_LIMIT, StateStore, type InboundDelivery, type SandboxState, type Violation } from "./state.js";
 
 export type {
   SandboxState,
@@ -26,7 +35,9 @@ export type {
   ScheduleEntry,
   StoredConfig,
   RejectedRequest,
+  SandboxCounts,
 } from "./state.js";
+export { MAX_AUTOMATIC_REDELIVERIES } from "./delivery.js";
 export type { SandboxPlan } from "./rate-limit.js";
 
 /** Defaults of the sandbox (the CLI's too, except the port: the CLI listens on 8080 by default). */
@@ -41,6 +52,8 @@ export const SANDBOX_DEFAULTS = Object.freeze({
   webhookTimeoutMs: 10_000,
   /** Sandbox's choice: messages to `unknown@<any domain>` fail with reason 42 (destination not found). */
   failRecipients: "^unknown@",
+  /** Sandbox's choice: entries each history list keeps (the oldest dropped first, the counts kept). */
+  historyLimit: DEFAULT_HISTORY_LIMIT,
 });
 
 export interface SandboxOptions {
@@ -73,6 +86,16 @@ export interface SandboxOptions {
   strict?: boolean;
   /** Called with each contract violation as it is recorded (the CLI prints one line on stderr). */
   onViolation?: (violation: Violation) => void;
+  /**
+   * Deliver a customer message again when the bot has not confirmed it this long after a delivery, up to
+   * `MAX_AUTOMATIC_REDELIVERIES` (5) times. Default: never.
+   */
+  redeliverAfterMs?: number;
+  /**
+   * Entries kept in each history list (`sent.*`, `received.*`, `eventTracks`, `rejected`, `violations`), the oldest
+   * dropped first; `counts` keeps the totals. Default 10000.
+   */
+  historyLimit?: number;
 }
 
 /** A customer message for `inbound()`: `to` defaults to the bot and `id` to a new UUID. */
@@ -101,6 +124,8 @@ export interface Sandbox {
   state(): SandboxState;
   /** Delivers a customer message to the bot's messages webhook (as `POST /_sandbox/inbound`). */
   inbound(message: InboundMessage): Promise<InboundDelivery>;
+  /** Delivers a message delivered before (by its `id`) again, as `POST /_sandbox/redeliver`; throws for an unknown id. */
+  redeliver(id: string): Promise<InboundDelivery>;
   /** Points the sandbox at the bot's webhooks after start. */
   setWebhooks(webhooks: { messages?: string | undefined; notifications?: string | undefined }): void;
   /**
@@ -145,7 +170,14 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   if (accessKey === "" || configsKey === "")
     throw new TypeError("the access key and the configs key must not be empty");
   const postmaster = `postmaster@${(bot.split("@")[1] ?? "").split("/")[0]}`;
-  const store = new StateStore();
+  const controlHosts = controlHostsOf(host);
+  const historyLimit = options.historyLimit ?? SANDBOX_DEFAULTS.historyLimit;
+  if (!(Number.isSafeInteger(historyLimit) && historyLimit > 0))
+    throw new TypeError("historyLimit must be a positive integer (entries kept per history list)");
+  const redeliverAfterMs = options.redeliverAfterMs;
+  if (redeliverAfterMs !== undefined && !(Number.isFinite(redeliverAfterMs) && redeliverAfterMs > 0))
+    throw new TypeError("redeliverAfterMs must be a positive number of milliseconds");
+  const store = new StateStore(historyLimit);
   store.onViolation = options.onViolation;
   const delivery = new Delivery({
     store,
@@ -156,6 +188,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     notifyTimeoutMs: options.notifyTimeoutMs ?? SANDBOX_DEFAULTS.notifyTimeoutMs,
     webhookTimeoutMs: options.webhookTimeoutMs ?? SANDBOX_DEFAULTS.webhookTimeoutMs,
     failRecipients: toRegExp(options.failRecipients ?? SANDBOX_DEFAULTS.failRecipients),
+    redeliverAfterMs,
   });
   const commands = new CommandProcessor({ store, delivery, bot, postmaster });
   const limiter = new SlidingWindowLimiter(options.plan);
@@ -197,6 +230,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   async function route(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const path = new URL(request.url ?? "/", "http://sandbox").pathname;
     const method = request.method ?? "";
+    if (path === "/_sandbox" || path.startsWith("/_sandbox/")) {
+      const refused = checkControlRequest(request, controlHosts);
+      if (refused !== undefined) {
+        await readBody(request).catch(() => undefined);
+        return control(response, 403, { errors: [refused] });
+      }
+    }
     const routes: Record<string, Partial<Record<string, () => Promise<void>>>> = {
       "/_sandbox/state": { GET: async () => control(response, 200, store.snapshot()) },
       "/_sandbox/reset": {
@@ -258,6 +298,22 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
               ],
             });
           control(response, 200, { delivery: await delivery.deliverInbound(checked.message) });
+        },
+      },
+      "/_sandbox/redeliver": {
+        POST: async () => {
+          const bytes = await readBody(request);
+          const parsed = bytes === undefined ? undefined : parseBody(bytes);
+          const value = parsed?.ok === true ? parsed.value : undefined;
+          const id = isObject(value) && typeof value.id === "string" && value.id !== "" ? value.id : undefined;
+          if (id === undefined)
+            return control(response, 400, { errors: [error("/id", "must be the id of a delivered message", "type")] });
+          const redelivered = delivery.redeliver(id);
+          if (redelivered === undefined)
+            return control(response, 404, {
+              errors: [error("/id", "names no message delivered to the bot (or one past the history limit)", "id")],
+            });
+          control(response, 200, { delivery: await redelivered });
         },
       },
     };
@@ -367,6 +423,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (!delivery.canDeliverInbound)
         throw new Error("no messages webhook: pass messagesWebhook or call setWebhooks()");
       return delivery.deliverInbound(checked.message);
+    },
+    redeliver(id) {
+      const redelivered = delivery.redeliver(id);
+      if (redelivered === undefined)
+        throw new Error("redeliver: no message delivered to the bot has this id (or it is past the history limit)");
+      return redelivered;
     },
     setWebhooks: (webhooks) => delivery.setWebhooks(webhooks),
     waitFor(check, timeoutMs = 5000) {

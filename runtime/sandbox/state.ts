@@ -58,9 +58,15 @@ export interface WebhookDelivery<E> {
   outcome?: WebhookOutcome;
 }
 
-/** A customer message delivered to the bot's messages webhook, and how the bot acknowledged it. */
+/**
+ * A customer message delivered to the bot's messages webhook, and how the bot acknowledged it. A message delivered
+ * again (same `id`: `redeliver`, `redeliverAfterMs`, or `POST /_sandbox/inbound` with a known id) stays one entry:
+ * `outcome` and `at` are its latest delivery's.
+ */
 export interface InboundDelivery extends WebhookDelivery<Message> {
-  /** The `consumed` or `failed` notification the bot sent for it, once it did. */
+  /** How many times it was POSTed to the bot: 1, plus one per redelivery. */
+  deliveries: number;
+  /** The `consumed` or `failed` notification the bot sent for it, once it did (the first, if it sent more). */
   acknowledgedWith?: "consumed" | "failed";
 }
 
@@ -96,7 +102,9 @@ export type ViolationKind =
   /** The bot's webhook did not answer (refused, reset, timed out). */
   | "webhook-unreachable"
   /** A notification about a delivered message whose `from` is not the message's originator (the seed: "the message originator's address in `from`"). */
-  | "notification-from-mismatch";
+  | "notification-from-mismatch"
+  /** A second `consumed` or `failed` for one delivered message: it was handled twice (a redelivery run again, or confirmed twice). */
+  | "handled-twice";
 
 export interface Violation {
   at: string;
@@ -125,7 +133,41 @@ export interface SandboxState {
   rejected: RejectedRequest[];
   /** Contract violations of the bot. */
   violations: Violation[];
+  /**
+   * How many entries each history list above ever received (an entry dropped past `historyLimit` stays counted),
+   * and how many redeliveries there were.
+   */
+  counts: SandboxCounts;
 }
+
+/** Totals of what the sandbox recorded, kept when the oldest entries of a history list are dropped. */
+export interface SandboxCounts {
+  sentMessages: number;
+  sentNotifications: number;
+  sentCommands: number;
+  /** Distinct customer messages delivered (a redelivery counts in `redeliveries`). */
+  receivedMessages: number;
+  receivedNotifications: number;
+  redeliveries: number;
+  eventTracks: number;
+  rejected: number;
+  violations: number;
+}
+
+/** The history lists, by their count's name. */
+interface Histories {
+  sentMessages: SentMessage;
+  sentNotifications: SentNotification;
+  sentCommands: CommandExchange;
+  receivedMessages: InboundDelivery;
+  receivedNotifications: WebhookDelivery<Notification>;
+  eventTracks: SandboxState["eventTracks"][number];
+  rejected: RejectedRequest;
+  violations: Violation;
+}
+
+/** Entries each history list keeps when `historyLimit` does not say: the oldest is dropped first. */
+export const DEFAULT_HISTORY_LIMIT = 10_000;
 
 export function now(): string {
   return new Date().toISOString();
@@ -134,9 +176,15 @@ export function now(): string {
 /** The state, plus change listeners for `waitFor`. */
 export class StateStore {
   state: SandboxState = StateStore.empty();
+  /** Entries kept per history list (sent, received, eventTracks, rejected, violations). */
+  readonly historyLimit: number;
   readonly #listeners = new Set<() => void>();
   /** Called with each violation as it is recorded. */
   onViolation: ((violation: Violation) => void) | undefined;
+
+  constructor(historyLimit: number = DEFAULT_HISTORY_LIMIT) {
+    this.historyLimit = historyLimit;
+  }
 
   static empty(): SandboxState {
     return {
@@ -148,7 +196,37 @@ export class StateStore {
       configs: [],
       rejected: [],
       violations: [],
+      counts: {
+        sentMessages: 0,
+        sentNotifications: 0,
+        sentCommands: 0,
+        receivedMessages: 0,
+        receivedNotifications: 0,
+        redeliveries: 0,
+        eventTracks: 0,
+        rejected: 0,
+        violations: 0,
+      },
     };
+  }
+
+  /** Appends an entry to a history list and counts it; past `historyLimit` entries the oldest is dropped. */
+  add<K extends keyof Histories>(name: K, entry: Histories[K]): void {
+    const { state } = this;
+    const lists: { [Name in keyof Histories]: Histories[Name][] } = {
+      sentMessages: state.sent.messages,
+      sentNotifications: state.sent.notifications,
+      sentCommands: state.sent.commands,
+      receivedMessages: state.received.messages,
+      receivedNotifications: state.received.notifications,
+      eventTracks: state.eventTracks,
+      rejected: state.rejected,
+      violations: state.violations,
+    };
+    const list = lists[name];
+    list.push(entry);
+    if (list.length > this.historyLimit) list.shift();
+    state.counts[name]++;
   }
 
   /** Call after every change. */
@@ -163,7 +241,7 @@ export class StateStore {
 
   violation(kind: ViolationKind, detail: string, messageId?: string): void {
     const violation: Violation = { at: now(), kind, ...(messageId === undefined ? {} : { messageId }), detail };
-    this.state.violations.push(violation);
+    this.add("violations", violation);
     this.changed();
     this.onViolation?.(violation);
   }

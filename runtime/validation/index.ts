@@ -2,10 +2,10 @@ export { VALID, type ValidationError, type ValidationResult, type Validates } fr
 export { REDACTED, type SecretShape } from "./redact-secret-fields.js";
 export {
   createValidatorSet,
-  mergeValidatorTables,
   type CompiledValidator,
   type SchemaEntry,
   type ValidatorSet,
   type ValidatorTable,
 } from "./validator-set.js";
+export { combineValidatorSets } from "./combined-set.js";
 export type { PatternHints } from "./error-messages.js";

@@ -20,6 +20,8 @@ export interface Answer {
   headers?: Record<string, string>;
   /** Wait this long before answering (a slow server). */
   delayMs?: number;
+  /** Close the connection instead of answering (a reset). */
+  reset?: boolean;
 }
 
 export interface ApiServer {
@@ -81,6 +83,7 @@ export async function startApiServer(): Promise<ApiServer> {
       const answer = queues.get(entry.path)?.shift() ?? defaultAnswer(entry);
       const respond = () => {
         if (response.destroyed) return;
+        if (answer.reset === true) return void request.socket.destroy();
         const body =
           answer.body === undefined ? "" : typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body);
         response.writeHead(answer.status, {

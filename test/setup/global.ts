@@ -26,6 +26,7 @@ import {
   TYPECHECK,
   type TscResult,
 } from "../helpers/fixtures.js";
+import { CONSUMER_ROOT_VARIABLE } from "../helpers/installed-package.js";
 import { cacheDir, editSchema, linkCache } from "../helpers/project-copy.js";
 import { writeConformance } from "../helpers/type-conformance.js";
 
@@ -44,6 +45,9 @@ import { writeConformance } from "../helpers/type-conformance.js";
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const runFolder = useMemoryFiles();
+  // The consumer tier's installed package, made by the first test file that asks (test/helpers/installed-package.ts).
+  const consumerRoot = mkdtempSync(path.join(tmpdir(), "specfirst-consumer-"));
+  process.env[CONSUMER_ROOT_VARIABLE] = consumerRoot;
   writeConformance();
   const typecheck = startTypecheck();
   await Promise.all([build(), build(["runtime", "generated"])]);
@@ -56,6 +60,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   await generate({ root: EDITED_SEED, check: true });
   return async () => {
     await typecheck;
+    rmSync(consumerRoot, { recursive: true, force: true });
     if (runFolder !== undefined) rmSync(runFolder, { recursive: true, force: true });
   };
 }

@@ -4,7 +4,7 @@ import { EXIT_OK, EXIT_USAGE, processIo, type CliCommand, type CliIo } from "../
 const HELP = `Usage:
   specfirst sandbox [--port <n>] [--host <host>] [--access-key <key>] [--configs-key <key>] [--bot <address>]
                     [--messages-webhook <url>] [--notifications-webhook <url>] [--plan <plan>]
-                    [--notify-timeout-ms <n>] [--fail-recipients <regex>] [--strict]
+                    [--notify-timeout-ms <n>] [--redeliver-after-ms <n>] [--fail-recipients <regex>] [--strict]
       A local server that behaves as the two API descriptions say: POST /messages, /notifications, /commands
       (Authorization: Key <access key>) and POST /v1/configs (Authorization: <configs key>), with delivery
       notifications POSTed to the bot's notifications webhook, commands (/ping, /account, /lists, /schedules,
@@ -19,12 +19,14 @@ const HELP = `Usage:
       --notifications-webhook the bot's notifications URL (notifications about the bot's messages go there)
       --plan                  free, business, enterprise or paid: 429 over the plan's per-second limits (default: none)
       --notify-timeout-ms     time the bot has to send consumed or failed for a delivered message (default 5000)
+      --redeliver-after-ms    deliver a message again when still unconfirmed this long after a delivery, 5 times at
+                              most (default: never)
       --fail-recipients       a regular expression: the bot's messages to matching recipients fail with reason 42
                               (default ^unknown@)
       --strict                refuse (400) a field a content document does not list, such as media-link url for uri
                               (the message-strict and command-strict validators; stricter than the seed)
       Control endpoints: POST /_sandbox/inbound (a customer message to the bot), GET /_sandbox/state,
-      POST /_sandbox/reset, GET|PUT /_sandbox/webhooks.
+      POST /_sandbox/redeliver, POST /_sandbox/reset, GET|PUT /_sandbox/webhooks.
 `;
 
 /** A whole number of at least `min` written in decimal digits, or undefined. */
@@ -53,6 +55,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
         "notifications-webhook": { type: "string" },
         plan: { type: "string" },
         "notify-timeout-ms": { type: "string", default: "5000" },
+        "redeliver-after-ms": { type: "string" },
         "fail-recipients": { type: "string" },
         strict: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
@@ -74,6 +77,10 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
   if (port === undefined || port > 65535) return usage("--port is a port number, 0 to 65535");
   const notifyTimeoutMs = parseWhole(values["notify-timeout-ms"], 1);
   if (notifyTimeoutMs === undefined) return usage("--notify-timeout-ms is a whole number of milliseconds, at least 1");
+  const redeliverText = values["redeliver-after-ms"];
+  const redeliverAfterMs = redeliverText === undefined ? undefined : parseWhole(redeliverText, 1);
+  if (redeliverText !== undefined && redeliverAfterMs === undefined)
+    return usage("--redeliver-after-ms is a whole number of milliseconds, at least 1");
   const plan = values.plan;
   if (plan !== undefined && !isPlan(plan)) return usage(`--plan is one of ${PLANS.join(", ")}`);
   for (const flag of ["messages-webhook", "notifications-webhook"] as const) {
@@ -103,6 +110,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     notificationsWebhook: values["notifications-webhook"],
     plan,
     notifyTimeoutMs,
+    ...(redeliverAfterMs === undefined ? {} : { redeliverAfterMs }),
     failRecipients,
     strict: values.strict,
     // Violations are reported as they happen, one line each on stderr.

@@ -1,13 +1,17 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_MAX_RECORD_BYTES, EXIT_USAGE } from "../validate-inputs.js";
+import { DEFAULT_MAX_BYTES, DEFAULT_MAX_RECORD_BYTES, EXIT_USAGE } from "../validate-inputs.js";
 import { processIo, type CliCommand, type CliIo } from "../command.js";
 
 const HELP = `Usage:
-  specfirst validate <name> [file... | -] [--ndjson [--max-record-bytes <n>]] [--lenient | --strict] [--format text|json]
+  specfirst validate <name> [file... | -] [--max-bytes <n> | --ndjson [--max-record-bytes <n>]] [--lenient | --strict]
+                    [--format text|json]
   specfirst validate --media-type <type> [file... | -]
       Validate JSON against a schema: message, notification, command, command-response, envelope, config,
       config-lenient, message-strict, command-strict, or any schema file name (node-address, select, input-sql, ...). With no file, or with -,
       reads standard input.
+      --max-bytes <n>
+                    without --ndjson: the longest input read (default ${DEFAULT_MAX_BYTES}, 16 MiB); reading a longer
+                    one stops there, and it is reported as an input that cannot be read (exit 2)
       --ndjson      each input is newline-delimited JSON: every non-empty line is one record, validated in
                     constant memory; a progress bar is drawn on a terminal; a summary of counts ends the output
       --max-record-bytes <n>
@@ -51,6 +55,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
         strict: { type: "boolean", default: false },
         "media-type": { type: "string" },
         "max-record-bytes": { type: "string" },
+        "max-bytes": { type: "string" },
         help: { type: "boolean", default: false },
       },
     });
@@ -74,6 +79,17 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     io.stderr("specfirst validate: --max-record-bytes is a whole number of bytes, at least 1\n");
     return EXIT_USAGE;
   }
+  const maxBytes = values["max-bytes"] === undefined ? DEFAULT_MAX_BYTES : parseByteCount(values["max-bytes"]);
+  if (maxBytes === undefined) {
+    io.stderr("specfirst validate: --max-bytes is a whole number of bytes, at least 1\n");
+    return EXIT_USAGE;
+  }
+  if (values.ndjson && values["max-bytes"] !== undefined) {
+    io.stderr(
+      "specfirst validate: --max-bytes bounds a whole input; with --ndjson, bound each record with --max-record-bytes\n",
+    );
+    return EXIT_USAGE;
+  }
   const mediaType = values["media-type"];
   const name = mediaType === undefined ? positionals[0] : undefined;
   const files = mediaType === undefined ? positionals.slice(1) : positionals;
@@ -87,6 +103,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     strict: values.strict,
     ndjson: values.ndjson,
     maxRecordBytes,
+    maxBytes,
     format,
     inputs,
     stdin: io.stdin,
