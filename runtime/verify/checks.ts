@@ -8,20 +8,8 @@ import { JsonSyntaxError, readJson } from "../json/read-json.js";
 import type { Validates } from "../validation/result.js";
 import type { VerifiedOperation } from "./contract.js";
 import type { Outcome, ReceivedResponse, SentRequest } from "./http.js";
+import type { CheckInfo } from "./check-ids.js";
 import { isSchemaObject, shapeOf, type SchemaRegistry } from "./schema-model.js";
-
-export type CheckId =
-  | "not_a_server_error"
-  | "status_code_conformance"
-  | "content_type_conformance"
-  | "response_schema_conformance"
-  | "command_response_id"
-  | "positive_data_acceptance"
-  | "negative_data_rejection"
-  | "ignored_auth"
-  | "observe_not_answered"
-  | "notification_delivery"
-  | "webhook_payload_conformance";
 
 /**
  * What a request was: a valid body with the credential (`valid`), one the server must not answer (`unanswered`),
@@ -47,12 +35,8 @@ export interface CheckContext {
   readonly registry: SchemaRegistry;
 }
 
-export interface CheckDefinition {
-  readonly id: CheckId;
-  /** Why it matters, in one sentence (printed in the reports). */
-  readonly why: string;
-  /** `exchange`: judges each request; `webhook`: judges what the bot's URL received (needs `--webhook-port`). */
-  readonly scope: "exchange" | "webhook";
+/** A check: its public face (id, why, scope) and, for an `exchange` check, its verdict on one exchange. */
+export interface CheckDefinition extends CheckInfo {
   /** The verdict for one exchange: `undefined` passed, a string failed, `null` not applicable. */
   readonly judge?: (exchange: Exchange, context: CheckContext) => string | undefined | null;
 }
@@ -222,9 +206,3 @@ export const CHECKS: readonly CheckDefinition[] = [
     scope: "webhook",
   },
 ];
-
-export const CHECK_IDS: readonly CheckId[] = CHECKS.map((check) => check.id);
-
-export function isCheckId(value: string): value is CheckId {
-  return (CHECK_IDS as readonly string[]).includes(value);
-}

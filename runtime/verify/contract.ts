@@ -8,12 +8,10 @@ import { apis } from "../../generated/client.js";
 import type { ApiDescriptor, OperationDescriptor, WebhookDescriptor } from "../client/descriptor.js";
 import { schemaFiles } from "../validation/schema-files.js";
 import type { Validates } from "../validation/result.js";
+import { UnknownApiError } from "./apis.js";
 import { BodyArbitraries } from "./arbitraries.js";
 import { SchemaRegistry, type SchemaNode, type SchemaObject } from "./schema-model.js";
 import { variantsOf, type Variant } from "./variants.js";
-
-/** The APIs verify can check: one per generated descriptor (`messaging`, `configs`). */
-export const API_NAMES: readonly string[] = apis.map((api) => api.api);
 
 /**
  * A request the schema accepts but the server must not answer. The messaging seed: `observe` "notifies of a value
@@ -61,13 +59,6 @@ export interface VerifiedApi {
   readonly validators: Validates;
   readonly registry: SchemaRegistry;
   readonly arbitraries: BodyArbitraries;
-}
-
-export class UnknownApiError extends Error {
-  constructor(name: string) {
-    super(`unknown API "${name}"; expected one of: ${API_NAMES.join(", ")}`);
-    this.name = "UnknownApiError";
-  }
 }
 
 /** The API named `name`, ready to generate requests for; throws `UnknownApiError` for another name. */

@@ -2,7 +2,7 @@
  * The result of a verify run and its three renderings: text for a terminal, JSON for scripts, JUnit XML for CI
  * test reports. A report never holds the credential: reproductions read it from `$SPECFIRST_ACCESS_KEY`.
  */
-import type { CheckId } from "./checks.js";
+import type { CheckId } from "./check-ids.js";
 
 /** One failure of a check, shrunk to a minimal request when fast-check could (`shrunk`). */
 export interface VerifyFailure {

@@ -9,7 +9,8 @@
 import fc from "fast-check";
 import { createRateLimiter, type RateLimiter } from "../client/limiter.js";
 import { JsonSyntaxError, readJson } from "../json/read-json.js";
-import { CHECKS, type CheckContext, type CheckId, type Exchange } from "./checks.js";
+import type { CheckId } from "./check-ids.js";
+import { CHECKS, type CheckContext, type Exchange } from "./checks.js";
 import { loadApi, type VerifiedApi, type VerifiedOperation } from "./contract.js";
 import { allocateRuns, familiesOf, type CaseInput, type Family } from "./families.js";
 import { curlOf, send, type CredentialUse, type Outcome, type SentRequest, type Transport } from "./http.js";

@@ -4,7 +4,8 @@
  * `webhook_payload_conformance` (every payload the bot received is valid against its webhook's schema).
  */
 import { JsonSyntaxError, readJson } from "../json/read-json.js";
-import type { CheckId, Exchange } from "./checks.js";
+import type { CheckId } from "./check-ids.js";
+import type { Exchange } from "./checks.js";
 import { webhookOf, type VerifiedApi } from "./contract.js";
 import { curlOf } from "./http.js";
 import type { VerifyFailure } from "./report.js";
