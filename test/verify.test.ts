@@ -206,6 +206,24 @@ describe("verify against the sandbox", () => {
     }
   });
 
+  it("stops starting requests at the time limit, and says so", async () => {
+    const target = await startSandbox();
+    try {
+      const report = await verify({
+        api: "configs",
+        baseUrl: target.url,
+        accessKey: CONFIGS_KEY,
+        seed: 1,
+        timeLimitMs: 1,
+      });
+      expect(report.stoppedBy).toBe("time-limit");
+      expect(report.requests).toBeLessThan(500);
+      expect(formatText(report)).toContain("stopped at --time-limit");
+    } finally {
+      await target.close();
+    }
+  });
+
   it("refuses to start against a server nothing answers (VerifyUnreachableError)", async () => {
     const port = await closedPort();
     await expect(
