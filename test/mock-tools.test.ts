@@ -30,7 +30,7 @@ interface Operation {
 
 /** The first server's URL with each variable replaced by its default (OpenAPI 3.1, Server Variable Object). */
 function defaultServerUrl(document: JsonObject): string {
-  const [server] = document.servers as Server[];
+  const [server] = document.servers as unknown as Server[];
   if (server === undefined) throw new Error("no server");
   return server.url.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
     const variable = server.variables?.[name];
@@ -40,9 +40,9 @@ function defaultServerUrl(document: JsonObject): string {
 }
 
 function postOperations(document: JsonObject): Operation[] {
-  return Object.entries(document.paths as Record<string, { post?: { responses: Record<string, unknown> } }>).flatMap(
-    ([route, item]) => (item.post === undefined ? [] : [{ route, responses: item.post.responses }]),
-  );
+  return Object.entries(
+    document.paths as unknown as Record<string, { post?: { responses: Record<string, unknown> } }>,
+  ).flatMap(([route, item]) => (item.post === undefined ? [] : [{ route, responses: item.post.responses }]));
 }
 
 /** The examples of each operation's request body, by route. */
@@ -56,7 +56,7 @@ function requestExamples(document: JsonObject, route: string): unknown[] {
 describe("the published documents' servers", () => {
   it.each(APIS)("%s: every server variable has a default, so a tool can fill the URL", (api) => {
     const document = documentOf(api);
-    for (const server of document.servers as Server[])
+    for (const server of document.servers as unknown as Server[])
       for (const name of server.url.match(/\{[^}]+\}/g) ?? [])
         expect(server.variables?.[name.slice(1, -1)]?.default, `${api} ${server.url}`).toMatch(/^https:\/\//);
   });
