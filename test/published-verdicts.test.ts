@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   registerSchema,
+  unregisterSchema,
   setShouldValidateFormat,
   validate as hyperjumpValidate,
 } from "@hyperjump/json-schema/draft-2020-12";
@@ -172,6 +173,9 @@ describe(`the published schemas give our validators' verdict (variants seed ${St
     setShouldValidateFormat(true);
     for (const id of idOf.values()) {
       const file = id.replace("https://specfirst.dev/schemas/", "");
+      // test files share a worker process (vitest.config.ts isolate: false): test/published-tools.test.ts may have
+      // registered the same ids in hyperjump's registry before
+      unregisterSchema(id);
       registerSchema(
         JSON.parse(readFileSync(path.join(SCHEMAS, file), "utf8")) as Parameters<typeof registerSchema>[0],
       );
