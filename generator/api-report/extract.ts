@@ -23,12 +23,16 @@ export interface EntryPointApi {
 type Ts = typeof TypeScript;
 
 /**
- * Reads each entry point's declaration file from the build (`dist/`, written by `tsc -b tsconfig.build.json`) with
- * ts-morph: every export, resolved through `export *` and `export { … } from`, printed as a normalized declaration;
+ * Reads each entry point's declaration file from a build of the package's declarations (`build`, the folder that
+ * stands for `dist/`; `builtPath` maps an entry point's `types` into it) with ts-morph: every export, resolved through `export *` and `export { … } from`, printed as a normalized declaration;
  * then, transitively, every declaration of the build those texts name that the entry point does not export. Types of
  * other packages (`node:http`, `redis`) are named, not followed.
  */
-export async function extractApi(root: string, entryPoints: EntryPoint[]): Promise<EntryPointApi[]> {
+export async function extractApi(
+  build: string,
+  entryPoints: EntryPoint[],
+  builtPath: (types: string) => string,
+): Promise<EntryPointApi[]> {
   const { Project, Node, ts } = await import("ts-morph");
   const project: Project = new Project({
     compilerOptions: {
@@ -41,7 +45,7 @@ export async function extractApi(root: string, entryPoints: EntryPoint[]): Promi
       strict: true,
     },
   });
-  const dist = path.join(root, "dist");
+  const dist = path.resolve(build);
   const inBuild = (node: MorphNode) => {
     const file = node.getSourceFile().getFilePath();
     return file.startsWith(`${dist}${path.sep}`) || file.startsWith(`${dist}/`);
@@ -51,7 +55,7 @@ export async function extractApi(root: string, entryPoints: EntryPoint[]): Promi
   const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed });
 
   return entryPoints.map((entryPoint) => {
-    const source = project.addSourceFileAtPath(path.join(root, entryPoint.types));
+    const source = project.addSourceFileAtPath(builtPath(entryPoint.types));
     const exportedNodes = new Set<MorphNode>();
     const exported: ReportedDeclaration[] = [];
     const pending: MorphNode[] = [];

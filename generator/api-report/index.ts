@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { comparePackageApis, type PackageApiReport } from "./compare.js";
@@ -31,34 +32,45 @@ export class ApiReportError extends Error {
 /** The compiler of `npm run build` (TypeScript 7, CONTRIBUTING.md), by its path: `tsc` in node_modules/.bin is 5.9's. */
 const TSC = path.join("node_modules", "typescript-7", "bin", "tsc");
 const BUILD_CONFIG = "tsconfig.build.json";
-
-/** Whether the project keeps API reports (an `api/` folder): a copy of the contract's inputs alone has none. */
-export const hasApiReports = (root: string) => existsSync(path.join(root, API_REPORT_DIR));
+/** Where `npm run build` writes, and package.json `exports` points: the reports name the files there. */
+const BUILD_DIR = "dist";
 
 /**
- * Today's reports, path → text: the declarations built as `npm run build` builds them (`tsc -b tsconfig.build.json`,
- * incremental, into dist/), read with ts-morph, one report per entry point of package.json `exports`.
+ * Today's reports, path → text: the declarations compiled as `npm run build` compiles them (its compiler and
+ * tsconfig.build.json), emitted into a temporary folder, so that a dry run changes nothing and two runs at once do
+ * not write dist/ together; then read with ts-morph, one report per entry point of package.json `exports`.
  */
 export async function currentReports(root: string): Promise<Map<string, string>> {
   if (!existsSync(path.join(root, BUILD_CONFIG)))
     throw new ApiReportError(`${path.join(root, BUILD_CONFIG)} is missing: the package's declarations cannot be built`);
-  try {
-    await run(process.execPath, [TSC, "-b", BUILD_CONFIG], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
-  } catch (error) {
-    const output =
-      String((error as { stdout?: string }).stdout ?? "") + String((error as { stderr?: string }).stderr ?? "");
-    throw new ApiReportError(
-      `the package's declarations do not build (tsc -b ${BUILD_CONFIG}):\n${output.trim() || (error as Error).message}`,
-    );
-  }
   const entryPoints = await readEntryPoints(root);
-  const missing = entryPoints.filter((entryPoint) => !existsSync(path.join(root, entryPoint.types)));
-  if (missing.length > 0)
+  const outside = entryPoints.filter((entryPoint) => !entryPoint.types.startsWith(`${BUILD_DIR}/`));
+  if (outside.length > 0)
     throw new ApiReportError(
-      `package.json exports name declarations the build did not write: ${missing.map((entryPoint) => `${entryPoint.specifier} (${entryPoint.types})`).join(", ")}`,
+      `package.json exports name declarations outside ${BUILD_DIR}/, which the build does not write: ${outside.map((entryPoint) => `${entryPoint.specifier} (${entryPoint.types})`).join(", ")}`,
     );
-  const apis = await extractApi(root, entryPoints);
-  return new Map(apis.map((api) => [reportPath(api.entryPoint.specifier), renderReport(api)]));
+  const build = await mkdtemp(path.join(tmpdir(), "specfirst-api-"));
+  try {
+    const options = ["--outDir", build, "--emitDeclarationOnly", "--incremental", "false", "--composite", "false"];
+    try {
+      await run(process.execPath, [TSC, "-p", BUILD_CONFIG, ...options], { cwd: root, maxBuffer: 16 * 1024 * 1024 });
+    } catch (error) {
+      const output = `${String((error as { stdout?: string }).stdout ?? "")}${String((error as { stderr?: string }).stderr ?? "")}`;
+      throw new ApiReportError(
+        `the package's declarations do not build (tsc -p ${BUILD_CONFIG}):\n${output.trim() || (error as Error).message}`,
+      );
+    }
+    const builtPath = (types: string) => path.join(build, types.slice(BUILD_DIR.length + 1));
+    const missing = entryPoints.filter((entryPoint) => !existsSync(builtPath(entryPoint.types)));
+    if (missing.length > 0)
+      throw new ApiReportError(
+        `package.json exports name declarations the build does not write: ${missing.map((entryPoint) => `${entryPoint.specifier} (${entryPoint.types})`).join(", ")}`,
+      );
+    const apis = await extractApi(build, entryPoints, builtPath);
+    return new Map(apis.map((api) => [reportPath(api.entryPoint.specifier), renderReport(api)]));
+  } finally {
+    await rm(build, { recursive: true, force: true });
+  }
 }
 
 /** The report files in the working tree's `api/`, path → text. */

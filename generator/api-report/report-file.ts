@@ -43,8 +43,8 @@ export function renderReport(api: EntryPointApi): string {
   return [
     `# API report: \`${specifier}\``,
     "",
-    `Written by \`${API_REPORT_COMMAND}\` from \`${types}\`, the build's declarations; do not edit (CI fails when it`,
-    "is stale). How `specfirst diff` and `release` classify a change of it: docs/change-control.md#the-package-api.",
+    `Written by \`${API_REPORT_COMMAND}\` from the build's \`${types}\`. Do not edit: CI fails when it is stale.`,
+    "How `specfirst diff` and `release` classify its changes: docs/change-control.md#the-package-api.",
     "",
     `${EXPORTS_HEADING} (${api.exported.length})`,
     "",

@@ -4,8 +4,8 @@ import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "../../runtime/cli/command.js"
 export const API_REPORT_HELP = `  specfirst api-report [--check] [--root <folder>]
       Write api/<entry point>.api.md: the TypeScript API of each entry point of package.json exports (every export
       with its signature, and the declarations they are written with), read with ts-morph from the declarations
-      the build writes (tsc -b tsconfig.build.json, npm run build's compiler step, into dist/). specfirst diff and
-      release compare these reports (docs/change-control.md#the-package-api).
+      npm run build's compiler writes (tsc -p tsconfig.build.json, here into a temporary folder). specfirst diff
+      and release compare these reports (docs/change-control.md#the-package-api).
       --check   write nothing; exit 1 and name the stale reports when api/ differs from what the build gives
       --root    project folder (default: this package)
       Exit 0 done (or up to date), 1 stale (--check) or the declarations do not build, 2 usage error.
