@@ -192,9 +192,9 @@ class DeclarationComparison {
     if (removed.length === 1 && added.length === 1)
       return this.signature(removed[0] as Signature, added[0] as Signature, positions, subject);
     for (const signature of removed)
-      this.add("signature-removed", positions, `overload ${code(`${subject}${signature.text}`)} was removed`);
+      this.add("signature-removed", BOTH, `overload ${code(`${subject}${signature.text}`)} was removed`);
     for (const signature of added)
-      this.add("signature-added", positions, `overload ${code(`${subject}${signature.text}`)} was added`);
+      this.add("signature-added", BOTH, `overload ${code(`${subject}${signature.text}`)} was added`);
   }
 
   signature(before: Signature, after: Signature, positions: ReadonlySet<Position>, subject: string): void {
@@ -202,7 +202,7 @@ class DeclarationComparison {
     if (before.typeParameters !== after.typeParameters)
       this.add(
         "type-parameters-changed",
-        positions,
+        BOTH,
         `the type parameters of ${code(subject)} changed from ${code(before.typeParameters || "none")} to ${code(after.typeParameters || "none")}`,
       );
     const count = Math.max(before.parameters.length, after.parameters.length);
@@ -250,6 +250,8 @@ class DeclarationComparison {
         this.add("member-became-optional", positions, `${code(at(name))} became optional`);
       if (!was.readonly && now.readonly)
         this.add("member-became-readonly", positions, `${code(at(name))} became readonly`);
+      if (was.readonly && !now.readonly)
+        this.add("member-became-writable", positions, `${code(at(name))} is no longer readonly`);
       if (was.kind !== now.kind)
         this.add("member-type-changed", positions, `${code(at(name))} changed from a ${was.kind} to a ${now.kind}`);
       else if (was.kind === "method") this.overloads(was.signatures, now.signatures, positions, at(name));
@@ -278,7 +280,7 @@ function compareDeclarations(before: Declaration, after: Declaration, positions:
       {
         rule: "export-kind-changed",
         declaration: name,
-        positions,
+        positions: BOTH,
         message: `${code(name)} was a ${kindsText(before)}, is a ${kindsText(after)}`,
       },
     ];
@@ -289,7 +291,7 @@ function compareDeclarations(before: Declaration, after: Declaration, positions:
     findings.push({
       rule: "type-parameters-changed",
       declaration: name,
-      positions,
+      positions: BOTH,
       message: `the type parameters of ${code(name)} changed from ${code(before.typeParameters || "none")} to ${code(after.typeParameters || "none")}`,
     });
   for (const base of before.bases.filter((base) => !after.bases.includes(base)))
@@ -313,7 +315,7 @@ function compareDeclarations(before: Declaration, after: Declaration, positions:
     findings.push({
       rule: "declaration-changed",
       declaration: name,
-      positions,
+      positions: BOTH,
       message: `${code(name)} changed in a way no rule describes`,
     });
   return findings;

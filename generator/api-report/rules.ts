@@ -68,7 +68,7 @@ export const API_RULES = {
   "parameter-added-required": rule(
     "parameters",
     "producers",
-    "patch",
+    "minor",
     "Callers that do not pass the new parameter no longer compile.",
   ),
   "parameter-added": rule("parameters", "none", "minor", "A new optional parameter: callers may leave it out."),
@@ -144,7 +144,7 @@ export const API_RULES = {
   "member-added-required": rule(
     "members",
     "producers",
-    "patch",
+    "minor",
     "Code that builds the object (an options object, an implementation of the interface) no longer compiles without it.",
   ),
   "member-removed": rule(
@@ -161,6 +161,12 @@ export const API_RULES = {
   ),
   "member-became-optional": rule("members", "consumers", "patch", "Code that reads it may now get undefined."),
   "member-became-readonly": rule("members", "producers", "patch", "Code that assigns it no longer compiles."),
+  "member-became-writable": rule(
+    "members",
+    "none",
+    "patch",
+    "Code that reads it reads it as before; it may now be assigned too.",
+  ),
   "member-type-narrowed": rule(
     "members",
     "producers",
