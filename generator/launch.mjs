@@ -2,8 +2,8 @@
 /**
  * The specfirst commands in the repository start here, from a JavaScript build of the project's TypeScript, so a run
  * pays neither tsx's start-up (~0.5 s) nor a transpile of every module it loads, and needs no `npm run build`:
- * - `node generator/launch.mjs <command>` (`npm run generate`, `npm run diff`, `npm run release`, `npm run api-report`): the development
- *   CLI, generator/commands/cli.ts;
+ * - `node generator/launch.mjs <command>` (`npm run generate`, `npm run diff`, `npm run release`,
+ *   `npm run api-report`): the development CLI, generator/commands/cli.ts;
  * - `specfirst(argv)`, which bin/specfirst.js calls in the repository (`npx specfirst <command>`): the development
  *   commands as above, every other command by the shipped CLI (runtime/cli/main.ts, with generated/).
  *

@@ -83,6 +83,9 @@ describe("the committed API reports", () => {
       "CommandFailedError",
     ])
       expect(client, error).toMatch(new RegExp(`^export declare class ${error} extends \\w*Error \\{`, "m"));
+    expect(read(ROOT, "api/specfirst-fastify.api.md")).toContain(
+      "### `default` (runtime/middleware/fastify.ts)\n\n```ts\ndeclare function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): Promise<void>;\nexport default plugin;\n```",
+    );
     expect(read(ROOT, "api/specfirst-sandbox.api.md")).toContain(
       "export declare function createSandbox(options?: SandboxOptions): Sandbox;",
     );

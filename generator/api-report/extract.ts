@@ -66,7 +66,10 @@ export async function extractApi(
       exported.push({
         name,
         file: relative(parts[0] as MorphNode),
-        text: parts.map((part) => printDeclaration(ts, printer, part, name, true)).join("\n"),
+        text:
+          name === "default"
+            ? printDefault(ts, printer, Node, parts)
+            : parts.map((part) => printDeclaration(ts, printer, part, name, true)).join("\n"),
       });
       pending.push(...parts);
     }
@@ -101,6 +104,21 @@ export async function extractApi(
       a.name < b.name ? -1 : a.name > b.name ? 1 : a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
     return { entryPoint, exported: exported.sort(byName), reached: reached.sort(byName) };
   });
+}
+
+/**
+ * The default export: its declaration under its own name (`default` is no name a declaration can have), then
+ * `export default <name>;` as a declaration file writes it.
+ */
+function printDefault(
+  ts: Ts,
+  printer: TypeScript.Printer,
+  Node: typeof import("ts-morph").Node,
+  parts: MorphNode[],
+): string {
+  const own = declarationName(Node, parts[0] as MorphNode) ?? "_default";
+  const declarations = parts.map((part) => printDeclaration(ts, printer, part, own, false));
+  return [...declarations, `export default ${own};`].join("\n");
 }
 
 /** The name a declaration statement declares, or undefined for what is not one (a type parameter, a parameter). */
