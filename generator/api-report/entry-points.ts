@@ -18,8 +18,12 @@ interface ExportsEntry {
  * The entry points of package.json `exports` that have a `types` condition (the data ones, `./schemas/*`, have
  * none), sorted by specifier. A pattern (`./*`, `./*\/validators`) stands for each declaration file its `types`
  * matches in the build, the way Node resolves it for a consumer; those an explicit key already names are one entry.
+ * `built` says where a path of package.json (`dist/…`) is in the build read (by default, in `root`).
  */
-export async function readEntryPoints(root: string): Promise<EntryPoint[]> {
+export async function readEntryPoints(
+  root: string,
+  built: (file: string) => string = (file) => path.join(root, file),
+): Promise<EntryPoint[]> {
   const manifest = JSON.parse(await readFile(path.join(root, "package.json"), "utf8")) as {
     name?: unknown;
     exports?: Record<string, unknown>;
@@ -34,7 +38,7 @@ export async function readEntryPoints(root: string): Promise<EntryPoint[]> {
     else found.set(key, types);
   }
   for (const [key, types] of patterns) {
-    for (const [match, file] of matchPattern(root, types)) {
+    for (const [match, file] of matchPattern(built, types)) {
       const specifier = key.replace("*", match);
       if (!found.has(specifier)) found.set(specifier, file);
     }
@@ -48,13 +52,13 @@ export async function readEntryPoints(root: string): Promise<EntryPoint[]> {
 }
 
 /** The files of the build a `types` pattern (`./dist/generated/*\/index.d.ts`) matches, with what `*` stood for. */
-function matchPattern(root: string, pattern: string): [match: string, file: string][] {
+function matchPattern(built: (file: string) => string, pattern: string): [match: string, file: string][] {
   const normalized = path.posix.normalize(pattern);
   const [prefix = "", suffix = ""] = normalized.split("*");
   const dir = path.posix.dirname(prefix + "x");
-  if (!existsSync(path.join(root, dir))) return [];
+  if (!existsSync(built(dir))) return [];
   const matches: [string, string][] = [];
-  for (const entry of readdirSync(path.join(root, dir), { recursive: true })) {
+  for (const entry of readdirSync(built(dir), { recursive: true })) {
     const file = path.posix.join(dir, String(entry).split(path.sep).join("/"));
     if (!file.startsWith(prefix) || !file.endsWith(suffix) || file.length < prefix.length + suffix.length) continue;
     const match = file.slice(prefix.length, file.length - suffix.length);

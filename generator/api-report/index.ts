@@ -43,12 +43,6 @@ const BUILD_DIR = "dist";
 export async function currentReports(root: string): Promise<Map<string, string>> {
   if (!existsSync(path.join(root, BUILD_CONFIG)))
     throw new ApiReportError(`${path.join(root, BUILD_CONFIG)} is missing: the package's declarations cannot be built`);
-  const entryPoints = await readEntryPoints(root);
-  const outside = entryPoints.filter((entryPoint) => !entryPoint.types.startsWith(`${BUILD_DIR}/`));
-  if (outside.length > 0)
-    throw new ApiReportError(
-      `package.json exports name declarations outside ${BUILD_DIR}/, which the build does not write: ${outside.map((entryPoint) => `${entryPoint.specifier} (${entryPoint.types})`).join(", ")}`,
-    );
   const build = await mkdtemp(path.join(tmpdir(), "specfirst-api-"));
   try {
     const options = ["--outDir", build, "--emitDeclarationOnly", "--incremental", "false", "--composite", "false"];
@@ -60,7 +54,17 @@ export async function currentReports(root: string): Promise<Map<string, string>>
         `the package's declarations do not build (tsc -p ${BUILD_CONFIG}):\n${output.trim() || (error as Error).message}`,
       );
     }
-    const builtPath = (types: string) => path.join(build, types.slice(BUILD_DIR.length + 1));
+    // package.json names `dist/…`; this build stands for it. A pattern of `exports` is matched in it.
+    const builtPath = (file: string) =>
+      file === BUILD_DIR || file.startsWith(`${BUILD_DIR}/`)
+        ? path.join(build, file.slice(BUILD_DIR.length))
+        : path.join(root, file);
+    const entryPoints = await readEntryPoints(root, builtPath);
+    const outside = entryPoints.filter((entryPoint) => !entryPoint.types.startsWith(`${BUILD_DIR}/`));
+    if (outside.length > 0)
+      throw new ApiReportError(
+        `package.json exports name declarations outside ${BUILD_DIR}/, which the build does not write: ${outside.map((entryPoint) => `${entryPoint.specifier} (${entryPoint.types})`).join(", ")}`,
+      );
     const missing = entryPoints.filter((entryPoint) => !existsSync(builtPath(entryPoint.types)));
     if (missing.length > 0)
       throw new ApiReportError(
