@@ -9,6 +9,7 @@ const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   validate: async () => (await import("./commands/validate.js")).validateCommand,
   proxy: async () => (await import("./commands/proxy.js")).proxyCommand,
   sandbox: async () => (await import("./commands/sandbox.js")).sandboxCommand,
+  verify: async () => (await import("./commands/verify.js")).verifyCommand,
 };
 
 /**

@@ -8,7 +8,7 @@ import type {
   Reason,
 } from "../../generated/types.js";
 import { validate } from "../../generated/validators.js";
-import type { Delivery } from "./delivery.js";
+import { DESTINATION_NOT_FOUND, type Delivery } from "./delivery.js";
 import { isObject } from "./http.js";
 import { now, type ScheduleEntry, type StateStore } from "./state.js";
 
@@ -104,6 +104,13 @@ export class CommandProcessor {
   }
 
   #answer(command: Command & { method: CommandResponse["method"] }): Answer {
+    // The `command` schema takes any node address as `to`: one that is not an extension's is no destination for an
+    // extension command, a failed command answered HTTP 200 as every command is (docs/sandbox.md).
+    if (isExtensionUri(command.uri) && command.to !== undefined && !EXTENSION_ADDRESS.test(command.to))
+      return failure(
+        DESTINATION_NOT_FOUND,
+        `${DESTINATION_NOT_FOUND.description}: an extension is addressed as postmaster@<extension>.<host>`,
+      );
     const { base, rest } = splitUri(command.uri);
     const resource = isObject(command.resource) ? command.resource : undefined;
     switch (base) {
