@@ -1,7 +1,6 @@
 /** Helpers shared by the benchmark sections: paths, payloads, run-time AJV compilation, timing and table output. */
 import { spawn, spawnSync } from "node:child_process";
 import { register } from "node:module";
-import v8 from "node:v8";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -25,7 +24,9 @@ export type Check = (data: unknown) => boolean;
 
 export interface Section {
   title: string;
-  /** Markdown: sentences on what each figure measures and how to reproduce it, then the table(s). */
+  /** Markdown: the section's ratios (a table with its units), printed first and whatever the machine's load. */
+  ratios?: string;
+  /** Markdown: the absolute figures (one line of units, then the table), printed only when the section ran quiet. */
   body: string;
   /** One line: how close the figures are to what the machine allows (the floor or ceiling the section compares with). */
   limit?: string;
@@ -226,32 +227,6 @@ export function createUsersAjv(schemas = readSchemas()): Ajv2020 {
   (addFormatsPlugin as unknown as (ajv: unknown) => void)(ajv);
   for (const s of schemas) ajv.addSchema(s.schema);
   return ajv;
-}
-
-/** Bytes allocated on the V8 heap per call of `fn(...args)`, from the growth of the young generation (median of runs with no GC). */
-export function bytesPerCall(fn: (...args: never[]) => unknown, args: unknown[]): number {
-  const loop = new Function("fn", "args", "n", "let r; for (let i = 0; i < n; i++) r = fn(...args); return r;") as (
-    fn: unknown,
-    args: unknown[],
-    n: number,
-  ) => unknown;
-  // warm up for ~20 ms, and size each run to ~1 ms of calls (at most 200)
-  let calls = 0;
-  const start = hrtimeNow();
-  while (hrtimeNow() - start < 20) {
-    loop(fn, args, 1);
-    calls++;
-  }
-  const n = Math.max(1, Math.min(200, Math.round(calls / 20)));
-  const newSpace = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space")?.space_used_size ?? 0;
-  const samples: number[] = [];
-  for (let attempt = 0; attempt < 40 && samples.length < 9; attempt++) {
-    const before = newSpace();
-    loop(fn, args, n);
-    const after = newSpace();
-    if (after >= before) samples.push((after - before) / n);
-  }
-  return samples.length === 0 ? Number.NaN : median(samples);
 }
 
 // ---------------------------------------------------------------- timing
@@ -497,45 +472,6 @@ export function otherLoadNote(otherCores: number | undefined): string {
     ? `**${otherCores.toFixed(2)} cores: under load, absolute figures unreliable**`
     : `${otherCores.toFixed(2)} cores (quiet)`;
 }
-
-// ---------------------------------------------------------------- the host's speed on cold work
-
-/**
- * How fast this host runs cold work right now: what a warm loop never pays, and every whole process does (Node
- * starting, code compiled for the first time, memory touched for the first time). On the shared virtual machines
- * this bench runs on, that speed changes from one machine or hour to the next (an empty process has taken from 47
- * to 126 ms) while warm loops barely move, so whole-process figures (the cold start, generation, the CLI stream, the
- * test suite) move with it and the load average does not show it (docs/performance.md#the-hosts-speed-on-cold-work).
- */
-export interface HostSpeed {
-  /** Median ms from the start of an empty Node process (bench/cold/baseline.mjs) to its first output. */
-  emptyProcessMs: number;
-  /**
-   * Median µs a first write to a fresh 4 KiB page of memory costs (the page fault, the page's zeroing and, on a
-   * virtual machine, the hypervisor's mapping of it), three processes of bench/cold/page-touch.mjs.
-   */
-  pageTouchUs: number;
-}
-
-/** The median of one figure a script of bench/cold/ prints as JSON, over `launches` fresh processes. */
-async function medianOfLaunches(script: string, figure: "ms" | "us", launches: number): Promise<number> {
-  const values: number[] = [];
-  for (let i = 0; i < launches; i++) {
-    const result = await run(process.execPath, [path.join(BENCH_DIR, "cold", script)]);
-    values.push((JSON.parse(result.stdout) as Record<typeof figure, number>)[figure]);
-  }
-  return median(values);
-}
-
-export async function measureHostSpeed(launches = QUICK ? 3 : 11): Promise<HostSpeed> {
-  return {
-    emptyProcessMs: await medianOfLaunches("baseline.mjs", "ms", launches),
-    pageTouchUs: await medianOfLaunches("page-touch.mjs", "us", 3),
-  };
-}
-
-export const hostSpeedNote = ({ emptyProcessMs, pageTouchUs }: HostSpeed) =>
-  `an empty Node process ${fmt(emptyProcessMs, 1)} ms from its start to its first output, a first write to a fresh 4 KiB page ${fmt(pageTouchUs, 1)} µs`;
 
 // ---------------------------------------------------------------- processes
 
