@@ -92,7 +92,11 @@ type HandModule = typeof import("./hand-written.js");
 type ZodModule = typeof import("./zod-schemas.js");
 type TypeBoxModule = typeof import("./typebox-schemas.js");
 type ValibotModule = typeof import("./valibot-schemas.js");
-type TypiaModule = typeof import("./typia/generated/peer.js");
+/** bench/typia/generated/peer.ts, written at bench time by bench/typia/generate.ts (not committed). */
+interface TypiaModule {
+  typiaIs: Record<string, Check>;
+  typiaValidate: Record<string, (data: unknown) => unknown>;
+}
 
 export const PEERS: readonly Peer[] = [
   {
@@ -112,7 +116,7 @@ export const PEERS: readonly Peer[] = [
   {
     name: "typia",
     describe:
-      "typia 9 in its generation mode (`typia generate`: plain TypeScript, no compiler plugin at run time), bench/typia/generated/peer.ts from the type declarations of bench/typia/src/peer.ts (both written by `npx tsx bench/typia/generate.ts`; message, notification, the Config tree): `createIs` (`createEquals` for the closed Config objects) on valid payloads, `createValidate` (`createValidateEquals`) on invalid ones",
+      "typia 9 in its generation mode (`typia generate`: plain TypeScript, no compiler plugin at run time), bench/typia/generated/peer.ts from the type declarations of bench/typia/src/peer.ts (both written at bench time by bench/typia/generate.ts; message, notification, the Config tree), the message and notification dispatched on `type` / `event` to each variant's own function, as typia's users write a discriminated union: `createIs` (`createEquals` for the closed Config objects) on valid payloads, `createValidate` (`createValidateEquals`) on invalid ones",
     lacks: {},
     load: async (instance) => {
       const { typiaIs, typiaValidate } = await freshModule<TypiaModule>("typia/generated/peer.ts", instance);

@@ -18,6 +18,7 @@ import {
   withOtherLoad,
   type Section,
 } from "./shared.js";
+import { ensureTypiaPeer } from "./typia/generate.js";
 
 type Runner = () => Promise<Section | Section[]>;
 
@@ -44,6 +45,8 @@ const complete = selected.length === SECTIONS.length && !QUICK;
 const started = new Date();
 // Every section measures the compiled package (dist/), what a consumer imports: build it first when it is stale.
 log(ensureBuilt());
+// The typia peer is typia's generated code, written here rather than committed.
+if (selected.some(([name]) => name === "validators")) ensureTypiaPeer();
 /** Each section with the CPU other processes used while it ran (cores): its absolute figures are left out above QUIET_CORES. */
 const sections: { section: Section; otherCores?: number }[] = [];
 for (const [name, load] of selected) {

@@ -1,17 +1,21 @@
 /**
- * Regenerates the typia peer (bench/peers.ts): `npx tsx bench/typia/generate.ts`.
+ * Writes the typia peer (bench/peers.ts) at bench time: `ensureTypiaPeer()`, called by bench/run.ts and
+ * test/bench-peers-agree.test.ts, or alone: `npx tsx bench/typia/generate.ts`.
  *
  * 1. Writes bench/typia/src/peer.ts: type declarations of the same rules as the generated validators, with typia's
  *    tags (`tags.Pattern`, `tags.Type<"int64">`): the message and the notification from bench/peer-rules.ts (a union
  *    with one member per declared media type and one for any other; the failed-notification rule as a union on
- *    `event`), and the Config tree from its schema files (generated/schemas/configs/), every object closed, so
+ *    `event`), checked as a typia user writes it: a switch on the discriminant (`type`, `event`) calling the
+ *    validator of that variant, and the Config tree from its schema files (generated/schemas/configs/), every object closed, so
  *    it is checked with `equals` (typia's check that refuses undeclared properties).
  * 2. Runs `typia generate` (typia's generation mode: plain TypeScript, no compiler plugin at run time) into
- *    bench/typia/generated/peer.ts, the module the bench imports. Both files are committed.
+ *    bench/typia/generated/peer.ts, the module the bench imports. Neither file is committed (.gitignore): they are
+ *    rewritten whenever the declarations change.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { CHAT_STATES, CONTENT_TYPES, EVENTS, MEDIA_TYPE, NODE_ADDRESS, OTHER_MEDIA_TYPE } from "../peer-rules.js";
 import { BENCH_DIR, ROOT, readSchemas } from "../shared.js";
 
@@ -73,6 +77,39 @@ const byMediaType = (make: (type: string, document: string | undefined) => strin
     .map((m) => `\n  | ${m}`)
     .join("");
 
+/** The message's variants: type name, the `type` it declares, its content. */
+const messageVariants: [name: string, type: string, document: string][] = [
+  ...documents.map(([type, document], i): [string, string, string] => [`Message${i}`, lit(type), document]),
+  ["OtherMessage", "OtherMediaType", "string | Record<string, unknown>"],
+];
+
+/**
+ * A check that reads the discriminant and calls the variant's own typia function, as a typia user writes a
+ * discriminated union whose last member is open (typia alone would try every member in turn).
+ */
+const dispatch = (kind: "Is" | "Validate", key: string, variants: [string, string][], other: string) =>
+  `(() => {
+${variants.map(([, type], i) => `  const variant${i} = typia.create${kind}<${type}>();`).join("\n")}
+  const other = typia.create${kind}<${other}>();
+  return (input: unknown) => {
+    switch ((input as { ${key}?: unknown } | null)?.${key}) {
+${variants.map(([value], i) => `      case ${value}:\n        return variant${i}(input);`).join("\n")}
+      default:
+        return other(input);
+    }
+  };
+})()`;
+
+const checks = (kind: "Is" | "Validate") =>
+  `  message: ${dispatch(
+    kind,
+    "type",
+    messageVariants.slice(0, -1).map(([name, type]) => [type, name]),
+    "OtherMessage",
+  )},
+  notification: ${dispatch(kind, "event", [['"failed"', "FailedNotification"]], "OtherNotification")},
+  config: typia.create${kind === "Is" ? "" : kind}Equals<Config>(),`;
+
 const messaging = `
 type NodeAddress = string & tags.Pattern<${lit(NODE_ADDRESS)}>;
 type MediaType = string & tags.Pattern<${lit(MEDIA_TYPE)}>;
@@ -85,17 +122,20 @@ interface Select { text?: string; options?: { order?: Integer; text?: string }[]
 type Collection =${byMediaType((type, document) => (document === undefined ? `{ itemType?: ${type}; items?: unknown[] }` : `{ itemType: ${type}; items?: ${document}[] }`))};
 type Container =${byMediaType((type, document) => (document === undefined ? `{ type?: ${type}; value?: unknown }` : `{ type: ${type}; value?: ${document} }`))};
 
-type Message =${byMediaType(
-  (type, document) =>
-    `{ id?: string; from?: NodeAddress; to: NodeAddress; type: ${type}; content: ${document ?? "string | Record<string, unknown>"}; metadata?: Record<string, string> }`,
-)};
+${messageVariants
+  .map(
+    ([name, type, document]) =>
+      `type ${name} = { id?: string; from?: NodeAddress; to: NodeAddress; type: ${type}; content: ${document}; metadata?: Record<string, string> };`,
+  )
+  .join("\n")}
 
 interface Reason { code: Integer; description?: string }
-type Notification =
-  | { id?: string; from?: NodeAddress; to?: NodeAddress; event: "failed"; reason: Reason }
-  | { id?: string; from?: NodeAddress; to?: NodeAddress; event: ${EVENTS.filter((e) => e !== "failed")
-    .map(lit)
-    .join(" | ")}; reason?: Reason };
+type FailedNotification = { id?: string; from?: NodeAddress; to?: NodeAddress; event: "failed"; reason: Reason };
+type OtherNotification = { id?: string; from?: NodeAddress; to?: NodeAddress; event: ${EVENTS.filter(
+  (e) => e !== "failed",
+)
+  .map(lit)
+  .join(" | ")}; reason?: Reason };
 `;
 
 const configs = readSchemas()
@@ -109,42 +149,45 @@ ${messaging}
 ${configs}
 
 export const typiaIs = {
-  message: typia.createIs<Message>(),
-  notification: typia.createIs<Notification>(),
-  config: typia.createEquals<Config>(),
-};
+${checks("Is")}
+} as Record<string, (input: unknown) => boolean>;
 export const typiaValidate = {
-  message: typia.createValidate<Message>(),
-  notification: typia.createValidate<Notification>(),
-  config: typia.createValidateEquals<Config>(),
-};
+${checks("Validate")}
+} as Record<string, (input: unknown) => unknown>;
 `;
 
-mkdirSync(path.join(DIR, "src"), { recursive: true });
-writeFileSync(path.join(DIR, "src", "peer.ts"), source);
-const typia = path.join(ROOT, "node_modules", "typia", "lib", "executable", "typia.js");
-const result = spawnSync(
-  process.execPath,
-  [
-    typia,
-    "generate",
-    "--input",
-    path.join(DIR, "src"),
-    "--output",
-    path.join(DIR, "generated"),
-    "--project",
-    path.join(BENCH_DIR, "tsconfig.json"),
-  ],
-  {
-    cwd: ROOT,
-    stdio: "inherit",
-  },
-);
-if (result.status !== 0) process.exit(result.status ?? 1);
-// typia's output (~480 kB of checks) is a peer's generated code, not ours: the project's type check (tsconfig.json
-// takes in bench/) skips its bodies, which would add tens of seconds to every `npm test`; src/peer.ts is checked.
-const generated = path.join(DIR, "generated", "peer.ts");
-writeFileSync(
-  generated,
-  `// @ts-nocheck: typia's generated code, written by bench/typia/generate.ts (see there)\n${readFileSync(generated, "utf8")}`,
-);
+/** Writes bench/typia/src/peer.ts and, when it changed or typia's output is missing, runs `typia generate`. */
+export function ensureTypiaPeer(): void {
+  const sourceFile = path.join(DIR, "src", "peer.ts");
+  const generated = path.join(DIR, "generated", "peer.ts");
+  if (existsSync(generated) && existsSync(sourceFile) && readFileSync(sourceFile, "utf8") === source) return;
+  mkdirSync(path.join(DIR, "src"), { recursive: true });
+  writeFileSync(path.join(DIR, "src", "peer.ts"), source);
+  const typia = path.join(ROOT, "node_modules", "typia", "lib", "executable", "typia.js");
+  const result = spawnSync(
+    process.execPath,
+    [
+      typia,
+      "generate",
+      "--input",
+      path.join(DIR, "src"),
+      "--output",
+      path.join(DIR, "generated"),
+      "--project",
+      path.join(BENCH_DIR, "tsconfig.json"),
+    ],
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+    },
+  );
+  if (result.status !== 0) throw new Error(`typia generate exited with ${result.status}`);
+  // typia's output (~480 kB of checks) is a peer's generated code, not ours: the project's type check (tsconfig.json
+  // takes in bench/) skips its bodies, which would add tens of seconds to every `npm test`; src/peer.ts is checked.
+  writeFileSync(
+    generated,
+    `// @ts-nocheck: typia's generated code, written by bench/typia/generate.ts (see there)\n${readFileSync(generated, "utf8")}`,
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureTypiaPeer();
