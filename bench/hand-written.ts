@@ -4,7 +4,7 @@
  * content documents), written the way a careful developer would write them by hand. They collect every error, like the
  * generated validators (`allErrors`), and return the same `{ valid: true } | { valid: false, errors }` shape.
  *
- * They are the practical lower bound of the validator benchmark (bench/validators.ts); bench/agreement.ts checks
+ * They are the practical lower bound of the validator benchmark (bench/validators.ts); test/bench-peers-agree.test.ts checks
  * them against the generated validators on every fixture of test/fixtures/validators/{message,notification}.
  */
 

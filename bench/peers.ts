@@ -1,6 +1,6 @@
 /**
  * The peers of the generated validators in the validator benchmark (bench/validators.ts) and the agreement check
- * (bench/agreement.ts): the validators a TypeScript team would pick instead, each written to the same rules. One
+ * (test/bench-peers-agree.test.ts): the validators a TypeScript team would pick instead, each written to the same rules. One
  * home for each peer: how a fresh instance is loaded, the call timed on a valid payload (its fastest boolean check)
  * and on an invalid one (the call a caller reporting the errors makes), and the rules it does not enforce (`lacks`,
  * printed in RESULTS.md beside its figures; the agreement check leaves out the cases of a schema it lacks rules of).

@@ -11,7 +11,7 @@
  * (`when`), so an invalid payload reports every broken rule, like the generated validators (`allErrors`).
  * Integers are checked with `Number.isInteger` (JSON Schema's `integer`; `z.int()` would also reject integers
  * beyond 2^53), and `when` of a schedule uses the very `date-time` check of ajv-formats that the generated
- * validators use. bench/agreement.ts checks these schemas against the generated validators on every fixture.
+ * validators use. test/bench-peers-agree.test.ts checks these schemas against the generated validators on every fixture.
  */
 import { z } from "zod";
 import { NODE_ADDRESS, SCHEDULE_WHEN } from "./peer-rules.js";

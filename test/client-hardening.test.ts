@@ -244,7 +244,7 @@ describe("bot ergonomics", () => {
       .map((entry) => `${JSON.stringify(entry)} ${inspect(entry, { depth: null, showHidden: true })}`)
       .join("\n");
     expect(leaks(everything, key)).toEqual([]);
-    // No body either (the README: "never headers or bodies"): an error is its name and message.
+    // No body either (docs/client.md#behaviour: "never headers, bodies or the query"): an error is its name and message.
     expect(everything).not.toMatch(/down|\[REDACTED\]|body/);
     expect(entries.at(-1)?.error).toEqual({
       name: "BadRequestError",

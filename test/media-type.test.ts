@@ -7,7 +7,7 @@ import { generate } from "../generator/commands/generate.js";
 import { ROOT } from "./helpers/fixtures.js";
 import { copyProject } from "./helpers/project-copy.js";
 
-// schemas/README.md "Adding a media type", followed in a temporary copy: one new schema file, and every schema typed
+// schemas/README.md#adding-a-media-type, followed in a temporary copy: one new schema file, and every schema typed
 // by a media type follows, with no other edit.
 const LOCATION = {
   $schema: "https://json-schema.org/draft/2020-12/schema",

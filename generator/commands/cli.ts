@@ -29,8 +29,8 @@ const DIFF_HELP = `  specfirst diff <git-ref> [--format text|json|markdown] [--r
       of the payload it concerns (caller, service or bot), or compatible, with why; the report suggests the
       version bump (major when anything breaks, minor for additions, patch otherwise). With api/, the package's
       TypeScript API too: the ref's api/*.api.md against today's build, in a "Package API" section
-      (docs/change-control.md#the-package-api). README "What diff reports" lists the rules.
-      --format  text (default), json (the stable fields of the README), markdown (for a pull request)
+      (docs/change-control.md#the-package-api). docs/change-control.md#what-diff-reports lists the rules.
+      --format  text (default), json (its stable fields, listed there), markdown (for a pull request)
       Exit 0 when nothing breaks, 1 when something does, 2 on a usage error, an unknown ref or a broken input.
 `;
 

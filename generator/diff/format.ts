@@ -120,7 +120,7 @@ function markdown(report: DiffReport): string {
   return `${out.join("\n")}\n`;
 }
 
-/** The report as text (for a terminal), JSON (`DiffReport` as it is: stable fields, README "What `diff` reports") or markdown (for a pull request). */
+/** The report as text (for a terminal), JSON (`DiffReport` as it is: stable fields, docs/change-control.md#what-diff-reports) or markdown (for a pull request). */
 export function formatReport(report: DiffReport, format: "text" | "json" | "markdown"): string {
   if (format === "json") return `${JSON.stringify(report, null, 2)}\n`;
   if (format === "markdown") return markdown(report);

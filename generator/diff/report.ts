@@ -34,7 +34,7 @@ export type Party = "caller" | "service" | "bot";
 export interface ContractChange {
   /** The API whose contract changed: `messaging`, `configs`. */
   api: string;
-  /** The rule that found it (README "What `diff` reports"), in oasdiff's naming style: `api-path-removed`, `schema-field-removed`. */
+  /** The rule that found it (docs/change-control.md#what-diff-reports), in oasdiff's naming style: `api-path-removed`, `schema-field-removed`. */
   rule: RuleId;
   family: Family;
   /** `breaking` when it breaks anyone (`breaks` is not `none`). */

@@ -4,7 +4,7 @@ import { IMPACT, type ChangeKind } from "./classify.js";
 export type Breaks = "producers" | "consumers" | "both" | "none";
 export type Bump = "major" | "minor" | "patch";
 
-/** The families of rules, one home each (README "What `diff` reports" lists them). */
+/** The families of rules, one home each (docs/change-control.md#what-diff-reports lists them). */
 export type Family =
   | "schemas"
   | "operations"

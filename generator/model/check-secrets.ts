@@ -4,8 +4,8 @@ import { isJsonObject, walkSchema } from "./schema-walk.js";
 import type { SchemaFile } from "../load/schemas.js";
 
 /**
- * The name rule of secret fields (schemas/README.md, "Secrets"). A property name is split into lower-case words at
- * `_`, `-`, `.`, spaces and camelCase humps (`storageSasToken` → storage, sas, token). The name says it holds a
+ * The name rule of secret fields (schemas/README.md#schema-conventions, Secrets). A property name is split into
+ * lower-case words at `_`, `-`, `.`, spaces and camelCase humps (`storageSasToken` → storage, sas, token). The name says it holds a
  * secret when a word is one of SECRET_WORDS, when its last word is `key` or `keys` (`key`, `private_key`,
  * `accessKey`, `client_key`), or when it has `connection` followed by `string` (or `conn` `str`).
  */

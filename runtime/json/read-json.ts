@@ -1,6 +1,7 @@
 /**
- * The strict JSON reader: bytes (or text) to a JSON value, under the input rules the README states for the CLI,
- * the middleware, the proxy and the example service. One home for those rules:
+ * The strict JSON reader: bytes (or text) to a JSON value, under the input rules of
+ * docs/validating.md#validation-input for the CLI, the middleware, the proxy and the example service. One home for
+ * those rules:
  *
  * - UTF-8 is decoded strictly: an invalid or overlong sequence is an error, never replaced by U+FFFD;
  * - a leading byte-order mark is skipped (RFC 8259 lets parsers ignore it);

@@ -1,6 +1,6 @@
 /**
  * `specfirst/fastify`: a Fastify (4 and 5) plugin so that a route names its body schema and gets the generated
- * validators, with no coercion and no stripping (Fastify's own AJV does both by default: see the README).
+ * validators, with no coercion and no stripping (Fastify's own AJV does both by default: see docs/validating.md#fastify-specfirstfastify).
  *
  *   await app.register(specfirst, { limit: 1024 * 1024 });
  *   app.post("/messages", { schema: { body: "message" } }, async (request) => { ... request.body is valid ... });

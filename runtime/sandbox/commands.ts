@@ -14,7 +14,7 @@ import { now, type ScheduleEntry, type StateStore } from "./state.js";
 
 /**
  * Reason codes of failed commands. The seed shows no catalogue: 60 is its sample for an invalid list identifier;
- * the others are the sandbox's choice (listed in the README's Sandbox section).
+ * the others are the sandbox's choice (listed in docs/sandbox.md#choices-where-the-seeds-are-silent).
  */
 export const REASONS = Object.freeze({
   /** Seed sample (set /lists failure). Also used for get/delete of a list identifier that names no list. */

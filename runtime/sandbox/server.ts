@@ -160,7 +160,7 @@ function toRegExp(pattern: RegExp | string): RegExp {
   return typeof pattern === "string" ? new RegExp(pattern) : pattern;
 }
 
-/** A contract sandbox of both APIs; see the README's Sandbox section. Call `start()` to listen. */
+/** A contract sandbox of both APIs; see docs/sandbox.md#what-it-does. Call `start()` to listen. */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const host = options.host ?? SANDBOX_DEFAULTS.host;
   const bot = options.bot ?? SANDBOX_DEFAULTS.bot;

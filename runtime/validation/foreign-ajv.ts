@@ -2,7 +2,7 @@
  * `specfirst/ajv`: the raw schemas (`specfirst/schemas/*`) in an AJV of your own, configured so that it gives the
  * generated validators' answers: draft 2020-12 (`Ajv2020`), `ajv-formats`, the schemas' own annotation keywords
  * (`x-secret`) declared, union types allowed, and nothing changing the data: `coerceTypes`, `removeAdditional`
- * and `useDefaults` off. Fastify's default AJV has all three on (and is draft-07): see the README.
+ * and `useDefaults` off. Fastify's default AJV has all three on (and is draft-07): see docs/validating.md#the-raw-schemas-in-your-own-ajv-specfirstajv.
  *
  *   const ajv = createAjv();
  *   const check = ajv.getSchema(schemaId("message"))!;
