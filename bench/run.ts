@@ -93,7 +93,7 @@ const render = ({ section, otherCores }: (typeof sections)[number]) =>
     "",
     ...(section.ratios !== undefined ? [section.ratios, ""] : section.limit !== undefined ? [section.limit, ""] : []),
     underLoad(otherCores)
-      ? `Absolute figures left out: other processes used ${otherCores.toFixed(2)} cores while this section ran.`
+      ? `Absolute figures left out: other processes used ${(otherCores ?? 0).toFixed(2)} cores while this section ran.`
       : section.body,
     "",
   ].join("\n");
