@@ -14,9 +14,16 @@
  */
 import type { ProxyRoute } from "./routes.js";
 
-/** The operation a request is for: at its exact path, at a variant of it (`reason` says which), or none. */
+/**
+ * The operation a request is for: at its exact path (`exact`); at a variant spelling of its path or method
+ * (`variant`, `reason` says which); at its exact path with a method the document does not declare there (`method`:
+ * `allow` lists the declared ones); or none.
+ */
 export type RouteMatch =
-  { route: ProxyRoute; exact: true } | { route: ProxyRoute; exact: false; reason: string } | undefined;
+  | { kind: "exact"; route: ProxyRoute }
+  | { kind: "variant"; route: ProxyRoute; reason: string }
+  | { kind: "method"; route: ProxyRoute; allow: readonly string[]; reason: string }
+  | undefined;
 
 /** The path of an origin-form request target (`/path?query`): everything before the first `?`. */
 export function pathOf(target: string): string {
@@ -28,16 +35,24 @@ export function pathOf(target: string): string {
 export function matchRoute(routes: readonly ProxyRoute[], method: string, target: string): RouteMatch {
   const path = pathOf(target);
   const exact = routes.find((route) => route.method === method && route.path === path);
-  if (exact !== undefined) return { route: exact, exact: true };
-  const readings = readingsOf(path);
+  if (exact !== undefined) return { kind: "exact", route: exact };
+  const atPath = routes.filter((route) => route.path === path);
   const upper = method.toUpperCase();
-  const variant = routes.find((route) => route.method === upper && readings.has(fold(route.path)));
+  if (atPath.length > 0 && !atPath.some((route) => route.method === upper)) {
+    const allow = atPath.map((route) => route.method);
+    const reason = `method ${method} is not declared for ${path}: send ${allow.join(" or ")} ${path}`;
+    return { kind: "method", route: atPath[0] as ProxyRoute, allow, reason };
+  }
+  const readings = readingsOf(path);
+  const variant =
+    routes.find((route) => route.method === upper && readings.has(fold(route.path))) ??
+    routes.find((route) => readings.has(fold(route.path)));
   if (variant === undefined) return undefined;
   const what =
     variant.path === path
       ? `method ${method} is a variant of ${variant.method}`
       : `path ${shown(path)} is a variant of ${variant.path}`;
-  return { route: variant, exact: false, reason: `${what}: send it as ${variant.method} ${variant.path}` };
+  return { kind: "variant", route: variant, reason: `${what}: send it as ${variant.method} ${variant.path}` };
 }
 
 /** A path as quoted in a message: matrix parameters and a fragment elided (a session id may ride there). */
