@@ -12,16 +12,18 @@
  * a charset other than UTF-8), 405 with `Allow` for an undeclared method, 408 for a slow upload, and no 503 for 64
  * concurrent clients, nor for a request while 32 slow uploads trickle. No assertion is on a duration.
  */
+import { spawn } from "node:child_process";
 import express from "express";
 import Fastify from "fastify";
 import fc from "fast-check";
 import { readFileSync } from "node:fs";
-import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { connect, type AddressInfo, type Socket } from "node:net";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProxy, ROUTES, type RunningProxy, type Violation } from "../runtime/proxy/server.js";
+import { runCli, runtimeCli } from "./helpers/cli.js";
 import { ROOT } from "./helpers/fixtures.js";
 import { validate } from "../generated/validators.js";
 
@@ -878,6 +880,66 @@ describe("availability: slow bodies hold no slot, and a busy proxy queues rather
       for (const { socket } of slow) socket.destroy();
       await Promise.all([queued.close(), budget.close()]);
       await upstream.close();
+    }
+  });
+});
+
+describe("the command line", () => {
+  it("takes --max-queued, --max-buffered-bytes and --min-body-rate, and refuses values out of range", async () => {
+    expect(await runCli(["proxy", "--upstream", "http://127.0.0.1:1", "--port", "0", "--max-queued", "1.5"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "specfirst proxy: --max-queued is a whole number, at least 0\n",
+    });
+    const tooSmall = ["--max-body-bytes", "100", "--max-buffered-bytes", "99"];
+    expect(await runCli(["proxy", "--upstream", "http://127.0.0.1:1", "--port", "0", ...tooSmall])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "specfirst proxy: --max-buffered-bytes is at least --max-body-bytes (100)\n",
+    });
+    expect((await runCli(["proxy", "--help"])).stdout).toMatch(/--min-body-rate <n>[\s\S]*408 "timeout"/);
+
+    const hung: ServerResponse[] = [];
+    const upstream = createServer((req, res) => void (req.resume(), hung.push(res)));
+    const child = spawn(
+      process.execPath,
+      [
+        await runtimeCli(),
+        "proxy",
+        "--upstream",
+        await listen(upstream),
+        "--port",
+        "0",
+        "--max-in-flight",
+        "1",
+        "--max-queued",
+        "0",
+        "--max-buffered-bytes",
+        "2000000",
+        "--min-body-rate",
+        "0",
+      ],
+      { cwd: ROOT },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        child.on("close", () => reject(new Error(`exited: ${out}`)));
+        child.stdout.on("data", (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(out);
+          if (match) resolve(match[1]!);
+        });
+      });
+      const first = send(url, "POST", "/messages", { "content-type": "application/json" }, MESSAGE);
+      void first.catch(() => {});
+      await new Promise<void>((resolve) => upstream.once("request", () => resolve()));
+      const refused = await send(url, "POST", "/messages", { "content-type": "application/json" }, MESSAGE);
+      expect(refused.status).toBe(503);
+    } finally {
+      child.kill("SIGTERM");
+      for (const res of hung) res.destroy();
+      await closing(upstream)();
     }
   });
 });

@@ -11,8 +11,8 @@ import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
 /** A request's body as framed by the client: none, a length, or chunked. */
 export type Framing = { body: "none" } | { body: "length"; bytes: number } | { body: "chunked" };
 
-/** Why a framing is refused: a transfer coding other than `chunked` (RFC 9112, section 6.1: 501). */
-export type FramingProblem = { problem: string };
+/** Why a framing is refused: a transfer coding other than `chunked` (RFC 9112, section 6.1: 501), or a bad length. */
+export type FramingProblem = { status: 400 | 501; problem: string };
 
 /** The framing of a request Node's parser accepted, or the problem with it. */
 export function framingOf(headers: IncomingHttpHeaders): Framing | FramingProblem {
@@ -21,6 +21,7 @@ export function framingOf(headers: IncomingHttpHeaders): Framing | FramingProble
     // Node passes `gzip, chunked` and an empty value, and does not decode gzip: forwarding would change the body's meaning.
     if (coding.trim().toLowerCase() !== "chunked")
       return {
+        status: 501,
         problem:
           "a Transfer-Encoding other than chunked is not supported: send the body chunked or with Content-Length",
       };
@@ -30,7 +31,8 @@ export function framingOf(headers: IncomingHttpHeaders): Framing | FramingProble
   if (length === undefined) return { body: "none" };
   const bytes = Number(length);
   // Node accepts digits only; anything else here is refused rather than guessed at.
-  if (!/^\d+$/.test(length) || !Number.isSafeInteger(bytes)) return { problem: "the Content-Length is not a length" };
+  if (!/^\d+$/.test(length) || !Number.isSafeInteger(bytes))
+    return { status: 400, problem: "the Content-Length is not a length" };
   return bytes === 0 ? { body: "none" } : { body: "length", bytes };
 }
 
@@ -53,12 +55,12 @@ const PLAIN_CONNECTION = /^\s*(?:keep-alive|close)?\s*$/i;
 
 /**
  * The request headers to forward: the client's (as Node's parser reads them: one `content-type`, repeated headers
- * joined) without the hop-by-hop ones, and the framing of the body as forwarded, `length` bytes or chunked.
+ * joined) without the hop-by-hop ones, `host` set to the upstream's, and the body's framing as forwarded.
  */
 export function forwardedRequestHeaders(
   headers: IncomingHttpHeaders,
   host: string,
-  body: { length: number } | "chunked" | "none",
+  framing: Framing,
 ): OutgoingHttpHeaders {
   const skip = droppedNames(headers.connection);
   const forwarded: OutgoingHttpHeaders = {};
@@ -67,8 +69,8 @@ export function forwardedRequestHeaders(
     if (value !== undefined && !skip.has(name) && name !== "content-length") forwarded[name] = value;
   }
   forwarded.host = host;
-  if (body === "chunked") forwarded["transfer-encoding"] = "chunked";
-  else if (body !== "none") forwarded["content-length"] = String(body.length);
+  if (framing.body === "chunked") forwarded["transfer-encoding"] = "chunked";
+  else if (framing.body === "length") forwarded["content-length"] = String(framing.bytes);
   return forwarded;
 }
 

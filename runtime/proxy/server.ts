@@ -150,7 +150,7 @@ const NOTHING_READ: readonly Buffer[] = [];
 
 const error = (message: string, keyword: string): ValidationError[] => [{ pointer: "", message, keyword }];
 
-/** Whether `value` is a whole number of at least `least`; else a `RangeError` naming the option. */
+/** `value`, when it is a whole number of at least `least`; else a `RangeError` naming the option. */
 function whole(name: string, value: number, least: number): number {
   if (!Number.isSafeInteger(value) || value < least)
     throw new RangeError(`${name} is a whole number, at least ${least}`);
@@ -169,11 +169,15 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   const maxInFlight = whole("maxInFlight", options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT, 1);
   const maxQueued = whole("maxQueued", options.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
   const maxBufferedBytes = whole(
-    "maxBufferedBytes (at least maxBodyBytes)",
+    "maxBufferedBytes",
     options.maxBufferedBytes ?? 2 * maxInFlight * maxBodyBytes,
     maxBodyBytes,
   );
   const minBodyRate = options.minBodyRate === undefined ? DEFAULT_MIN_BODY_RATE : options.minBodyRate;
+  if (minBodyRate !== null) {
+    whole("minBodyRate.bytesPerSecond", minBodyRate.bytesPerSecond, 1);
+    whole("minBodyRate.graceMs", minBodyRate.graceMs, 0);
+  }
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const validators = options.validators ?? (await defaultValidators());
   const threads = options.validators === undefined ? (options.checkThreads ?? defaultPoolSize()) : 0;
@@ -185,6 +189,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   // Connections to the upstream are kept alive and reused; every request on them is framed by the proxy (framing.ts).
   const agent =
     upstream.protocol === "https:" ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const connections = new Connections();
   const slots = new Slots(maxInFlight, maxQueued);
   const guards: ReadGuards = {
     budget: new ByteBudget(maxBufferedBytes),
@@ -225,8 +230,6 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       log(JSON.stringify(violation));
     }
   };
-
-  const connections = new Connections();
 
   /**
    * The proxy's own answer. One sent while the request's body is unread closes the connection rather than read it:
@@ -280,14 +283,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
 
   /** Sends the request on, once, framed afresh: a POST is never sent again (the upstream may have acted on it, as nginx holds). */
   const forward = (req: IncomingMessage, res: ServerResponse, route: ProxyRoute | undefined, body: Forwarded) => {
-    const framing =
-      "bytes" in body
-        ? { length: body.bytes.length }
-        : body.framing.body === "none"
-          ? "none"
-          : body.framing.body === "chunked"
-            ? "chunked"
-            : { length: body.framing.bytes };
+    const framing: Framing = "bytes" in body ? { body: "length", bytes: body.bytes.length } : body.framing;
     // The request target goes as received: a URL object would resolve `/./`, `%2e` and the like into another path.
     const outgoing = send({
       protocol: upstream.protocol,
@@ -377,7 +373,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     if (!target.startsWith("/"))
       return answer(res, 400, error("the request target is not a path (/path?query): send the path only", "path"));
     const framing = framingOf(req.headers);
-    if ("problem" in framing) return answer(res, 501, error(framing.problem, "http"));
+    if ("problem" in framing) return answer(res, framing.status, error(framing.problem, "http"));
     const match = matchRoute(routes, req.method ?? "", target);
     if (match === undefined) return forward(req, res, undefined, { framing, head: NOTHING_READ });
     const { route } = match;
@@ -434,7 +430,13 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
         return answer(res, 413, errors);
       }
     }
-    const outcome = await check(route.requestSchema, read.bytes, req.headers["content-encoding"]);
+    let outcome: CheckOutcome;
+    try {
+      outcome = await check(route.requestSchema, read.bytes, req.headers["content-encoding"]);
+    } catch (failure) {
+      guards.budget.give(read.held); // a worker thread died: answered 500 `proxy`
+      throw failure;
+    }
     if (outcome.status !== 200) {
       report(route, "request", outcome.errors);
       if (enforce) {
