@@ -404,7 +404,7 @@ describe(`the proxy frames every request it forwards (fast-check seed ${SEED})`,
         if (refusedFraming && statuses.length === expected.length)
           expect([400, 404, 405, 413, 415, 501]).toContain(statuses.at(-1));
       }),
-      { numRuns: 600, seed: SEED },
+      { numRuns: 1000, seed: SEED },
     );
     await new Promise((resolve) => setTimeout(resolve, 200)); // requests pipelined after a closing answer may still arrive
     for (const upstream of upstreams)
