@@ -45,10 +45,15 @@ interface Load {
   /** Answers other than 202, by status (0: the connection failed). */
   others: Map<number, number>;
   requests: number;
+  /** CPU time (µs) per request measured, of the processes `cpuOf` counts, over the measured run only. */
+  cpuUsPerRequest: number;
 }
 
-/** `clients` keep-alive clients each sending small requests back to back for `ms` (after a warm-up). */
-async function load(port: number, clients: number, ms: number): Promise<Load> {
+/**
+ * `clients` keep-alive clients each sending small requests back to back for `ms` (after a warm-up); `cpuOf` gives
+ * the CPU seconds used so far by the processes to account for.
+ */
+async function load(port: number, clients: number, ms: number, cpuOf: () => number = () => 0): Promise<Load> {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const post = () =>
     new Promise<number>((resolve) => {
@@ -72,6 +77,8 @@ async function load(port: number, clients: number, ms: number): Promise<Load> {
   const latencies: number[] = [];
   const others = new Map<number, number>();
   const from = performance.now() + WARMUP_MS;
+  let cpuFrom = 0;
+  const measuring = setTimeout(() => (cpuFrom = cpuOf()), WARMUP_MS);
   const to = from + ms;
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -84,8 +91,10 @@ async function load(port: number, clients: number, ms: number): Promise<Load> {
       }
     }),
   );
+  clearTimeout(measuring);
+  const cpuUsPerRequest = ((cpuOf() - cpuFrom) * 1e6) / latencies.length;
   agent.destroy();
-  return { perSecond: (latencies.length * 1000) / ms, latencies, others, requests: latencies.length };
+  return { perSecond: (latencies.length * 1000) / ms, latencies, others, requests: latencies.length, cpuUsPerRequest };
 }
 
 const othersNote = (others: Map<number, number>) =>
@@ -127,6 +136,8 @@ export async function runProxyThroughput(): Promise<Section> {
   const loadBefore = os.loadavg()[0]!;
   const rows: (string | number)[][] = [];
   const ratios = new Map<number, number>();
+  /** The ratio CPU allows when the cores are busy: (upstream + clients) / (upstream + clients + proxy), per request. */
+  const ceilings = new Map<number, number>();
   const upstream = await start("upstream.mjs", []);
   const proxy = await start("proxy.mjs", [
     JSON.stringify({ upstream: `http://127.0.0.1:${upstream.port}`, enforce: true }),
@@ -136,23 +147,16 @@ export async function runProxyThroughput(): Promise<Section> {
   try {
     for (const clients of [1, 16, 64]) {
       log(`proxy-throughput: ${clients} clients`);
-      const pairs: { direct: Load; through: Load; cpuUs: number; directCpuUs: number }[] = [];
+      const pairs: { direct: Load; through: Load }[] = [];
+      const ownCpu = () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6;
       for (let pair = 0; pair < PAIRS; pair++) {
-        // CPU per request: the warm-up's requests are not counted, its CPU time is, so both figures are a little high.
-        let before = cpuSeconds(upstream.child.pid!) + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
-        const direct = await load(upstream.port, clients, MEASURE_MS);
-        const directCpuUs =
-          ((cpuSeconds(upstream.child.pid!) +
-            process.cpuUsage().user / 1e6 +
-            process.cpuUsage().system / 1e6 -
-            before) *
-            1e6) /
-          direct.requests;
-        before = cpuSeconds(proxy.child.pid!);
-        const through = await load(proxy.port, clients, MEASURE_MS);
-        const cpuUs = ((cpuSeconds(proxy.child.pid!) - before) * 1e6) / through.requests;
-        pairs.push({ direct, through, cpuUs, directCpuUs });
+        const direct = await load(upstream.port, clients, MEASURE_MS, () => cpuSeconds(upstream.child.pid!) + ownCpu());
+        const through = await load(proxy.port, clients, MEASURE_MS, () => cpuSeconds(proxy.child.pid!));
+        pairs.push({ direct, through });
       }
+      const directCpu = median(pairs.map((p) => p.direct.cpuUsPerRequest));
+      const proxyCpu = median(pairs.map((p) => p.through.cpuUsPerRequest));
+      ceilings.set(clients, directCpu / (directCpu + proxyCpu));
       const ratio = median(pairs.map(({ direct, through }) => through.perSecond / direct.perSecond));
       ratios.set(clients, ratio);
       const through = pairs.map((p) => p.through);
@@ -166,8 +170,9 @@ export async function runProxyThroughput(): Promise<Section> {
         `${ratio.toFixed(2)}×`,
         fmt(median(through.map((run) => quantile(run.latencies, 0.5))), 2),
         fmt(median(through.map((run) => quantile(run.latencies, 0.99))), 2),
-        fmt(median(pairs.map((p) => p.directCpuUs)), 0),
-        fmt(median(pairs.map((p) => p.cpuUs)), 0),
+        fmt(directCpu, 0),
+        fmt(proxyCpu, 0),
+        `${(directCpu / (directCpu + proxyCpu)).toFixed(2)}×`,
         othersNote(others),
       ]);
     }
@@ -199,7 +204,7 @@ export async function runProxyThroughput(): Promise<Section> {
   const loadAfter = os.loadavg()[0]!;
 
   const body = [
-    `Valid small requests (${SMALL.length} B, \`POST /messages\`) sent back to back by keep-alive clients for ${fmt(MEASURE_MS / 1000, 0)} s (after ${fmt(WARMUP_MS / 1000, 1)} s of warm-up), straight to the upstream and then through \`createProxy({ enforce: true })\` with the defaults (32 in flight, 1,024 queued), ${PAIRS} such pairs per row; rates and latencies are the medians of the pairs, the ratio the median of each pair's ratio. The upstream, the proxy and the clients each run in their own process, on ${os.availableParallelism()} cores; load average ${fmt(loadBefore, 1)} before, ${fmt(loadAfter, 1)} after. CPU per request is CPU time (user + system) over the requests answered: the upstream's and the clients' processes for the upstream alone, the proxy's process through it. Through the proxy each request costs the proxy a server's work and a client's work (parse, write and read it twice), about what the upstream and the clients together spend on it: once the cores are busy, the ratio cannot pass (upstream + clients) / (upstream + clients + proxy), about 0.5 for a node:http service that does nothing; the proxy runs on one thread, so it is also at most one core's worth of requests.`,
+    `Valid small requests (${SMALL.length} B, \`POST /messages\`) sent back to back by keep-alive clients for ${fmt(MEASURE_MS / 1000, 0)} s (after ${fmt(WARMUP_MS / 1000, 1)} s of warm-up), straight to the upstream and then through \`createProxy({ enforce: true })\` with the defaults (32 in flight, 1,024 queued), ${PAIRS} such pairs per row; rates and latencies are the medians of the pairs, the ratio the median of each pair's ratio. The upstream, the proxy and the clients each run in their own process, on ${os.availableParallelism()} cores; load average ${fmt(loadBefore, 1)} before, ${fmt(loadAfter, 1)} after. CPU per request is CPU time (user + system) over the requests answered, both over the measured seconds only: the upstream's and the clients' processes for the upstream alone, the proxy's process through it. Through the proxy each request costs the proxy a server's work and a client's work (parse, write and read it twice), about what the upstream and the clients together spend on it: once the cores are busy, the ratio cannot pass (upstream + clients) / (upstream + clients + proxy) per request ("CPU-bound ceiling"), under 0.5 for a node:http service that does nothing; the proxy runs on one thread, so it is also at most one core's worth of requests.`,
     "",
     table(
       [
@@ -211,6 +216,7 @@ export async function runProxyThroughput(): Promise<Section> {
         "p99 (ms)",
         "upstream + clients CPU, alone (µs/req)",
         "proxy CPU (µs/req)",
+        "CPU-bound ceiling",
         "answers other than 202",
       ],
       rows,
@@ -221,7 +227,8 @@ export async function runProxyThroughput(): Promise<Section> {
     table(["Meanwhile", "p50 (ms)", "p99 (ms)", "requests", "answers other than 202"], slowRows),
   ].join("\n");
   const limit =
-    `How close to the limit: through \`specfirst proxy --enforce\` a node:http service that does nothing serves ${[1, 16, 64].map((clients) => `${(ratios.get(clients) ?? Number.NaN).toFixed(2)}×`).join(", ")} of its requests per second alone at 1, 16 and 64 clients ` +
-    `(the CPU per request puts the ceiling near 0.5×); a small request's p99 while ${SLOW_BODIES} bodies trickle: ${slowRows[1]?.[2] ?? "?"} ms (idle ${slowRows[0]?.[2] ?? "?"} ms).`;
+    `How close to the limit: through \`specfirst proxy --enforce\` a node:http service that does nothing serves ${[1, 16, 64].map((clients) => `${(ratios.get(clients) ?? Number.NaN).toFixed(2)}×`).join(", ")} of its requests per second alone at 1, 16 and 64 clients, ` +
+    `where the CPU each request costs the proxy, the upstream and the clients allows at most ${[1, 16, 64].map((clients) => `${(ceilings.get(clients) ?? Number.NaN).toFixed(2)}×`).join(", ")}; ` +
+    `a small request's p99 while ${SLOW_BODIES} bodies trickle: ${slowRows[1]?.[2] ?? "?"} ms (idle ${slowRows[0]?.[2] ?? "?"} ms).`;
   return { title: "9. Proxy throughput", body, limit };
 }
