@@ -400,9 +400,13 @@ describe(`the proxy frames every request it forwards (fast-check seed ${SEED})`,
         expect(statuses.slice(0, answered.length)).toEqual(
           refusedFraming ? answered.slice(0, statuses.length) : answered,
         );
-        // Node's parser (400), the framing check (501), or a refusal decided on the headers before the body broke.
-        if (refusedFraming && statuses.length === expected.length)
-          expect([400, 404, 405, 413, 415, 501]).toContain(statuses.at(-1));
+        // Node's parser (400), the framing check (501), a refusal decided on the headers before the body broke, or
+        // the answer of an upstream that answered from the headers (Fastify's GET) before the body broke.
+        if (refusedFraming && statuses.length === expected.length) {
+          const refused = sent[expected.length - 1]!;
+          const fromHeaders = upstream.seen.some((seen) => seen.seq === refused.seq && seen.body === undefined);
+          expect([400, 404, 405, 413, 415, 501, ...(fromHeaders ? [200] : [])]).toContain(statuses.at(-1));
+        }
       }),
       { numRuns: 1000, seed: SEED },
     );
@@ -448,6 +452,32 @@ describe(`the proxy frames every request it forwards (fast-check seed ${SEED})`,
         `${upstream.name} never read ${seq}`,
       ).toBe(true);
   }, 180_000);
+});
+
+describe("answers in order", () => {
+  it("gives a request one answer: none after the upstream's when the request's body then breaks", async () => {
+    const upstream = await fastifyUpstream();
+    const proxy = await createProxy({ upstream: upstream.url, enforce: true, log: () => {}, warn: () => {} });
+    try {
+      const received = await new Promise<string>((resolve) => {
+        const socket = connect(proxy.port, "127.0.0.1");
+        let text = "";
+        socket.on("data", (chunk: Buffer) => {
+          const first = text === "";
+          text += chunk.toString();
+          // Fastify answered the GET from its headers: now the rest of the body, with a broken chunk.
+          if (first) socket.write("zz\r\n0\r\n\r\n");
+        });
+        socket.on("close", () => resolve(text));
+        socket.write("GET /other HTTP/1.1\r\nHost: x\r\nX-Seq: 1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n");
+      });
+      expect(statusesOf(received)).toEqual([200]);
+      expect(upstream.seen).toEqual([expect.objectContaining({ method: "GET", url: "/other", body: undefined })]);
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
+  });
 });
 
 // --- the statuses the proxy answers itself ---

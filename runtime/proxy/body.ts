@@ -6,7 +6,10 @@
 import type { Readable } from "node:stream";
 import type { ByteBudget } from "./admission.js";
 
-/** A request body must arrive at `bytesPerSecond` on average, measured from its first awaited byte, after `graceMs`. */
+/**
+ * A request body must average `bytesPerSecond` from the end of its request's headers, looked at once a second after
+ * the first `graceMs` (else the proxy answers 408).
+ */
 export interface MinBodyRate {
   bytesPerSecond: number;
   graceMs: number;

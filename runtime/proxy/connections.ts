@@ -2,8 +2,8 @@
  * The proxy's client connections, each answered strictly in order (docs/validating.md#middleware-and-proxy): a
  * connection the proxy closes after an answer sent with the request's body unread reads no further request from it,
  * and a request Node's parser refuses (malformed, headers too large, not received in time) is answered only when no
- * answer is owed before it: otherwise the owed answers are sent and the connection is then closed, since an answer
- * written now would be taken for an earlier request's.
+ * answer is owed before it and it has none yet: otherwise the owed answers are sent and the connection is then
+ * closed, since an answer written now would be taken for another request's.
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
@@ -12,6 +12,8 @@ import { errorText, JSON_CONTENT_TYPE } from "../middleware/core.js";
 interface Connection {
   /** Requests read (whole or in part) and not yet answered, oldest first. */
   unanswered: Set<ServerResponse>;
+  /** The answer of the latest request: the one Node's parser was reading, if it refuses the connection part-way. */
+  latest: ServerResponse | undefined;
   /** Closing after an answer sent while its request's body was unread. */
   closing: boolean;
   /** Refused by Node's parser: closed once the answers owed are sent. */
@@ -26,6 +28,7 @@ export class Connections {
     const state = this.stateOf(req.socket);
     if (state.closing) return false;
     state.unanswered.add(res);
+    state.latest = res;
     res.once("close", () => {
       state.unanswered.delete(res);
       if (state.broken && !owesAnswers(state)) endConnection(req.socket);
@@ -45,7 +48,11 @@ export class Connections {
     state.broken = true;
     socket.pause(); // the parser is spent: nothing more is read
     if (state.closing) return; // the closing answer ends the connection
+    // A request whose body the refusal cut short may have been answered already (an upstream that answers a GET
+    // from its headers): then it gets no second answer.
+    const cutShort = state.latest !== undefined && !state.latest.req.complete ? state.latest : undefined;
     if (owesAnswers(state)) return;
+    if (cutShort?.headersSent === true) return endConnection(socket);
     const [status, message, keyword] =
       failure.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? [408, "the request was not received in time", "timeout"]
@@ -62,7 +69,7 @@ export class Connections {
   private stateOf(socket: Socket): Connection {
     let state = this.states.get(socket);
     if (state === undefined) {
-      state = { unanswered: new Set(), closing: false, broken: false };
+      state = { unanswered: new Set(), latest: undefined, closing: false, broken: false };
       this.states.set(socket, state);
     }
     return state;

@@ -4,11 +4,13 @@
  * line. Traffic passes through as received: bodies are forwarded byte for byte (a compressed body is decompressed
  * only to be checked), with the same method, request target (path and query, never re-encoded or normalised) and
  * headers, except the hop-by-hop headers, `host` (set to the upstream's) and the body's framing, which the proxy
- * sets afresh (framing.ts), so that the upstream reads exactly the requests the proxy read.
+ * sets afresh (framing.ts), so that the upstream reads exactly the requests the proxy read. Each client connection
+ * is answered in order, and none is read further after an answer sent with its body unread (connections.ts).
  *
  * With `enforce`, a request is answered by the proxy and not forwarded when it breaks its schema or cannot be read
  * as JSON (400), is not `application/json` (415, media-type.ts), uses a method its declared path does not declare
- * (405 with `Allow`), or spells a declared path as an upstream router may read it (paths.ts: 404).
+ * (405 with `Allow`), spells a declared path as an upstream router may read it (paths.ts: 404), or has a body
+ * over `maxBodyBytes` (413). Every status and limit: docs/validating.md#the-validation-proxy.
  *
  * A violation line holds the direction, operation, method, path (the route's, never the query string), status
  * (responses), JSON pointer, message and keyword: messages come from the schema and never quote the payload, and
