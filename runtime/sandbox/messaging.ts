@@ -33,6 +33,9 @@ export interface HandlerContext {
 
 /** The schema a request is checked with: its operation's, or that schema's strict variant in strict mode. */
 function requestSchema(context: HandlerContext, operation: SandboxOperation): SchemaName {
+  // The operations the sandbox plays all take a body; one without reaches `notPlayed` first.
+  if (operation.requestSchema === null)
+    throw new TypeError(`sandbox: operation ${operation.operationId} has no request body`);
   const strict = schemaNames.find((name) => name === `${operation.requestSchema}-strict`);
   return context.strict && strict !== undefined ? strict : operation.requestSchema;
 }
