@@ -41,7 +41,8 @@ export function matchRoute(routes: readonly ProxyRoute[], method: string, target
         (route) =>
           route.method === upper &&
           route.path.includes("{") &&
-          [...readings].some((reading) => pathTemplate(fold(route.path)).match(reading) !== undefined),
+          // The path as written counts too: a router may take `%2e%2e` or `a%2Fb` as a parameter's value.
+          [fold(path), ...readings].some((reading) => pathTemplate(fold(route.path)).match(reading) !== undefined),
       ),
     );
   if (variant === undefined) return undefined;

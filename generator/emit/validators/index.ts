@@ -50,10 +50,14 @@ function hoistRequires(code: string): { imports: string; code: string } {
       : required
           .replace(RUNTIME_FUNCTION_ALIAS, (line, alias: string) => (aliases.has(alias) ? "" : line))
           .replace(new RegExp(`\\b(?:${[...aliases.keys()].join("|")})\\b`, "g"), (alias) => aliases.get(alias)!);
+  // A CommonJS module (AJV's run-time helpers, `exports.default = ucs2length`): Node's ES module loader gives its
+  // `module.exports` as the default import, a bundler or vite's interop its `exports.default`; the code reads
+  // `<local>.default`, so `<local>` is whichever of the two holds a `default`.
   const imports = [...modules].map(([specifier, local]) =>
     specifier.startsWith(".")
       ? `import * as ${local} from ${JSON.stringify(specifier)};`
-      : `import ${local} from ${JSON.stringify(specifier.endsWith(".js") ? specifier : `${specifier}.js`)};`,
+      : `import * as ${local}_cjs from ${JSON.stringify(specifier.endsWith(".js") ? specifier : `${specifier}.js`)};\n` +
+        `const ${local} = ${local}_cjs.default?.default === undefined ? ${local}_cjs : ${local}_cjs.default;`,
   );
   return { imports: imports.join("\n"), code: rewritten };
 }
