@@ -27,12 +27,6 @@ export const REASONS = Object.freeze({
   invalidResource: { code: 3, description: "Invalid resource (sandbox)" },
 }) satisfies Record<string, Reason>;
 
-/** Extension URIs: their commands need `to` = `postmaster@<extension>.<host>` (the seed). */
-export const EXTENSION_URIS = ["/lists", "/schedules", "/event-track"] as const;
-
-/** `postmaster@<extension>.<host>`, optionally with an instance. */
-export const EXTENSION_ADDRESS = /^postmaster@[^@/.]+\.[^@/]+(?:\/.+)?$/;
-
 /** The path of a command URI, its first segment and the rest (decoded): `/lists/news%40b.example.net` → `/lists`, `news@b.example.net`. */
 export function splitUri(uri: string): { base: string; rest: string | undefined } {
   const path = uri.split(/[?#]/, 1)[0] ?? "";
@@ -47,10 +41,6 @@ export function splitUri(uri: string): { base: string; rest: string | undefined 
     }
   }
   return { base: match[1] ?? path, rest: rest === "" ? undefined : rest };
-}
-
-export function isExtensionUri(uri: string): boolean {
-  return (EXTENSION_URIS as readonly string[]).includes(splitUri(uri).base);
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -3,7 +3,7 @@ import type { Command, CommandResponse, Message, OutboundNotification } from "..
 import { schemaNames, validate, type SchemaName } from "../../generated/validators.js";
 import type { JsonValue } from "../json/json-text.js";
 import type { ValidationError } from "../validation/result.js";
-import { EXTENSION_ADDRESS, isExtensionUri, type CommandProcessor } from "./commands.js";
+import type { CommandProcessor } from "./commands.js";
 import type { Delivery } from "./delivery.js";
 import {
   checkKeyAuthorization,
@@ -168,21 +168,6 @@ const MESSAGING_ACTIONS: Partial<
             "enum",
           ),
         ],
-        NOTES[400],
-      );
-      return;
-    }
-    if (isExtensionUri(command.uri) && (command.to === undefined || !EXTENSION_ADDRESS.test(command.to))) {
-      const message =
-        command.to === undefined
-          ? "is required for a command to an extension (postmaster@<extension>.<host>)"
-          : "must be the extension's address, postmaster@<extension>.<host>";
-      reject(
-        context,
-        request,
-        response,
-        400,
-        [error("/to", message, command.to === undefined ? "required" : "pattern")],
         NOTES[400],
       );
       return;
