@@ -23,6 +23,7 @@ const LONGEST_FILES = [
   "consumer-browser",
   "contract-diff",
   "release",
+  "api-report",
   "interrupted-run",
   "generate",
   "readme-commands",

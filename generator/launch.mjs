@@ -2,8 +2,8 @@
 /**
  * The specfirst commands in the repository start here, from a JavaScript build of the project's TypeScript, so a run
  * pays neither tsx's start-up (~0.5 s) nor a transpile of every module it loads, and needs no `npm run build`:
- * - `node generator/launch.mjs <command>` (`npm run generate`, `npm run diff`, `npm run release`): the development
- *   CLI, generator/commands/cli.ts;
+ * - `node generator/launch.mjs <command>` (`npm run generate`, `npm run diff`, `npm run release`,
+ *   `npm run api-report`): the development CLI, generator/commands/cli.ts;
  * - `specfirst(argv)`, which bin/specfirst.js calls in the repository (`npx specfirst <command>`): the development
  *   commands as above, every other command by the shipped CLI (runtime/cli/main.ts, with generated/).
  *
@@ -82,7 +82,7 @@ export async function build(folders = ["generator", "runtime"]) {
 }
 
 /** The commands of the development CLI (generator/commands/cli.ts); the shipped CLI refuses them in one line. */
-export const DEVELOPMENT_COMMANDS = ["generate", "diff", "release"];
+export const DEVELOPMENT_COMMANDS = ["generate", "diff", "release", "api-report"];
 
 /**
  * Runs `load` (which imports a CLI); a package that is not installed (no `npm ci`) is one line and exit 2, not a

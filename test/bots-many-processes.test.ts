@@ -177,10 +177,16 @@ describe.skipIf(!redisAvailable("test/bots-many-processes.test.ts"))("two bot pr
       expect(handledInAll(id), id).toBe(1);
       expect(consumedOf(id), id).toEqual(["consumed"]);
     }
-    const reported = bots.flatMap((bot) => bot.lines.filter((line) => line.error !== undefined));
-    expect(new Set(reported.map((line) => `${String(line.error)} ${String(line.messageId)}`))).toEqual(
-      new Set(outage.map((id) => `deduplicate ${id}`)),
+    const reported = new Set(
+      bots
+        .flatMap((bot) => bot.lines.filter((line) => line.error !== undefined))
+        .map((line) => `${String(line.error)} ${String(line.messageId)}`),
     );
+    // Each refused message is reported; so may be a queued one whose bookkeeping in the window (its reply still
+    // waiting for the limiter when Redis stopped) fell in the outage, as happens on a loaded machine. Nothing else.
+    for (const id of outage) expect(reported).toContain(`deduplicate ${id}`);
+    const expected = [...outage, ...queued].map((id) => `deduplicate ${id}`);
+    expect([...reported].filter((entry) => !expected.includes(entry))).toEqual([]);
     // The 503s are the documented answer (webhook-error-status); nothing else, and never a 429.
     expect(new Set(sandbox.violations.map((violation) => `${violation.kind} ${violation.messageId}`))).toEqual(
       new Set(outage.map((id) => `webhook-error-status ${id}`)),

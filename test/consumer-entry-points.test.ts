@@ -447,6 +447,21 @@ process.stdout.write(JSON.stringify({ handled, violations: sandbox.violations, k
   );
 });
 
+describe("specfirst/verify, installed", () => {
+  it("finds the sandbox conformant, required from CommonJS", async () => {
+    write(
+      "verify.cjs",
+      imports("cjs", "verify", "specfirst/verify") +
+        withSandbox(
+          "cjs",
+          `const report = await verify({ api: "configs", baseUrl, accessKey: "consumer-configs-key", seed: 7, maxRequests: 60 });
+process.stdout.write(JSON.stringify({ conformant: report.conformant, failed: report.checks.filter((check) => check.outcome === "failed").map((check) => check.id) }));`,
+        ),
+    );
+    expect(await runScript("verify.cjs")).toEqual({ conformant: true, failed: [] });
+  });
+});
+
 describe("what the package's files hold", () => {
   it("no relative import names a file the package does not ship (every bundle and chunk, static and dynamic)", async () => {
     const { installed, files } = await installedPackage();

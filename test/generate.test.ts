@@ -536,7 +536,7 @@ describe.concurrent("generate", () => {
   });
 
   it("answers --help for every command of both CLIs, and an unknown option or command in one line with exit 2", async () => {
-    for (const command of ["generate", "diff", "validate", "proxy", "sandbox"]) {
+    for (const command of ["generate", "diff", "validate", "proxy", "sandbox", "verify"]) {
       const help = await runCli([command, "--help"]);
       expect(help, command).toMatchObject({ code: 0, stderr: "" });
       expect(help.stdout, command).toContain(`specfirst ${command}`);

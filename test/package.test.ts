@@ -53,10 +53,11 @@ import { validate } from "specfirst/validators";
 import { createMessagingClient, type ReceivedMessage } from "specfirst/client";
 import { createConfigsClient } from "specfirst/configs";
 import type { Message as MessagingMessage } from "specfirst/messaging";
+import { verify, type VerifyReport } from "specfirst/verify";
 const select: Message<"application/vnd.lime.select+json"> = { to: "a@b.c", type: "application/vnd.lime.select+json", content: { options: [{ order: 1, text: "x" }] } };
 const same: MessagingMessage = select;
 const label = (m: ReceivedMessage) => (m.type === "text/plain" ? m.content.length : 0);
-export const checks = [validate("message", select).valid, same, label, typeof createMessagingClient, typeof createConfigsClient, (m: KnownMessage) => m.type];
+export const checks = [validate("message", select).valid, same, label, typeof createMessagingClient, typeof createConfigsClient, (m: KnownMessage) => m.type, typeof verify, (r: VerifyReport) => r.conformant];
 // @ts-expect-error text/plain content is a string
 export const wrong: Message<"text/plain"> = { to: "a@b.c", type: "text/plain", content: 1 };
 `;
@@ -108,7 +109,7 @@ describe("the packed package", () => {
     const manifest = JSON.parse(
       readFileSync(path.join(consumer, "node_modules", "specfirst", "package.json"), "utf8"),
     ) as { dependencies: Record<string, string> };
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats"]);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats", "fast-check"]);
     // The validators load only ajv's runtime helpers, never its compiler: remove the compiler and they still run.
     rmSync(path.join(consumer, "node_modules", "ajv", "dist", "compile"), { recursive: true, force: true });
     rmSync(path.join(consumer, "node_modules", "ajv", "dist", "core.js"), { force: true });
@@ -163,11 +164,17 @@ describe("the packed package", () => {
     const script = path.join(consumer, "require.cjs");
     writeFileSync(
       script,
-      `const { validate } = require("specfirst/validators");\nconst configs = require("specfirst/configs");\nconst messaging = require("specfirst/messaging");\nconst client = require("specfirst/client");\n` +
-        `console.log(JSON.stringify({ message: validate("message", { to: "a@b.c", type: "text/plain", content: "hi" }).valid, config: configs.validate("config", { name: 5 }).valid, text: messaging.validate("message", { to: "a@b.c", type: "text/plain", content: 1 }).valid, client: typeof client.createMessagingClient }));\n`,
+      `const { validate } = require("specfirst/validators");\nconst configs = require("specfirst/configs");\nconst messaging = require("specfirst/messaging");\nconst client = require("specfirst/client");\nconst verify = require("specfirst/verify");\n` +
+        `console.log(JSON.stringify({ message: validate("message", { to: "a@b.c", type: "text/plain", content: "hi" }).valid, config: configs.validate("config", { name: 5 }).valid, text: messaging.validate("message", { to: "a@b.c", type: "text/plain", content: 1 }).valid, client: typeof client.createMessagingClient, verify: typeof verify.verify }));\n`,
     );
     const { stdout } = await run(process.execPath, [script], { cwd: consumer });
-    expect(JSON.parse(stdout)).toEqual({ message: true, config: false, text: false, client: "function" });
+    expect(JSON.parse(stdout)).toEqual({
+      message: true,
+      config: false,
+      text: false,
+      client: "function",
+      verify: "function",
+    });
   });
 
   it("holds no generator code and no template: nothing in it imports a generation tool", () => {

@@ -27,7 +27,7 @@ async function botAndSandbox(
   options: SandboxOptions = {},
   handlerOptions: Partial<Parameters<typeof createWebhookHandler>[0]> = {},
 ): Promise<{ sandbox: Sandbox; runs: Map<string, number>; handler: ReturnType<typeof createWebhookHandler> }> {
-  const sandbox = createSandbox({ accessKey: ACCESS_KEY, notifyTimeoutMs: 400, ...options });
+  const sandbox = createSandbox({ accessKey: ACCESS_KEY, notifyTimeoutMs: 1_500, ...options });
   await sandbox.start();
   cleanups.push(() => sandbox.close());
   const runs = new Map<string, number>();
@@ -70,7 +70,7 @@ describe("a redelivered message is one message, confirmed once", () => {
       { numRuns: 12 },
     );
     // Past the notify timeout of every copy: no missing-notification for any of them.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
     expect(sandbox.violations).toEqual([]);
     expect(sandbox.state().counts.receivedMessages).toBe(runs.size);
     expect(sandbox.state().counts.redeliveries).toBeGreaterThanOrEqual(12);

@@ -326,12 +326,16 @@ describe("sandbox: commands", () => {
     expect(merge).toMatchObject({ status: "failure", reason: { code: 1 } });
   });
 
-  it("requires to = postmaster@<extension>.<host> for the extension URIs (400)", async () => {
+  it("requires to for the extension URIs (400); a to that is no extension address is a failed command (42)", async () => {
     const missing = await post("/commands", { id: "l-1", method: "get", uri: "/lists" });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ errors: [{ pointer: "/to", keyword: "required" }] });
+    // valid against `command` (any node address may be `to`), so not a 400: answered as a failed command
     const customer = await post("/commands", { id: "l-2", method: "get", uri: "/schedules", to: CUSTOMER });
-    expect(customer.status).toBe(400);
+    expect(customer.status).toBe(200);
+    const answer = (await customer.json()) as CommandResponse;
+    expect(answer).toMatchObject({ id: "l-2", status: "failure", reason: { code: 42 } });
+    expectResponse(answer);
     const observe = await post("/commands", { method: "observe", uri: "/ping", resource: {} });
     expect(observe.status).toBe(400);
   });

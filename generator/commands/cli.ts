@@ -4,6 +4,7 @@ import { projectRoot } from "../project-root.js";
 import { EXIT_USAGE } from "../../runtime/cli/command.js";
 import type { WriteReport } from "../write/outputs.js";
 import { RELEASE_HELP, runReleaseCommand } from "./release.js";
+import { API_REPORT_HELP, runApiReportCommand } from "./api-report.js";
 
 const GENERATE_HELP = `  specfirst generate [--check] [--watch] [--force] [--quiet] [--json] [--no-cache] [--root <folder>]
       Regenerate generated/ from schemas/, openapi/ sources and templates/ (npm run generate -- <options>).
@@ -27,8 +28,9 @@ const DIFF_HELP = `  specfirst diff <git-ref> [--format text|json|markdown] [--r
       compared rule by rule (schemas, operations, parameters, request bodies, responses, security, servers,
       webhooks, x-specfirst-* declarations). Each change is classified breaking for the producers or consumers
       of the payload it concerns (caller, service or bot), or compatible, with why; the report suggests the
-      version bump (major when anything breaks, minor for additions, patch otherwise). README "What diff
-      reports" lists the rules.
+      version bump (major when anything breaks, minor for additions, patch otherwise). With api/, the package's
+      TypeScript API too: the ref's api/*.api.md against today's build, in a "Package API" section
+      (docs/change-control.md#the-package-api). README "What diff reports" lists the rules.
       With two files: any two OpenAPI 3.x documents (YAML or JSON, one file each, local $refs), compared by the
       same rules, their component schemas read in the directions of the payloads using them; a document that
       cannot be read is refused with each problem at file:line:column and JSON pointer.
@@ -39,7 +41,7 @@ const DIFF_HELP = `  specfirst diff <git-ref> [--format text|json|markdown] [--r
 const HELP = `specfirst development commands (in the repository: npx specfirst <command>, or npm run <command> -- <options>)
 
 Usage:
-${GENERATE_HELP}${DIFF_HELP}${RELEASE_HELP}  specfirst <command> --help
+${GENERATE_HELP}${DIFF_HELP}${RELEASE_HELP}${API_REPORT_HELP}  specfirst <command> --help
 `;
 
 /** Parses a command's options; an unknown or malformed one is one line on stderr (the caller exits 2). */
@@ -224,6 +226,10 @@ const COMMANDS: Record<string, { help: string; run: (args: string[]) => Promise<
   release: {
     help: RELEASE_HELP,
     run: (args) => withDevDependencies("release", () => runReleaseCommand(args, { root: projectRoot() })),
+  },
+  "api-report": {
+    help: API_REPORT_HELP,
+    run: (args) => withDevDependencies("api-report", () => runApiReportCommand(args, { root: projectRoot() })),
   },
 };
 

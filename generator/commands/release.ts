@@ -13,13 +13,17 @@ export const RELEASE_HELP = `  specfirst release [--from <ref>] [--bump major|mi
       Prepare the next release from the contract diff against the last release tag (the newest tag v*, found by
       git describe): print the report and the bump it asks for (major when anything breaks, minor when anything is
       added, patch otherwise) and the next version. A dry run unless --yes; it never commits, tags or publishes.
+      The package's TypeScript API (api/*.api.md at the tag against today's build) counts too: a removed export is
+      major, an added one minor; a tag without api/ is refused unless --force.
       --yes     apply: npm version <bump> --no-git-tag-version, prepend the changelog entry (the report as Markdown,
-                breaking changes first, grouped by API) to CHANGELOG.md, and regenerate (the documents take the new
-                version, the docs' changelog page the entry); then print the commands to test, commit, tag, publish
+                breaking changes first, grouped by API, then the package API) to CHANGELOG.md, regenerate (the
+                documents take the new version, the docs' changelog page the entry) and rewrite api/; then print the
+                commands to test, commit, tag, publish
       --bump    release as this bump instead; one lower than the proposed bump is refused unless --force
       --from    compare with this git ref instead of the last release tag (needed before the first tag exists:
                 the first release is the current version, tagged as it is: git tag v<version>)
-      --force   release with a bump lower than proposed, or with package.json not at the base tag's version
+      --force   release with a bump lower than proposed, with package.json not at the base tag's version, or
+                from a base without API reports
       --root    project folder (default: this package)
       Exit 0 done (or dry run), 1 refused (nothing changed), 2 usage error, no base to compare with, or a ref
       or input that cannot be read.
@@ -73,10 +77,16 @@ function changelogEntry(options: {
   const { version, date, bump, report } = options;
   const changes = report.changes.length;
   const release = `${bump[0]?.toUpperCase()}${bump.slice(1)} release`;
+  const plural = (count: number) => `${count} change${count === 1 ? "" : "s"}`;
+  const contract =
+    changes === 0 ? "no change to the published contract" : `${plural(changes)} to the published contract`;
+  const api = report.packageApi?.compared === true ? report.packageApi.changes.length : undefined;
   const summary =
-    changes === 0
-      ? `${release}: no change to the published contract since ${report.ref}.`
-      : `${release}: ${changes} change${changes === 1 ? "" : "s"} to the published contract since ${report.ref}, ${report.breaking} breaking.`;
+    api === undefined
+      ? changes === 0
+        ? `${release}: ${contract} since ${report.ref}.`
+        : `${release}: ${contract} since ${report.ref}, ${report.breaking} breaking.`
+      : `${release}: ${contract} and ${api === 0 ? "no change to the package API" : `${plural(api)} to the package API`} since ${report.ref}, ${report.breaking} breaking.`;
   const lines = options.markdown.split("\n");
   const sections = lines.findIndex((line, index) => index > 0 && /^#{1,6} /.test(line));
   const body = sections === -1 ? "" : lines.slice(sections).join("\n").trim();
@@ -165,13 +175,25 @@ export async function runRelease(options: ReleaseOptions): Promise<number> {
   const next = nextVersion(version, bump);
   if (next === undefined)
     return fail(EXIT_USAGE, `package.json's version ${version} is not a semantic version (major.minor.patch)`);
+  const apiChanges = report.packageApi?.changes.length ?? 0;
   const why =
     report.breaking > 0
       ? `${report.breaking} breaking change${report.breaking === 1 ? "" : "s"}`
-      : report.changes.length > 0
+      : report.changes.length + apiChanges > 0
         ? "no breaking change"
-        : "no contract change";
+        : report.packageApi?.compared === true
+          ? "no contract or package API change"
+          : "no contract change";
   stdout(`proposed bump: ${proposed} (${why} since ${base})\n`);
+  // The project keeps API reports but the base has none: the bump says nothing of the package's TypeScript API.
+  if (report.packageApi?.compared === false) {
+    if (!options.force)
+      return fail(
+        EXIT_FAILURE,
+        `${report.packageApi.reason ?? "the package API was not compared"}: pass --from a ref that has api/, or --force to release by the contract alone`,
+      );
+    stderr(`specfirst release: warning: ${report.packageApi.reason ?? "the package API was not compared"} (--force)\n`);
+  }
   if (BUMPS.indexOf(bump) < BUMPS.indexOf(proposed)) {
     const risk =
       proposed === "major"
@@ -238,8 +260,20 @@ export async function runRelease(options: ReleaseOptions): Promise<number> {
       EXIT_FAILURE,
       `package.json is at ${released} and ${CHANGELOG_FILE} has its entry, but generation failed (above): fix it and run npm run generate`,
     );
+  stdout(`generated/: ${generated.written?.written.length ?? 0} file(s) written\n`);
+  if (report.packageApi !== undefined) {
+    // The release commit carries today's reports: the next release compares with them.
+    const { writeApiReports, ApiReportError, API_REPORT_DIR } = await import("../api-report/index.js");
+    try {
+      const reports = await writeApiReports(root, { check: false });
+      stdout(`${API_REPORT_DIR}/: ${reports.changed.length + reports.removed.length} report(s) rewritten\n`);
+    } catch (error) {
+      if (!(error instanceof ApiReportError)) throw error;
+      return fail(EXIT_FAILURE, `the API reports were not rewritten: ${error.message}`);
+    }
+  }
   stdout(
-    `generated/: ${generated.written?.written.length ?? 0} file(s) written\nnext steps:\n` +
+    `next steps:\n` +
       `  npm test\n` +
       `  git add -A && git commit -m "Release ${released}"\n` +
       `  git tag v${released}\n` +

@@ -1,4 +1,4 @@
-import type { ContractChange, DiffReport } from "./report.js";
+import type { ContractChange, DiffReport, PackageApiChange } from "./report.js";
 
 /** `BREAKING for producers (caller)`, `compatible`. */
 function impact(change: ContractChange): string {
@@ -20,14 +20,34 @@ function operation(change: ContractChange): string | undefined {
   return operationId === undefined ? name : `${name} (${operationId})`;
 }
 
+/** `BREAKING for importers (that pass it in)`, `compatible`: a change of the package API. */
+function apiImpact(change: PackageApiChange): string {
+  if (change.severity === "compatible") return "compatible";
+  const which = { producers: " (that pass it in)", consumers: " (that read it)", both: "", none: "" }[change.breaks];
+  return `BREAKING for importers${which}`;
+}
+
 /** Breaking changes first, each group in the order the rules found them. */
-const ordered = (changes: ContractChange[]) => [
+const ordered = <T extends { severity: "breaking" | "compatible" }>(changes: T[]) => [
   ...changes.filter((c) => c.severity === "breaking"),
   ...changes.filter((c) => c.severity === "compatible"),
 ];
 
 const summary = (report: DiffReport) =>
-  `${report.changes.length} change(s) since ${report.ref}, ${report.breaking} breaking; suggested version bump: ${report.bump}`;
+  report.packageApi?.compared === true
+    ? `${report.changes.length} contract change(s) and ${report.packageApi.changes.length} package API change(s) since ${report.ref}, ${report.breaking} breaking; suggested version bump: ${report.bump}`
+    : `${report.changes.length} change(s) since ${report.ref}, ${report.breaking} breaking; suggested version bump: ${report.bump}`;
+
+/** The package API's lines of the text report: each change, or why it was not compared. */
+function packageApiText(report: DiffReport): string[] {
+  const api = report.packageApi;
+  if (api === undefined) return [];
+  if (!api.compared) return [`package API not compared: ${api.reason ?? "no reports"}`];
+  return ordered(api.changes).flatMap((change) => [
+    `${apiImpact(change)}  ${change.rule}  package API ${change.entryPoints.join(", ")}: ${change.message}`,
+    `    why: ${change.why}`,
+  ]);
+}
 
 function text(report: DiffReport): string {
   const lines = ordered(report.changes).flatMap((change) => {
@@ -38,18 +58,41 @@ function text(report: DiffReport): string {
       `    why: ${change.why}`,
     ];
   });
-  return `${[...lines, summary(report)].join("\n")}\n`;
+  return `${[...lines, ...packageApiText(report), summary(report)].join("\n")}\n`;
 }
 
 /** Text for a markdown table cell: pipes escaped, line breaks folded. */
 const cell = (value: string) => value.replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
 const code = (value: string) => `\`${value.replace(/`/g, "'")}\``;
 
-function markdown(report: DiffReport): string {
+/** The package API's section of the Markdown report (the changelog entry's "Package API" heading). */
+function packageApiMarkdown(report: DiffReport): string[] {
+  const api = report.packageApi;
+  if (api === undefined) return [];
+  if (!api.compared) return ["", "### Package API", "", `Not compared: ${api.reason ?? "no reports"}.`];
+  if (api.changes.length === 0) return ["", "### Package API", "", "The package's TypeScript API did not change."];
   const out = [
-    `## Contract changes since ${code(report.ref)}`,
     "",
-    `**Suggested version bump: ${report.bump}** (${report.breaking} breaking of ${report.changes.length} change(s))`,
+    `### Package API (${api.breaking} breaking, ${api.changes.length - api.breaking} compatible)`,
+    "",
+    "| Impact | Rule | Entry points | Change | Why |",
+    "|---|---|---|---|---|",
+  ];
+  for (const change of ordered(api.changes)) {
+    const label = change.severity === "breaking" ? `**${apiImpact(change)}**` : "compatible";
+    out.push(
+      `| ${cell(label)} | ${code(change.rule)} | ${cell(change.entryPoints.map(code).join("<br>"))} | ${cell(change.message)} | ${cell(change.why)} |`,
+    );
+  }
+  return out;
+}
+
+function markdown(report: DiffReport): string {
+  const total = report.changes.length + (report.packageApi?.changes.length ?? 0);
+  const out = [
+    `## ${report.packageApi === undefined ? "Contract changes" : "Contract and package API changes"} since ${code(report.ref)}`,
+    "",
+    `**Suggested version bump: ${report.bump}** (${report.breaking} breaking of ${total} change(s))`,
   ];
   if (report.changes.length === 0) out.push("", "The published contract did not change.");
   const apis = [...new Set(report.changes.map((change) => change.api))];
@@ -73,6 +116,7 @@ function markdown(report: DiffReport): string {
       );
     }
   }
+  out.push(...packageApiMarkdown(report));
   return `${out.join("\n")}\n`;
 }
 

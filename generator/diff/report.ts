@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { escapePointerSegment, locatePointer, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
 import type { SchemaFile } from "../load/schemas.js";
@@ -17,9 +19,12 @@ import {
 } from "./compare-documents.js";
 import { RULES, schemaRule, type Breaks, type Bump, type Family, type RuleId } from "./rules.js";
 import { buildSide, DiffInputError, type Side } from "./sides.js";
+import type { PackageApiReport } from "../api-report/compare.js";
+import { API_REPORT_DIR } from "../api-report/report-file.js";
 
 export type { Breaks, Bump, Family, RuleId } from "./rules.js";
 export type { ChangeLocation, Direction } from "./compare-documents.js";
+export type { PackageApiChange, PackageApiReport } from "../api-report/compare.js";
 export { DiffInputError } from "./sides.js";
 
 /** Who takes part in a payload's exchange: the caller of the API, the service behind it, the bot its webhooks call. */
@@ -50,14 +55,23 @@ export interface ContractChange {
   why: string;
 }
 
-/** What `specfirst diff <ref>` reports: the changes from the contract at `ref` to the working tree's. */
+/**
+ * What `specfirst diff <ref>` reports: the changes from the contract at `ref` to the working tree's, and of the
+ * package's TypeScript API (its reports in `api/`) when the project has one.
+ */
 export interface DiffReport {
   ref: string;
-  /** The version bump the changes ask for: major when any breaks, minor when any adds, patch otherwise (also with no change). */
+  /**
+   * The version bump the changes ask for, the contract's and the package API's: major when any breaks, minor when
+   * any adds, patch otherwise (also with no change).
+   */
   bump: Bump;
-  /** How many changes break someone. */
+  /** How many changes break someone, of the contract and of the package API. */
   breaking: number;
+  /** The changes of the contract. */
   changes: ContractChange[];
+  /** The changes of the package's TypeScript API (docs/change-control.md#the-package-api); absent without `api/`. */
+  packageApi?: PackageApiReport;
 }
 
 /** The producer and the consumer of a payload travelling in each direction. */
@@ -439,9 +453,12 @@ export function summarise(ref: string, changes: ContractChange[]): DiffReport {
 /**
  * The changes of the published contract from a git ref to the working tree of `root`: both sides built by the
  * current generator's front stages (schemas checked and expanded, OpenAPI documents built), then compared rule by
- * rule. Throws `DiffInputError` when the ref cannot be read or either side's inputs are broken.
+ * rule; with the package API's changes when the project keeps API reports (generator/api-report/). Throws
+ * `DiffInputError` when the ref cannot be read, either side's inputs are broken or the package does not build.
  */
 export async function diffContract(options: { root: string; ref: string }): Promise<DiffReport> {
+  const packageApiChanges = diffPackageApiOf(options.root, options.ref);
+  packageApiChanges.catch(() => undefined); // awaited below, after the contract's own errors
   const sides = await Promise.allSettled([buildSide(options.root, options.ref), buildSide(options.root, undefined)]);
   const failures = sides.flatMap((side) => (side.status === "rejected" ? [side.reason as unknown] : []));
   const unexpected = failures.find((failure) => !(failure instanceof DiffInputError));
@@ -450,7 +467,30 @@ export async function diffContract(options: { root: string; ref: string }): Prom
   if (failures.length > 0)
     throw new DiffInputError(failures.map((failure) => (failure as DiffInputError).message).join("\n"));
   const [before, after] = sides.map((side) => (side as PromiseFulfilledResult<Side>).value) as [Side, Side];
-  return compareContracts(options.ref, before, after);
+  const report = compareContracts(options.ref, before, after);
+  const packageApi = await packageApiChanges;
+  return packageApi === undefined ? report : withPackageApi(report, packageApi);
+}
+
+/** The contract's report with the package API's changes: its bump and breaking count cover both. */
+export function withPackageApi(report: DiffReport, packageApi: PackageApiReport): DiffReport {
+  const bump = BUMP_ORDER.indexOf(packageApi.bump) > BUMP_ORDER.indexOf(report.bump) ? packageApi.bump : report.bump;
+  return { ...report, bump, breaking: report.breaking + packageApi.breaking, packageApi };
+}
+
+/**
+ * The package API's changes since `ref`, when the project keeps API reports (`api/`); its build and the ref's
+ * reports are read beside the contract's sides. A build that fails is an input error (exit 2).
+ */
+async function diffPackageApiOf(root: string, ref: string): Promise<PackageApiReport | undefined> {
+  if (!existsSync(path.join(root, API_REPORT_DIR))) return undefined;
+  const { diffPackageApi, ApiReportError } = await import("../api-report/index.js");
+  try {
+    return await diffPackageApi({ root, ref });
+  } catch (error) {
+    if (error instanceof ApiReportError) throw new DiffInputError(`the package API: ${error.message}`);
+    throw error;
+  }
 }
 
 export { formatReport } from "./format.js";

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { JsonObject } from "../../runtime/json/json-text.js";
+import type { JsonObject, JsonValue } from "../../runtime/json/json-text.js";
 import type { OutputFile } from "../write/output-file.js";
 import { apiOutput } from "../model/output-paths.js";
 import { isJsonObject, mapSchema } from "../model/schema-walk.js";
@@ -88,8 +88,23 @@ function markClosed(node: JsonObject): JsonObject {
 }
 
 /**
+ * `oneOf: [OtherX, KnownX]` (the published order, docs/published-contract.md#in-other-tools) as `[KnownX, OtherX]`: the
+ * page opens on the declared media types, where the reader picks one.
+ */
+function knownFirst(node: JsonObject): JsonObject {
+  const [other, known, ...more] = Array.isArray(node.oneOf) ? node.oneOf : [];
+  const name = (entry: JsonValue | undefined) =>
+    isJsonObject(entry) && typeof entry.$ref === "string" ? entry.$ref.split("/").pop() : undefined;
+  const otherName = name(other);
+  if (more.length > 0 || otherName?.startsWith("Other") !== true || name(known) !== `Known${otherName.slice(5)}`)
+    return node;
+  return { ...node, oneOf: [known as JsonValue, other as JsonValue] };
+}
+
+/**
  * The document as the docs page shows it (the published YAML is unchanged): an "Authentication" section in
- * `info.description` before its first `##` section, and every closed object marked in its description.
+ * `info.description` before its first `##` section, every closed object marked in its description, and the known
+ * media types' variants before the open one.
  */
 export function readerDocument(document: JsonObject): JsonObject {
   const info = isJsonObject(document.info) ? document.info : {};
@@ -103,7 +118,7 @@ export function readerDocument(document: JsonObject): JsonObject {
   const marked = Object.fromEntries(
     Object.entries(schemas).map(([name, schema]) => [
       name,
-      isJsonObject(schema) ? mapSchema(schema, markClosed) : schema,
+      isJsonObject(schema) ? knownFirst(mapSchema(schema, markClosed)) : schema,
     ]),
   );
   return { ...document, info: { ...info, description: withAuth }, components: { ...components, schemas: marked } };

@@ -145,7 +145,9 @@ export function publishVariants(
       oneOf: names.map(ref),
       discriminator: { propertyName: discriminator, mapping },
     };
-    result[title] = { title, description: component.description ?? "", oneOf: [ref(known), ref(other)] };
+    // The open variant first: express-openapi-validator (5.6.2) otherwise takes the discriminator of the known
+    // variants for the whole body's, and refuses a command without `type` (test/express-openapi-validator.test.ts).
+    result[title] = { title, description: component.description ?? "", oneOf: [ref(other), ref(known)] };
   }
   return result;
 }

@@ -9,6 +9,7 @@ import { refsOf } from "../load/yaml-text.js";
 import type { OutputFile } from "../write/output-file.js";
 import { apiOutput } from "../model/output-paths.js";
 import { publishVariants } from "./openapi-variants.js";
+import { withCodeSamples } from "./openapi-code-samples.js";
 import { bareRecursiveRefs, flattenIncludes, publishedServers, renameComponents } from "./openapi-shape.js";
 import type { TypedBy } from "../model/expand-media-types.js";
 
@@ -186,7 +187,7 @@ export function emitOpenApi(
       components: { ...components, schemas },
     };
     if (source.document.servers !== undefined) document.servers = publishedServers(source.document.servers);
-    return { api: source.api, document: renameComponents(bareRecursiveRefs(document)) };
+    return { api: source.api, document: withCodeSamples(source.api, renameComponents(bareRecursiveRefs(document))) };
   });
   if (problems.length > 0) throw new GenerationFailed(problems);
   return outputs;

@@ -138,9 +138,14 @@ const anyCase = (text: string) =>
     .map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRegExp(c)))
     .join("");
 
-/** The discriminator is one of the media types as declared, or no case variant of them. */
+/**
+ * The discriminator is one of the media types as declared, or no case variant of them. `$(?!\n)` ends the value in
+ * every dialect: Python, Java and .NET also let `$` match before a final line feed
+ * (docs/published-contract.md#one-verdict-in-every-language).
+ */
 function spellingRule(discriminator: string, mediaTypes: readonly string[]): JsonObject {
-  const pattern = `^(?:${mediaTypes.map(escapeRegExp).join("|")})$|^(?!(?:${mediaTypes.map(anyCase).join("|")})$)`;
+  const end = "$(?!\\n)";
+  const pattern = `^(?:${mediaTypes.map(escapeRegExp).join("|")})${end}|^(?!(?:${mediaTypes.map(anyCase).join("|")})${end})`;
   return {
     if: { required: [discriminator] },
     then: {

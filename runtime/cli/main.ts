@@ -9,20 +9,21 @@ const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   validate: async () => (await import("./commands/validate.js")).validateCommand,
   proxy: async () => (await import("./commands/proxy.js")).proxyCommand,
   sandbox: async () => (await import("./commands/sandbox.js")).sandboxCommand,
+  verify: async () => (await import("./commands/verify.js")).verifyCommand,
 };
 
 /**
  * Commands of the development tool (generator/commands/cli.ts): in the specfirst repository, bin/specfirst.js runs
  * them there (generator/launch.mjs); the published package holds no generator, so this CLI only refuses them.
  */
-const DEVELOPMENT_COMMANDS = new Set(["generate", "diff", "release"]);
+const DEVELOPMENT_COMMANDS = new Set(["generate", "diff", "release", "api-report"]);
 
 const INTRO = "specfirst — schema-first contracts for the messaging and pipeline configuration APIs\n\n";
 
 async function fullHelp(): Promise<string> {
   const commands = await Promise.all(Object.values(COMMANDS).map((load) => load()));
   return `${INTRO}${commands.map((command) => command.usage).join("\n")}
-  specfirst generate | diff | release
+  specfirst generate | diff | release | api-report
       Development commands of the specfirst repository (there: npx specfirst <command> --help); the published
       package does not contain them.
   specfirst <command> --help

@@ -13,65 +13,14 @@
  *
  * This module loads AJV's compiler (the generated validators do not need it); import it only to compile schemas.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Ajv2020, type Options, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsPlugin from "ajv-formats";
+import { schemaFiles } from "./schema-files.js";
+
+export { packageRoot, schemaFiles } from "./schema-files.js";
 
 // ajv-formats is CommonJS: its default export is the plugin function.
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
-
-/** Where the package keeps the shipped schemas (`specfirst/schemas/*`): one folder per API. */
-const SCHEMAS_DIR = path.join("generated", "schemas");
-
-interface SchemaFile {
-  /** Base name without `.schema.json`: the validator name (`message`, `input-sql`, ...). */
-  name: string;
-  $id: string;
-  schema: Record<string, unknown>;
-}
-
-let cache: { root: string; files: SchemaFile[] } | undefined;
-
-/** The root of the installed specfirst package: the nearest folder above this module with its package.json. */
-export function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    try {
-      const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown };
-      if (manifest.name === "specfirst") return dir;
-    } catch {
-      // no package.json here
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("specfirst/ajv: cannot find the specfirst package root above this module");
-    dir = parent;
-  }
-}
-
-/** Every schema file of the package (read once). */
-export function schemaFiles(): readonly SchemaFile[] {
-  if (cache === undefined) {
-    const root = packageRoot();
-    const files: SchemaFile[] = [];
-    const apis = readdirSync(path.join(root, SCHEMAS_DIR), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
-    for (const api of apis) {
-      const dir = path.join(root, SCHEMAS_DIR, api);
-      for (const file of readdirSync(dir)
-        .filter((f) => f.endsWith(".schema.json"))
-        .sort()) {
-        const schema = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
-        files.push({ name: file.slice(0, -".schema.json".length), $id: String(schema.$id), schema });
-      }
-    }
-    cache = { root, files };
-  }
-  return cache.files;
-}
 
 /** The `$id` of the schema file `name` (`message` → `https://specfirst.dev/schemas/messaging/message.schema.json`). */
 export function schemaId(name: string): string {

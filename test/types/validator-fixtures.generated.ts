@@ -57,6 +57,7 @@ const asSelect = (value: messaging.Select): unknown => value;
 //   media-type/invalid/leading-dot.json
 //   media-type/invalid/no-slash.json
 //   media-type/invalid/plain-text-space.json
+//   media-type/invalid/trailing-line-feed.json
 //   media-type/invalid/trailing-space.json
 //   media-type/invalid/two-slashes.json
 //   media-type/invalid/with-parameter.json
@@ -86,24 +87,29 @@ const asSelect = (value: messaging.Select): unknown => value;
 //   node-address/invalid/domain-with-spaces.json
 //   node-address/invalid/empty-instance.json
 //   node-address/invalid/empty-string.json
+//   node-address/invalid/instance-with-carriage-return.json
 //   node-address/invalid/missing-domain-before-instance.json
 //   node-address/invalid/missing-domain.json
 //   node-address/invalid/missing-name.json
 //   node-address/invalid/no-at-sign.json
+//   node-address/invalid/trailing-line-feed.json
 //   node-address/invalid/two-at-signs.json
 //   notification/invalid/from-no-at.json
 //   notification/invalid/to-empty-instance.json
 //   outbound-notification/invalid/from-not-address.json
 //   schedule/invalid/when-april-31.json
+//   schedule/invalid/when-arabic-indic-digits.json
 //   schedule/invalid/when-comma-fraction.json
 //   schedule/invalid/when-date-only.json
 //   schedule/invalid/when-day-00.json
 //   schedule/invalid/when-empty-fraction.json
 //   schedule/invalid/when-february-29-non-leap-year.json
+//   schedule/invalid/when-february-29-of-a-century.json
 //   schedule/invalid/when-february-30.json
 //   schedule/invalid/when-hour-24.json
 //   schedule/invalid/when-hour-25.json
 //   schedule/invalid/when-iso-8601-basic-format.json
+//   schedule/invalid/when-leap-second.json
 //   schedule/invalid/when-minus-five-hours.json
 //   schedule/invalid/when-minus-zero-offset.json
 //   schedule/invalid/when-minute-60.json
@@ -113,6 +119,7 @@ const asSelect = (value: messaging.Select): unknown => value;
 //   schedule/invalid/when-offset-without-colon.json
 //   schedule/invalid/when-plus-two-hours.json
 //   schedule/invalid/when-space-separator.json
+//   schedule/invalid/when-trailing-line-feed.json
 //   schedule/invalid/when-without-z.json
 // No type form, "bounds": a bound on a number, a string's length or an array's size: TypeScript types have no bounds
 //   (no fixture)
@@ -747,6 +754,8 @@ asMediaType("textplain");
 asMediaType(3);
 // media-type/invalid/plain-text-space.json: no type form (pattern), the type accepts it
 asMediaType("plain text");
+// media-type/invalid/trailing-line-feed.json: no type form (pattern), the type accepts it
+asMediaType("text/plain\n");
 // media-type/invalid/trailing-space.json: no type form (pattern), the type accepts it
 asMediaType("text/plain ");
 // media-type/invalid/two-slashes.json: no type form (pattern), the type accepts it
@@ -948,6 +957,8 @@ asNodeAddress("5531999990000@sms example net");
 asNodeAddress("1042221589186385@messenger.example.net/");
 // node-address/invalid/empty-string.json: no type form (pattern), the type accepts it
 asNodeAddress("");
+// node-address/invalid/instance-with-carriage-return.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@sms.example.net/web\rchat");
 // node-address/invalid/missing-domain-before-instance.json: no type form (pattern), the type accepts it
 asNodeAddress("5531988887777@/instance-1");
 // node-address/invalid/missing-domain.json: no type form (pattern), the type accepts it
@@ -962,6 +973,8 @@ asNodeAddress(5531988887777);
 // node-address/invalid/object-with-parts.json
 // @ts-expect-error A node address is one string `name@domain/instance`, not an object of parts.
 asNodeAddress({"name":"5531988887777","domain":"sms.example.net"});
+// node-address/invalid/trailing-line-feed.json: no type form (pattern), the type accepts it
+asNodeAddress("5531999990000@sms.example.net\n");
 // node-address/invalid/two-at-signs.json: no type form (pattern), the type accepts it
 asNodeAddress("5531988887777@sms@example.net");
 // notification/valid/accepted-from-server.json
@@ -1062,12 +1075,12 @@ asReason({"description":"Destination not found"});
 asReason("Destination not found");
 // schedule/valid/extra-fields-allowed.json
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T13:30:00Z","status":"scheduled"});
+// schedule/valid/leap-day-of-a-400th-year.json
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2000-02-29T00:00:00Z"});
 // schedule/valid/leap-day.json
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2028-02-29T09:00:00Z"});
 // schedule/valid/nested-select-message.json
 asSchedule({"message":{"id":"0f4e2d1c-9a8b-4c7d-8e6f-5a4b3c2d1e0f","to":"1042221589186385@messenger.example.net","type":"application/vnd.lime.select+json","content":{"text":"Choose an option","options":[{"order":1,"text":"Track my order"},{"order":2,"text":"Talk to an agent"},{"order":3,"text":"Cancel"}]}},"when":"2026-12-24T08:00:00Z","name":"christmas-menu"});
-// schedule/valid/utc-leap-second.json
-asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2016-12-31T23:59:60Z"});
 // schedule/valid/utc-lower-case-t-and-z.json
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15t09:00:00z"});
 // schedule/valid/utc-milliseconds-with-name.json
@@ -1106,6 +1119,8 @@ asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988
 asSchedule({"name":"reminder"});
 // schedule/invalid/when-april-31.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-04-31T09:00:00Z"});
+// schedule/invalid/when-arabic-indic-digits.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T13:30:00.١٢Z"});
 // schedule/invalid/when-comma-fraction.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00:00,5Z"});
 // schedule/invalid/when-date-only.json: no type form (pattern), the type accepts it
@@ -1119,6 +1134,8 @@ asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":1796131800000});
 // schedule/invalid/when-february-29-non-leap-year.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-02-29T09:00:00Z"});
+// schedule/invalid/when-february-29-of-a-century.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2100-02-29T09:00:00Z"});
 // schedule/invalid/when-february-30.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-02-30T13:30:00Z"});
 // schedule/invalid/when-hour-24.json: no type form (pattern), the type accepts it
@@ -1127,6 +1144,8 @@ asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T25:30:00Z"});
 // schedule/invalid/when-iso-8601-basic-format.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"20310115T090000Z"});
+// schedule/invalid/when-leap-second.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2016-12-31T23:59:60Z"});
 // schedule/invalid/when-minus-five-hours.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T04:00:00-05:00"});
 // schedule/invalid/when-minus-zero-offset.json: no type form (pattern), the type accepts it
@@ -1145,6 +1164,8 @@ asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T15:30:00+02:00"});
 // schedule/invalid/when-space-separator.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01 13:30:00Z"});
+// schedule/invalid/when-trailing-line-feed.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T13:30:00Z\n"});
 // schedule/invalid/when-without-z.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T13:30:00"});
 // select/valid/empty-options.json

@@ -7,10 +7,11 @@
  * each domain label `[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?` makes the engine count up to 61 and step back a
  * character, and `(?:label\.)+label` takes the last label twice (into the group, then back out of it). The fast form
  * writes the domain as `label(?:\.label)+` (the same strings) and a label as letter-or-digit runs joined by hyphen
- * runs, which cannot step back, without the 63-character bound. The bound cannot matter while the whole value has at
- * most 65 characters (a non-empty name and `@` come before the domain), so a longer value goes to the schema's own
- * regular expression. test/fast-patterns.test.ts checks each entry against its pattern over generated strings and the
- * fixtures, and that each entry's pattern is still one of the shipped schemas'.
+ * runs, which cannot step back, without the 63-character bound. The instance is `.+` and the end `$`: in ECMA-262
+ * the schema's `[^\n\r\u2028\u2029]+` and `$(?!\n)`, which it writes out for other dialects. The bound cannot matter
+ * while the whole value has at most 65 characters (a non-empty name and `@` come before the domain), so a longer value
+ * goes to the schema's own regular expression. test/fast-patterns.test.ts checks each entry against its pattern over
+ * generated strings and the fixtures, and that each entry's pattern is still one of the shipped schemas'.
  */
 
 /** One known pattern and its equivalent for values of at most `maxLength` UTF-16 code units. */
@@ -27,7 +28,7 @@ const LABEL = "[A-Za-z0-9]+(?:-+[A-Za-z0-9]+)*";
 export const FAST_PATTERNS: readonly FastPattern[] = [
   {
     pattern:
-      "^[^@/]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:/.+)?$",
+      "^[^@/]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:/[^\\n\\r\\u2028\\u2029]+)?$(?!\\n)",
     fast: `^[^@/]+@${LABEL}(?:\\.${LABEL})+(?:/.+)?$`,
     maxLength: 65,
   },
