@@ -270,6 +270,35 @@ void client.putItem({ params: { path } });
       errors: [{ pointer: "/query/dry_run", keyword: "parameter" }],
     });
     expect(received).toEqual([]);
+    // With validate: true, each value is checked against its parameter's schema too (the route validator's checks).
+    const checking = (
+      inventory.createInventoryClient as (options: {
+        baseUrl: string;
+        apiKey: string;
+        validate: boolean;
+      }) => ReturnType<InventoryModule["createInventoryClient"]>
+    )({ baseUrl: upstream, apiKey: KEY, validate: true });
+    await expect(
+      checking.getItem({
+        params: {
+          path: { tenant: "acme", sku: "s" },
+          query: { limit: 0, fields: ["price"] },
+          header: { "x-request-id": "short" },
+        },
+      }),
+    ).rejects.toMatchObject({
+      name: "RequestValidationError",
+      errors: [
+        { pointer: "/query/limit", keyword: "minimum" },
+        { pointer: "/query/fields/0", keyword: "enum" },
+        { pointer: "/header/X-Request-Id", keyword: "minLength" },
+      ],
+    });
+    expect(received).toEqual([]);
+    await checking.getItem({
+      params: { path: { tenant: "acme", sku: "s" }, query: { limit: 1 }, header: { "X-Request-Id": "request-1" } },
+    });
+    expect(received).toHaveLength(1);
   }, 120_000);
 
   it("the docs page shows the parameters", () => {

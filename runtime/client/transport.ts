@@ -4,6 +4,7 @@
  */
 import { parameterProblems, writeParameters, type ParameterValues } from "../http/parameters.js";
 import type { Validates } from "../validation/result.js";
+import type { RouteValidator } from "../validation/routes.js";
 import type { ApiDescriptor, OperationDescriptor, PlanLimits } from "./descriptor.js";
 import {
   AbortedError,
@@ -816,6 +817,14 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     const outgoing = prepared.outgoing(callOptions?.params);
     // A body is sent when the operation has one and, for an optional one, when it is given.
     const sendsBody = operation.schema !== null && (operation.bodyRequired !== false || data !== undefined);
+    if (validateBodies && callOptions?.params !== undefined) {
+      // The parameters' schemas, from the routes of the API's validators module (runtime/validation/routes.ts).
+      const routes = ((await loadValidators()) as { routeValidator?: RouteValidator }).routeValidator;
+      const route = routes?.routes.find((candidate) => candidate.operationId === operation.operationId);
+      const errors =
+        route === undefined ? [] : (routes as RouteValidator).validateParameters(route, callOptions.params);
+      if (errors.length > 0) throw new RequestValidationError(operation, errors, "parameters");
+    }
     if (validateBodies && sendsBody) {
       const result = (await loadValidators()).validate(operation.schema as string, data);
       if (!result.valid) throw new RequestValidationError(operation, result.errors);

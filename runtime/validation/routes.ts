@@ -89,6 +89,11 @@ export interface RouteValidator {
   findRoute(route: string): RouteEntry;
   /** Checks a request against the route's body schema, parameters and credential. */
   validateRouteRequest(route: string | RouteEntry, request: RouteRequest): RouteCheck;
+  /**
+   * Checks parameter values as a caller gives them (`{ path, query, header, cookie }`, typed: `limit: 20`) against the
+   * parameters' schemas; the errors, none when valid. A client with `validate: true` checks a call's `params` so.
+   */
+  validateParameters(route: string | RouteEntry, values: Partial<RouteParameters>): ValidationError[];
 }
 
 /** `/body` + a pointer into the body. */
@@ -125,6 +130,18 @@ function queryOf(query: RouteRequest["query"]): string {
       for (const item of value as unknown[]) if (typeof item === "string") params.append(name, item);
   }
   return params.toString();
+}
+
+/** Header values under the names the document declares them by (a caller may write `x-request-id`). */
+function headerValuesByName(route: RouteEntry, given: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(given)) {
+    const declared = route.parameters.find(
+      (parameter) => parameter.in === "header" && parameter.name.toLowerCase() === name.toLowerCase(),
+    );
+    values[declared?.name ?? name] = value;
+  }
+  return values;
 }
 
 /** The raw text of each path parameter: matched from the request's path (its end), or the values given, encoded. */
@@ -184,9 +201,30 @@ export function createRouteValidator(
       );
     return found;
   };
+  /** The parameters' schema errors of `values`. */
+  const parameterErrors = (route: RouteEntry, values: RouteParameters): ValidationError[] => {
+    const check = route.checkParameters;
+    if (check === undefined) return [];
+    try {
+      if (check(values)) return [];
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      return [{ pointer: "", message: "is nested too deeply to validate", keyword: "depth" }];
+    }
+    return toErrors(check.errors, patternHints);
+  };
   return Object.freeze({
     routes,
     findRoute,
+    validateParameters(name: string | RouteEntry, values: Partial<RouteParameters>): ValidationError[] {
+      const route = typeof name === "string" ? findRoute(name) : name;
+      return parameterErrors(route, {
+        path: values.path ?? {},
+        query: values.query ?? {},
+        header: headerValuesByName(route, values.header ?? {}),
+        cookie: values.cookie ?? {},
+      });
+    },
     validateRouteRequest(name: string | RouteEntry, request: RouteRequest): RouteCheck {
       const route = typeof name === "string" ? findRoute(name) : name;
       const errors: ValidationError[] = [];
@@ -196,17 +234,7 @@ export function createRouteValidator(
       if (missing !== undefined) errors.push(missing);
       const read = readParameters(route.parameters, { path: pathValuesOf(route, request.path), query, headers });
       errors.push(...read.problems);
-      if (route.checkParameters !== undefined) {
-        const check = route.checkParameters;
-        let valid: boolean;
-        try {
-          valid = check(read.values);
-        } catch (error) {
-          if (!(error instanceof RangeError)) throw error;
-          valid = false;
-        }
-        if (!valid) errors.push(...toErrors(check.errors, patternHints));
-      }
+      errors.push(...parameterErrors(route, read.values));
       if (route.body === null) {
         if (request.body !== undefined)
           errors.push({
@@ -248,9 +276,18 @@ export function combineRouteValidators(validators: readonly RouteValidator[]): R
       `Unknown route ${JSON.stringify(name)}; expected METHOD /path or an operationId of: ${routes.map((route) => `${route.method} ${route.path}`).join(", ")}`,
     );
   };
+  const ownerOf = (route: RouteEntry): RouteValidator => {
+    const owner = owners.get(route);
+    if (owner === undefined) throw new TypeError(`the route ${route.method} ${route.path} is no route of these APIs`);
+    return owner;
+  };
   return Object.freeze({
     routes,
     findRoute,
+    validateParameters(name: string | RouteEntry, values: Partial<RouteParameters>): ValidationError[] {
+      const route = typeof name === "string" ? findRoute(name) : name;
+      return ownerOf(route).validateParameters(route, values);
+    },
     validateRouteRequest(name: string | RouteEntry, request: RouteRequest): RouteCheck {
       const route = typeof name === "string" ? findRoute(name) : name;
       const owner = owners.get(route);
