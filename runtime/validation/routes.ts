@@ -160,22 +160,52 @@ function pathValuesOf(route: RouteEntry, path: RouteRequest["path"]): Record<str
   return {};
 }
 
-function credentialProblem(credential: RouteCredential, headers: Record<string, string>, query: string) {
-  const where = `${credential.in} ${credential.in === "header" ? credential.name : `parameter ${credential.name}`}`;
+function credentialProblem(
+  credential: RouteCredential,
+  headers: Record<string, string>,
+  query: string,
+): ValidationError | undefined {
   const value =
     credential.in === "header"
       ? headers[credential.name.toLowerCase()]
       : queryPairsOf(query).find(([name]) => name === credential.name)?.[1];
+  const present = value !== undefined && value.trim() !== "";
+  if (present && (credential.prefix === "" || value.toLowerCase().startsWith(credential.prefix.toLowerCase())))
+    return undefined;
   const pointer = parameterPointer(credential);
-  if (value === undefined || value.trim() === "")
+  if (!present) {
+    const where = `${credential.in} ${credential.in === "header" ? credential.name : `parameter ${credential.name}`}`;
     return {
       pointer,
       message: `is required: the credential of security scheme ${credential.scheme} (${where}${credential.prefix === "" ? "" : `, ${credential.prefix}<key>`})`,
       keyword: "credential",
     };
-  if (credential.prefix !== "" && !value.toLowerCase().startsWith(credential.prefix.toLowerCase()))
-    return { pointer, message: `must start with ${JSON.stringify(credential.prefix)}`, keyword: "credential" };
-  return undefined;
+  }
+  return { pointer, message: `must start with ${JSON.stringify(credential.prefix)}`, keyword: "credential" };
+}
+
+/**
+ * Finds a route by `METHOD /path` (the method in any case, spaces around it) or by operationId (the first API's
+ * when two share one); a name seen once is looked up directly after.
+ */
+function routeFinder(routes: readonly RouteEntry[]): (name: string) => RouteEntry {
+  const byKey = new Map<string, RouteEntry>();
+  for (const route of routes) {
+    byKey.set(`${route.method} ${route.path}`, route);
+    if (!byKey.has(route.operationId)) byKey.set(route.operationId, route);
+  }
+  return (name) => {
+    const known = byKey.get(name);
+    if (known !== undefined) return known;
+    const [method = "", ...rest] = name.trim().split(/\s+/);
+    const found = byKey.get(rest.length === 0 ? name.trim() : `${method.toUpperCase()} ${rest.join(" ")}`);
+    if (found === undefined)
+      throw new TypeError(
+        `Unknown route ${JSON.stringify(name)}; expected METHOD /path or an operationId of: ${routes.map((route) => `${route.method} ${route.path}`).join(", ")}`,
+      );
+    byKey.set(name, found);
+    return found;
+  };
 }
 
 /**
@@ -187,20 +217,7 @@ export function createRouteValidator(
   validators: Validates,
   patternHints: PatternHints = {},
 ): RouteValidator {
-  const byKey = new Map<string, RouteEntry>();
-  for (const route of routes) {
-    byKey.set(`${route.method} ${route.path}`, route);
-    if (!byKey.has(route.operationId)) byKey.set(route.operationId, route);
-  }
-  const findRoute = (name: string): RouteEntry => {
-    const [method = "", ...rest] = name.trim().split(/\s+/);
-    const found = byKey.get(rest.length === 0 ? name.trim() : `${method.toUpperCase()} ${rest.join(" ")}`);
-    if (found === undefined)
-      throw new TypeError(
-        `Unknown route ${JSON.stringify(name)}; expected METHOD /path or an operationId of: ${routes.map((route) => `${route.method} ${route.path}`).join(", ")}`,
-      );
-    return found;
-  };
+  const findRoute = routeFinder(routes);
   /** The parameters' schema errors of `values`. */
   const parameterErrors = (route: RouteEntry, values: RouteParameters): ValidationError[] => {
     const check = route.checkParameters;
@@ -229,10 +246,17 @@ export function createRouteValidator(
       const route = typeof name === "string" ? findRoute(name) : name;
       const errors: ValidationError[] = [];
       const headers = headersOf(request.headers);
-      const query = queryOf(request.query);
+      const query =
+        request.query === undefined || typeof request.query === "string"
+          ? (request.query ?? "")
+          : queryOf(request.query);
       const missing = route.credential === null ? undefined : credentialProblem(route.credential, headers, query);
       if (missing !== undefined) errors.push(missing);
-      const read = readParameters(route.parameters, { path: pathValuesOf(route, request.path), query, headers });
+      // An operation without parameters reads none (the common case: no allocation per request).
+      const read =
+        route.parameters.length === 0
+          ? { values: { path: {}, query: {}, header: {}, cookie: {} }, problems: [] }
+          : readParameters(route.parameters, { path: pathValuesOf(route, request.path), query, headers });
       errors.push(...read.problems);
       errors.push(...parameterErrors(route, read.values));
       if (route.body === null) {
@@ -264,18 +288,7 @@ export function combineRouteValidators(validators: readonly RouteValidator[]): R
   const owners = new Map<RouteEntry, RouteValidator>();
   for (const validator of validators) for (const route of validator.routes) owners.set(route, validator);
   const routes = validators.flatMap((validator) => validator.routes);
-  const findRoute = (name: string): RouteEntry => {
-    for (const validator of validators) {
-      try {
-        return validator.findRoute(name);
-      } catch {
-        // the next API's
-      }
-    }
-    throw new TypeError(
-      `Unknown route ${JSON.stringify(name)}; expected METHOD /path or an operationId of: ${routes.map((route) => `${route.method} ${route.path}`).join(", ")}`,
-    );
-  };
+  const findRoute = routeFinder(routes);
   const ownerOf = (route: RouteEntry): RouteValidator => {
     const owner = owners.get(route);
     if (owner === undefined) throw new TypeError(`the route ${route.method} ${route.path} is no route of these APIs`);
