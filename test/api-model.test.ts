@@ -64,6 +64,10 @@ describe("readApiModel", () => {
           summary: "Sends a message",
           requestType: "Message",
           responseType: undefined,
+          bodyRequired: false,
+          parameters: [],
+          parameterSchemas: [],
+          secured: true,
         },
         {
           operationId: "sendReceipt",
@@ -78,6 +82,10 @@ describe("readApiModel", () => {
           summary: "sendReceipt",
           requestType: "Receipt",
           responseType: "Receipt",
+          bodyRequired: false,
+          parameters: [],
+          parameterSchemas: [],
+          secured: true,
         },
         {
           operationId: "archive",
@@ -92,6 +100,10 @@ describe("readApiModel", () => {
           summary: "archive",
           requestType: "Message",
           responseType: undefined,
+          bodyRequired: false,
+          parameters: [],
+          parameterSchemas: [],
+          secured: true,
         },
       ],
       webhooks: [

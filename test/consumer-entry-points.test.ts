@@ -317,6 +317,63 @@ ${format === "esm" ? "await main();" : "main().catch((error) => { console.error(
     });
   });
 
+  it("validateRoute of each middleware and validateRouteRequest check a request by its route (docs/validating.md#route-level-validation)", async () => {
+    const source =
+      imports(format, "default: express", "express").replace(/\{ default(:| as) express \}/, "express") +
+      imports(format, "default: Fastify", "fastify").replace(/\{ default(:| as) Fastify \}/, "Fastify") +
+      imports(format, "validateRoute: expressRoute", "specfirst/express") +
+      imports(format, "specfirst, validateRoute: fastifyRoute", "specfirst/fastify") +
+      imports(format, "validateRoute: webRoute", "specfirst/web") +
+      imports(format, "validateRouteRequest", "specfirst/validators") +
+      imports(format, "validateRouteRequest: messagingRoute", "specfirst/messaging/validators") +
+      `const main = async () => {
+const requests = [
+  ['{"id":"1","event":"consumed","from":"5531988887777@sms.example.net"}', { authorization: "Key consumer-access-key" }],
+  ['{"id":"1","event":"consumed"}', { authorization: "Key consumer-access-key" }],
+  ['{"id":"1","event":"consumed","from":"5531988887777@sms.example.net"}', {}],
+];
+const results = { express: [], fastify: [], web: [] };
+const app = express();
+app.post("/notifications", expressRoute("POST /notifications"), (req, res) => res.status(202).end());
+const server = app.listen(0, "127.0.0.1");
+await new Promise((resolve) => server.once("listening", resolve));
+for (const [body, headers] of requests) {
+  const response = await fetch("http://127.0.0.1:" + server.address().port + "/notifications", { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+  results.express.push([response.status, response.status === 202 ? null : (await response.json()).errors.map((error) => error.pointer)]);
+}
+server.close();
+const fastify = Fastify();
+await fastify.register(specfirst);
+fastify.post("/notifications", { preValidation: fastifyRoute("POST /notifications") }, async (request, reply) => reply.code(202).send());
+for (const [body, headers] of requests) {
+  const response = await fastify.inject({ method: "POST", url: "/notifications", headers: { "content-type": "application/json", ...headers }, payload: body });
+  results.fastify.push([response.statusCode, response.statusCode === 202 ? null : response.json().errors.map((error) => error.pointer)]);
+}
+await fastify.close();
+const handler = webRoute("POST /notifications", () => new Response(null, { status: 202 }));
+for (const [body, headers] of requests) {
+  const response = await handler(new Request("http://localhost/notifications", { method: "POST", headers: { "content-type": "application/json", ...headers }, body }));
+  results.web.push([response.status, response.status === 202 ? null : (await response.json()).errors.map((error) => error.pointer)]);
+}
+results.plain = [validateRouteRequest, messagingRoute].map((check) => check("sendNotification", { body: { id: "1", event: "consumed" }, headers: { Authorization: "Key consumer-access-key" } }).errors.map((error) => error.pointer));
+process.stdout.write(JSON.stringify(results));
+};
+${format === "esm" ? "await main();" : "main().catch((error) => { console.error(error); process.exit(1); });"}
+`;
+    write(file("routes"), source);
+    const answers = [
+      [202, null],
+      [400, ["/body/from"]],
+      [401, ["/header/Authorization"]],
+    ];
+    expect(await runScript(file("routes"))).toEqual({
+      express: answers,
+      fastify: answers,
+      web: answers,
+      plain: [["/body/from"], ["/body/from"]],
+    });
+  });
+
   it("errors carry their class names, and source maps point stack frames at runtime/ files", async () => {
     const source =
       imports(format, "createMessagingClient, BadRequestError", "specfirst/client") +

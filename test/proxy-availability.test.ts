@@ -138,8 +138,8 @@ describe("the proxy stays available", () => {
     });
   });
 
-  it("answers 503 busy beyond --max-in-flight exchanges, and takes requests again once one ends", async () => {
-    await withProxy({ maxInFlight: 1, upstreamTimeoutMs: 60_000 }, async (proxy) => {
+  it("answers 503 busy beyond --max-in-flight exchanges when none may wait, and takes requests again once one ends", async () => {
+    await withProxy({ maxInFlight: 1, maxQueued: 0, upstreamTimeoutMs: 60_000 }, async (proxy) => {
       const arrived = new Promise<void>((resolve) => arrivedAtHung.push(resolve));
       const first = post(proxy, "/commands", '{"id":"1","method":"get","uri":"/ping"}');
       await arrived;

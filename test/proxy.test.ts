@@ -255,7 +255,7 @@ describe("specfirst proxy", () => {
       });
       const rejected = await fetch(`${url}/messages`, {
         method: "POST",
-        headers: { authorization: KEY },
+        headers: { authorization: KEY, "content-type": "application/json" },
         body: JSON.stringify({ to: "a@b.c", type: "text/plain" }),
       });
       expect(rejected.status).toBe(400);

@@ -22,6 +22,7 @@ const GENERATE_HELP = `  specfirst generate [--check] [--watch] [--force] [--qui
 `;
 
 const DIFF_HELP = `  specfirst diff <git-ref> [--format text|json|markdown] [--root <folder>]
+  specfirst diff <old.yaml> <new.yaml> [--format text|json|markdown]
       Report the changes of the published contract between a git ref and the working tree: both sides are built
       by this generator (schemas checked and their content-by-type rules expanded, OpenAPI documents built) and
       compared rule by rule (schemas, operations, parameters, request bodies, responses, security, servers,
@@ -30,6 +31,9 @@ const DIFF_HELP = `  specfirst diff <git-ref> [--format text|json|markdown] [--r
       version bump (major when anything breaks, minor for additions, patch otherwise). With api/, the package's
       TypeScript API too: the ref's api/*.api.md against today's build, in a "Package API" section
       (docs/change-control.md#the-package-api). docs/change-control.md#what-diff-reports lists the rules.
+      With two files: any two OpenAPI 3.x documents (YAML or JSON, one file each, local $refs), compared by the
+      same rules, their component schemas read in the directions of the payloads using them; a document that
+      cannot be read is refused with each problem at file:line:column and JSON pointer.
       --format  text (default), json (its stable fields, listed there), markdown (for a pull request)
       Exit 0 when nothing breaks, 1 when something does, 2 on a usage error, an unknown ref or a broken input.
 `;
@@ -175,14 +179,14 @@ async function runDiff(args: string[]): Promise<number> {
     process.stdout.write(`Usage:\n${DIFF_HELP}`);
     return 0;
   }
-  const [ref, ...extra] = parsed.positionals;
+  const [ref, newFile, ...extra] = parsed.positionals;
   const format = parsed.values.format;
   if (ref === undefined || extra.length > 0 || (format !== "text" && format !== "json" && format !== "markdown")) {
     const problem =
       ref === undefined
-        ? "a git ref is needed"
+        ? "a git ref, or two OpenAPI documents, is needed"
         : extra.length > 0
-          ? `one git ref is expected, got ${parsed.positionals.length}`
+          ? `one git ref or two files are expected, got ${parsed.positionals.length} arguments`
           : `unknown format "${format}" (text, json or markdown)`;
     process.stderr.write(`specfirst diff: ${problem}\n\n${HELP}`);
     return EXIT_USAGE;
@@ -191,6 +195,7 @@ async function runDiff(args: string[]): Promise<number> {
   return runDiffCommand({
     root: parsed.values.root ?? projectRoot(),
     ref,
+    newFile,
     format,
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),

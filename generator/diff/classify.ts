@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { escapePointerSegment, type JsonObject, type JsonValue } from "../../runtime/json/json-text.js";
 import { isJsonObject } from "../model/schema-walk.js";
+import { comparePatterns } from "./patterns.js";
 
 /** Who a change can break: producers (who build payloads), consumers (who read them). */
 export interface SchemaChange {
@@ -23,6 +24,8 @@ export type ChangeKind =
   | "field-became-required"
   | "field-became-optional"
   | "type-changed"
+  | "type-widened"
+  | "type-narrowed"
   | "enum-value-added"
   | "enum-value-removed"
   | "const-changed"
@@ -52,6 +55,8 @@ export const IMPACT: Record<ChangeKind, [producers: boolean, consumers: boolean]
   "field-became-required": [true, false],
   "field-became-optional": [false, true],
   "type-changed": [true, true],
+  "type-widened": [false, true],
+  "type-narrowed": [true, false],
   "enum-value-added": [false, true],
   "enum-value-removed": [true, false],
   "const-changed": [true, true],
@@ -169,8 +174,15 @@ function compareSchemas(
     add("constraint-added", `${pointer}/type`, `type ${show(afterTypes)} added`);
   else if (beforeTypes !== undefined && afterTypes === undefined)
     add("constraint-removed", `${pointer}/type`, `type ${show(beforeTypes)} removed: any type is allowed`);
-  else if (!isDeepStrictEqual(beforeTypes, afterTypes))
-    add("type-changed", `${pointer}/type`, `type changed from ${show(beforeTypes)} to ${show(afterTypes)}`);
+  else if (beforeTypes !== undefined && afterTypes !== undefined && !isDeepStrictEqual(beforeTypes, afterTypes)) {
+    // Read as sets of values: `integer` is inside `number`.
+    const covers = (types: string[], type: string) =>
+      types.includes(type) || (type === "integer" && types.includes("number"));
+    const wider = beforeTypes.every((type) => covers(afterTypes, type));
+    const narrower = afterTypes.every((type) => covers(beforeTypes, type));
+    const message = `type changed from ${show(beforeTypes)} to ${show(afterTypes)}`;
+    add(wider ? "type-widened" : narrower ? "type-narrowed" : "type-changed", `${pointer}/type`, message);
+  }
   const constant = presence("const");
   if (constant === "added") add("constraint-added", `${pointer}/const`, `constant ${show(after.const)} added`);
   else if (constant === "removed")
@@ -202,17 +214,15 @@ function compareSchemas(
     else if (after[keyword] === undefined)
       add(loosened, `${pointer}/${keyword}`, `${keyword} ${show(before[keyword])} removed`);
     else {
-      // Two different patterns or formats: neither contains the other in general, so both sides may break.
-      add(
-        tightened,
-        `${pointer}/${keyword}`,
-        `${keyword} changed from ${show(before[keyword])} to ${show(after[keyword])}`,
-      );
-      add(
-        loosened,
-        `${pointer}/${keyword}`,
-        `${keyword} changed from ${show(before[keyword])} to ${show(after[keyword])}`,
-      );
+      // Two patterns are compared as the strings they accept (patterns.ts); two formats, or patterns neither of
+      // which contains the other, may break both sides.
+      const message = `${keyword} changed from ${show(before[keyword])} to ${show(after[keyword])}`;
+      const relation =
+        keyword === "pattern" && typeof before.pattern === "string" && typeof after.pattern === "string"
+          ? comparePatterns(before.pattern, after.pattern)
+          : "unknown";
+      if (relation === "tightened" || relation === "unknown") add(tightened, `${pointer}/${keyword}`, message);
+      if (relation === "loosened" || relation === "unknown") add(loosened, `${pointer}/${keyword}`, message);
     }
   }
   for (const [keywords, tighterWhenGreater] of [

@@ -590,32 +590,26 @@ export class DocumentComparison {
       }
       const old = resolve(this.before, before[name]);
       const current = resolve(this.after, value);
+      // One change per scheme, with what it was and what it is: a scheme's fields change together (apiKey to
+      // bearer changes type, in, name and scheme at once), so the most telling field's rule names it.
       const fields: [string, RuleId][] = [
         ["type", "security-scheme-type-changed"],
-        ["name", "security-scheme-api-key-name-changed"],
         ["in", "security-scheme-api-key-in-changed"],
+        ["name", "security-scheme-api-key-name-changed"],
         ["scheme", "security-scheme-http-scheme-changed"],
         ["x-specfirst-credential-prefix", "security-scheme-credential-prefix-changed"],
       ];
-      for (const [field, rule] of fields) {
-        if (!isDeepStrictEqual(old[field], current[field]))
-          this.add(
-            rule,
-            "request",
-            `${pointer}${pointerOf(field)}`,
-            `security scheme ${name}: ${field} changed from ${show(old[field])} to ${show(current[field])}`,
-          );
-      }
-      const ruled = new Set(["description", ...fields.map(([field]) => field)]);
-      for (const field of new Set([...Object.keys(old), ...Object.keys(current)])) {
-        if (!ruled.has(field) && !isDeepStrictEqual(old[field], current[field]))
-          this.add(
-            "security-scheme-changed",
-            "request",
-            `${pointer}${pointerOf(field)}`,
-            `security scheme ${name}: ${field} changed from ${show(old[field])} to ${show(current[field])}`,
-          );
-      }
+      const changed = [...new Set([...Object.keys(old), ...Object.keys(current)])].filter(
+        (field) => field !== "description" && !isDeepStrictEqual(old[field], current[field]),
+      );
+      if (changed.length === 0) continue;
+      const rule = fields.find(([field]) => changed.includes(field))?.[1] ?? "security-scheme-changed";
+      this.add(
+        rule,
+        "request",
+        changed.length === 1 ? `${pointer}${pointerOf(changed[0] as string)}` : pointer,
+        `security scheme ${name} changed from ${describeScheme(old)} to ${describeScheme(current)}`,
+      );
     }
   }
 
@@ -812,6 +806,21 @@ export class DocumentComparison {
       }
     }
   }
+}
+
+/** A security scheme in a few words: `apiKey in header "Authorization" with prefix "Key "`, `http bearer`. */
+function describeScheme(scheme: JsonObject): string {
+  const parts = [typeof scheme.type === "string" ? scheme.type : "a scheme of no type"];
+  if (scheme.in !== undefined || scheme.name !== undefined)
+    parts.push(`in ${typeof scheme.in === "string" ? scheme.in : "?"} ${show(scheme.name)}`);
+  if (typeof scheme.scheme === "string") parts.push(scheme.scheme);
+  if (scheme["x-specfirst-credential-prefix"] !== undefined)
+    parts.push(`with prefix ${show(scheme["x-specfirst-credential-prefix"])}`);
+  const others = Object.keys(scheme).filter(
+    (field) => !["type", "in", "name", "scheme", "description", "x-specfirst-credential-prefix"].includes(field),
+  );
+  for (const field of others) parts.push(`${field} ${show(scheme[field])}`);
+  return parts.join(" ");
 }
 
 /** The JSON keys people read and no payload is checked against. */

@@ -93,7 +93,8 @@ function partiesBroken(breaks: Breaks, directions: Direction[]): Party[] {
   return PARTY_ORDER.filter((party) => broken.has(party));
 }
 
-function classify(api: string, finding: Finding): ContractChange {
+/** A finding of a rule as a change of `api`'s contract: who it breaks, the bump, why. */
+export function classifyFinding(api: string, finding: Finding): ContractChange {
   const rule = RULES[finding.rule];
   const breaks = rule.breaks === "schema" ? (finding.breaks ?? "both") : rule.breaks;
   return {
@@ -254,6 +255,15 @@ function schemaFindings(before: Side, after: Side): Finding[] {
     });
   }
   const idOf = (side: Side) => new Map(side.inputs.files.map((file) => [String(file.schema.$id), file.file]));
+  // A media type's rule is declared in each schema typed by it (message, collection, container): one change each,
+  // whichever schemas declare it, named with them all.
+  const mediaTypeFindings = new Map<string, { finding: Finding; schemas: string[] }>();
+  const noteMediaType = (finding: Finding, mediaType: string, schema: string) => {
+    const key = `${finding.rule}\u0000${mediaType}\u0000${finding.message}`;
+    const known = mediaTypeFindings.get(key);
+    if (known === undefined) mediaTypeFindings.set(key, { finding, schemas: [schema] });
+    else known.schemas.push(schema);
+  };
   for (const original of after.inputs.files) {
     const old = twinOf(before, original);
     if (old === undefined || original.schema[TYPED_BY] === undefined || !sameDeclaration(original, old)) continue;
@@ -263,33 +273,51 @@ function schemaFindings(before: Side, after: Side): Finding[] {
     const documentFile = (side: Side, id: string | undefined) => (id === undefined ? "?" : (idOf(side).get(id) ?? id));
     for (const [mediaType, id] of now) {
       if (!was.has(mediaType))
-        findings.push({
-          rule: "schema-media-type-document-added",
-          directions: [],
-          location: at(`/${TYPED_BY}`),
-          message: `content of type ${mediaType} must now match ${documentFile(after, id)} (was any content)`,
-          breaks: "producers",
-        });
+        noteMediaType(
+          {
+            rule: "schema-media-type-document-added",
+            directions: [],
+            location: at(`/${TYPED_BY}`),
+            message: `content of type ${mediaType} must now match ${documentFile(after, id)} (was any content)`,
+            breaks: "producers",
+          },
+          mediaType,
+          schemaPath(original.file).name,
+        );
       else if (documentFile(before, was.get(mediaType)) !== documentFile(after, id))
-        findings.push({
-          rule: "schema-media-type-document-changed",
-          directions: [],
-          location: at(`/${TYPED_BY}`),
-          message: `content of type ${mediaType} is checked against ${documentFile(after, id)} instead of ${documentFile(before, was.get(mediaType))}`,
-          breaks: "both",
-        });
+        noteMediaType(
+          {
+            rule: "schema-media-type-document-changed",
+            directions: [],
+            location: at(`/${TYPED_BY}`),
+            message: `content of type ${mediaType} is checked against ${documentFile(after, id)} instead of ${documentFile(before, was.get(mediaType))}`,
+            breaks: "both",
+          },
+          mediaType,
+          schemaPath(original.file).name,
+        );
     }
     for (const [mediaType, id] of was) {
       if (!now.has(mediaType))
-        findings.push({
-          rule: "schema-media-type-document-removed",
-          directions: [],
-          location: at(`/${TYPED_BY}`),
-          message: `content of type ${mediaType} is no longer checked against ${documentFile(before, id)}`,
-          breaks: "consumers",
-        });
+        noteMediaType(
+          {
+            rule: "schema-media-type-document-removed",
+            directions: [],
+            location: at(`/${TYPED_BY}`),
+            message: `content of type ${mediaType} is no longer checked against ${documentFile(before, id)}`,
+            breaks: "consumers",
+          },
+          mediaType,
+          schemaPath(original.file).name,
+        );
     }
   }
+  for (const { finding, schemas } of mediaTypeFindings.values())
+    findings.push(
+      schemas.length === 1
+        ? finding
+        : { ...finding, message: `${finding.message} (the rule of ${schemas.join(", ")})` },
+    );
   return findings;
 }
 
@@ -407,8 +435,13 @@ export function compareContracts(ref: string, before: Side, after: Side): DiffRe
       const fallback = fallbackFinding(api, before, after);
       if (fallback !== undefined) findings.push(fallback);
     }
-    changes.push(...findings.map((finding) => classify(api, finding)));
+    changes.push(...findings.map((finding) => classifyFinding(api, finding)));
   }
+  return summarise(ref, changes);
+}
+
+/** The report of `changes` since `ref`: how many break, and the bump they ask for. */
+export function summarise(ref: string, changes: ContractChange[]): DiffReport {
   const breaking = changes.filter((change) => change.severity === "breaking").length;
   const bump = changes.reduce<Bump>(
     (highest, change) => (BUMP_ORDER.indexOf(change.bump) > BUMP_ORDER.indexOf(highest) ? change.bump : highest),

@@ -44,6 +44,10 @@ const SCHEMA_WHY: Record<ChangeKind, string> = {
   "field-became-required": "Producers that leave the field out are now rejected.",
   "field-became-optional": "Consumers that rely on the field being present may not find it.",
   "type-changed": "Values of the old type are rejected, and consumers receive values of a type they do not expect.",
+  "type-widened":
+    "Consumers may receive values of a type they were not written for; what producers sent is still valid.",
+  "type-narrowed":
+    "Producers that send a value of a type no longer allowed are rejected; consumers receive fewer kinds.",
   "enum-value-added": "Consumers may receive a value they do not handle.",
   "enum-value-removed": "Producers that send the removed value are rejected.",
   "const-changed": "The one value accepted before is rejected now, and consumers receive another.",

@@ -5,6 +5,7 @@ import { dependenciesOf, type SchemaGraph } from "../model/schema-graph.js";
 import { GenerationFailed, type Problem } from "../problems.js";
 import type { SchemaFile } from "../load/schemas.js";
 import type { OpenApiSource } from "../load/openapi-sources.js";
+import { refsOf } from "../load/yaml-text.js";
 import type { OutputFile } from "../write/output-file.js";
 import { apiOutput } from "../model/output-paths.js";
 import { publishVariants } from "./openapi-variants.js";
@@ -141,13 +142,17 @@ export function emitOpenApi(
   const problems: Problem[] = [];
   const outputs = sources.map((source) => {
     const needed = new Set<string>();
-    for (const title of componentRefs(source.document, new Set())) {
+    for (const { pointer, ref } of refsOf(source.document)) {
+      const match = COMPONENT_REF.exec(ref);
+      if (match?.[1] === undefined) continue;
+      const title = decodeURIComponent(match[1]);
       const file = byTitle.get(title);
       if (file === undefined)
         problems.push({
           file: source.file,
-          pointer: "",
-          message: `refers to #/components/schemas/${title}, but no schema has that title`,
+          pointer,
+          message: `$ref ${ref} names no schema: no file of schemas/${source.api}/ has the title ${title}`,
+          ...source.refPositions[pointer],
         });
       else for (const name of dependenciesOf(graph, file.name)) needed.add(name);
     }

@@ -9,6 +9,7 @@ import {
   type JsonValue,
 } from "../../runtime/json/json-text.js";
 import { isJsonObject } from "../model/schema-walk.js";
+import { locateInYaml, refsOf, yamlProblems } from "./yaml-text.js";
 
 export const SOURCE_SUFFIX = ".source.yaml";
 
@@ -29,6 +30,8 @@ export interface OpenApiSource {
   document: JsonObject;
   /** The example files inlined: JSON pointer in `document` of each such value → the file's path from the project root. */
   exampleFiles: Record<string, string>;
+  /** Where each `$ref` of the source is written (JSON pointer of the `$ref` → line and column), for problems. */
+  refPositions: Record<string, { line: number; column: number }>;
 }
 
 /**
@@ -66,16 +69,7 @@ export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): P
     const lineCounter = new LineCounter();
     const parsed = parseDocument(text, { lineCounter, uniqueKeys: true });
     if (parsed.errors.length > 0) {
-      for (const error of parsed.errors) {
-        const position = lineCounter.linePos(error.pos[0]);
-        problems.push({
-          file,
-          pointer: "",
-          message: error.message.split("\n")[0] ?? "invalid YAML",
-          line: position.line,
-          column: position.col,
-        });
-      }
+      problems.push(...yamlProblems(file, parsed.errors, lineCounter));
       continue;
     }
     const exampleFiles: Record<string, string> = {};
@@ -125,7 +119,10 @@ export async function parseOpenApiSources(texts: ReadonlyMap<string, string>): P
       problems.push({ file, pointer: "", message: "an OpenAPI source must be a mapping" });
       continue;
     }
-    sources.push({ api: name.slice(0, -SOURCE_SUFFIX.length), file, document, exampleFiles });
+    const refPositions = Object.fromEntries(
+      refsOf(plain).map(({ pointer }) => [pointer, locateInYaml(yaml, parsed, lineCounter, pointer)] as const),
+    );
+    sources.push({ api: name.slice(0, -SOURCE_SUFFIX.length), file, document, exampleFiles, refPositions });
   }
   if (problems.length > 0) throw new GenerationFailed(problems);
   return sources;

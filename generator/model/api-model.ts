@@ -7,6 +7,12 @@ import type {
   SecurityDescriptor,
   WebhookDescriptor,
 } from "../../runtime/client/descriptor.js";
+import type {
+  ParameterDescriptor,
+  ParameterLocation,
+  ParameterStyle,
+  ParameterType,
+} from "../../runtime/http/parameters.js";
 import { isJsonObject } from "./schema-walk.js";
 import { pascal } from "./names.js";
 import { GenerationFailed, type Problem } from "../problems.js";
@@ -32,9 +38,15 @@ export interface ApiModel {
 }
 
 export interface ModelOperation extends OperationDescriptor {
+  bodyRequired: boolean;
+  parameters: ParameterDescriptor[];
   summary: string;
-  /** Title of the request body schema (its TypeScript type). */
-  requestType: string;
+  /** Title of the request body schema (its TypeScript type); null for an operation without a request body. */
+  requestType: string | null;
+  /** The operation requires the credential (its `security`, else the document's, names a scheme). */
+  secured: boolean;
+  /** Each parameter's schema as the document writes it (`$ref`s to `#/components/schemas/<Title>`), in `parameters` order. */
+  parameterSchemas: JsonObject[];
   /** Title of the declared JSON response body schema, when there is one. */
   responseType: string | undefined;
 }
@@ -56,6 +68,20 @@ export interface CommandSpec {
 }
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
+/** The styles each location allows (OpenAPI 3.1 "Style Values"), the first its default. */
+const STYLES: Record<ParameterLocation, readonly ParameterStyle[]> = {
+  path: ["simple", "label", "matrix"],
+  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+  header: ["simple"],
+  cookie: ["form"],
+};
+const DEFAULT_STYLES = Object.fromEntries(LOCATIONS.map((where) => [where, STYLES[where][0]])) as Record<
+  ParameterLocation,
+  ParameterStyle
+>;
+/** Header parameters OpenAPI says to ignore: the client and the content type own them. */
+const IGNORED_HEADERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization"]);
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/([^/]+)$/;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
@@ -88,6 +114,111 @@ export function readApiModel(
     if (schema === undefined)
       return void fail(pointer, `refers to #/components/schemas/${type}, but no schema has that title`);
     return { type, schema };
+  };
+
+  const componentSchemas = objectAt(components.schemas);
+  /** The types a parameter schema allows, a component's read through its `$ref` (every type when it does not say). */
+  const typesOf = (schema: JsonObject): ParameterType[] => {
+    const ref = stringAt(schema.$ref);
+    const target = ref === undefined ? undefined : COMPONENT_SCHEMA.exec(ref)?.[1];
+    const resolved = target === undefined ? schema : objectAt(componentSchemas[decodeURIComponent(target)]);
+    const type = resolved.type;
+    if (typeof type === "string") return [type as ParameterType];
+    if (Array.isArray(type)) return type.filter((item): item is ParameterType => typeof item === "string");
+    const values = Array.isArray(resolved.enum) ? resolved.enum : "const" in resolved ? [resolved.const ?? null] : [];
+    const kinds = new Set<ParameterType>(
+      values.map((value) =>
+        value === null
+          ? "null"
+          : Array.isArray(value)
+            ? "array"
+            : typeof value === "object"
+              ? "object"
+              : typeof value === "number"
+                ? "number"
+                : typeof value === "boolean"
+                  ? "boolean"
+                  : "string",
+      ),
+    );
+    return [...kinds];
+  };
+  const resolveParameter = (value: JsonValue | undefined): JsonObject => {
+    let current = objectAt(value);
+    for (let depth = 0; depth < 8 && typeof current.$ref === "string"; depth++) {
+      const name = /^#\/components\/parameters\/([^/]+)$/.exec(current.$ref)?.[1];
+      if (name === undefined) break;
+      current = objectAt(objectAt(components.parameters)[decodeURIComponent(name)]);
+    }
+    return current;
+  };
+  /** The parameters of an operation: the path item's and its own (the operation's winning), checked. */
+  const parametersOf = (
+    path: string,
+    item: JsonObject,
+    operation: JsonObject,
+    pointer: string,
+  ): { descriptors: ParameterDescriptor[]; schemas: JsonObject[] } => {
+    const byKey = new Map<string, { parameter: JsonObject; at: string }>();
+    const listed = [
+      ...(Array.isArray(item.parameters) ? item.parameters : []).map((parameter, index) => ({
+        parameter,
+        at: `${pointer.slice(0, pointer.lastIndexOf("/"))}/parameters/${index}`,
+      })),
+      ...(Array.isArray(operation.parameters) ? operation.parameters : []).map((parameter, index) => ({
+        parameter,
+        at: `${pointer}/parameters/${index}`,
+      })),
+    ];
+    for (const { parameter, at } of listed) {
+      const resolved = resolveParameter(parameter);
+      const where = stringAt(resolved.in);
+      const name = stringAt(resolved.name);
+      if (where === undefined || name === undefined || !LOCATIONS.includes(where as ParameterLocation)) {
+        fail(at, "needs a name and an in of path, query, header or cookie");
+        continue;
+      }
+      // OpenAPI: a header parameter named Accept, Content-Type or Authorization is ignored.
+      if (where === "header" && IGNORED_HEADERS.has(name.toLowerCase())) continue;
+      byKey.set(`${where}:${where === "header" ? name.toLowerCase() : name}`, { parameter: resolved, at });
+    }
+    const descriptors: ParameterDescriptor[] = [];
+    const schemas: JsonObject[] = [];
+    for (const { parameter, at } of byKey.values()) {
+      const where = parameter.in as ParameterLocation;
+      const name = String(parameter.name);
+      const style = (stringAt(parameter.style) ?? DEFAULT_STYLES[where]) as ParameterStyle;
+      if (!STYLES[where].includes(style)) {
+        fail(`${at}/style`, `a ${where} parameter's style is one of ${STYLES[where].join(", ")}`);
+        continue;
+      }
+      if (!isJsonObject(parameter.schema)) {
+        fail(at, "needs a schema (a parameter described by content is not supported)");
+        continue;
+      }
+      if (where === "path" && parameter.required !== true)
+        fail(`${at}/required`, "a path parameter must be required: true (OpenAPI)");
+      if (where === "path" && !path.includes(`{${name}}`)) fail(`${at}/name`, `names no {${name}} of the path ${path}`);
+      const schema = parameter.schema;
+      const types = typesOf(schema);
+      const items = isJsonObject(schema.items) ? typesOf(schema.items) : undefined;
+      descriptors.push({
+        name,
+        in: where,
+        required: parameter.required === true || where === "path",
+        style,
+        explode: typeof parameter.explode === "boolean" ? parameter.explode : style === "form",
+        ...(parameter.allowReserved === true ? { allowReserved: true } : {}),
+        types,
+        ...(items === undefined ? {} : { itemTypes: items }),
+      });
+      schemas.push(schema);
+    }
+    for (const [, name] of path.matchAll(/\{([^{}]+)\}/g)) {
+      if (!descriptors.some((parameter) => parameter.in === "path" && parameter.name === name))
+        fail(`${pointer}/parameters`, `declares no path parameter ${String(name)} of the path ${path}`);
+    }
+    return { descriptors, schemas };
   };
 
   let credential: CredentialDescriptor | undefined;
@@ -129,7 +260,9 @@ export function readApiModel(
         operation.security ?? document.security,
         operation.security === undefined ? "/security" : `${pointer}/security`,
       );
-      const request = schemaOf(operation.requestBody, `${pointer}/requestBody`);
+      const hasBody = operation.requestBody !== undefined;
+      const request = hasBody ? schemaOf(operation.requestBody, `${pointer}/requestBody`) : undefined;
+      const parameters = parametersOf(path, objectAt(item), operation, pointer);
       const responses = objectAt(operation.responses);
       const success = Object.keys(responses)
         .filter((status) => /^2\d\d$/.test(status))
@@ -156,19 +289,30 @@ export function readApiModel(
           return [status, title === undefined ? null : (schemaNames.get(decodeURIComponent(title)) ?? null)] as const;
         }),
       );
-      if (request === undefined) continue;
+      if (hasBody && request === undefined) continue;
       operations.push({
         operationId,
         method: method.toUpperCase(),
         path,
-        schema: request.schema,
+        schema: request?.schema ?? null,
+        bodyRequired: hasBody && objectAt(operation.requestBody).required === true,
+        parameters: parameters.descriptors,
         success,
         responses: responseSchemas,
         response: responseType !== undefined ? "json" : success.length > 0 ? "none" : "any",
         category: stringAt(operation["x-specfirst-rate-limit-kind"]) ?? null,
         idempotentWith: stringAt(operation["x-specfirst-idempotent-when"]) ?? null,
         summary: stringAt(operation.summary) ?? operationId,
-        requestType: request.type,
+        requestType: request?.type ?? null,
+        secured:
+          Object.keys(
+            objectAt(
+              Array.isArray(operation.security ?? document.security)
+                ? ((operation.security ?? document.security) as JsonValue[])[0]
+                : undefined,
+            ),
+          ).length > 0,
+        parameterSchemas: parameters.schemas,
         responseType,
       });
     }

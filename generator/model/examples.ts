@@ -297,22 +297,12 @@ export async function exampleProblems(
   return problems;
 }
 
-/** Line and column of the node at a pointer in a YAML text (the closest existing ancestor of an absent one). */
+/** Line and column of the node at a pointer in a YAML text (generator/load/yaml-text.ts). */
 async function yamlLocator(): Promise<(text: string, pointer: string) => Position | undefined> {
-  const { LineCounter, isCollection, isSeq, parseDocument } = await import("yaml");
+  const yaml = await import("yaml");
+  const { locateInYaml } = await import("../load/yaml-text.js");
   return (text, pointer) => {
-    const lineCounter = new LineCounter();
-    const document = parseDocument(text, { lineCounter });
-    let node: unknown = document.contents;
-    let offset = 0;
-    for (const segment of pointerSegments(pointer)) {
-      if (!isCollection(node)) break;
-      const child: unknown = node.get(isSeq(node) ? Number(segment) : segment, true);
-      if (child === undefined) break;
-      node = child;
-      offset = (child as { range?: [number] }).range?.[0] ?? offset;
-    }
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
+    const lineCounter = new yaml.LineCounter();
+    return locateInYaml(yaml, yaml.parseDocument(text, { lineCounter }), lineCounter, pointer);
   };
 }

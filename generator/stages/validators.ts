@@ -19,10 +19,13 @@ export const validatorsStage = defineStage({
     const { api, document, inputs, memo, call } = context;
     const { templates } = inputs;
     const { graph } = await context.contract();
-    const { readVariants } = await import("../model/api-model.js");
+    const { readVariants, readApiModel } = await import("../model/api-model.js");
     const { emitValidators, planValidatorUnits, compiledValidatorsModule, unitsFailure } =
       await import("../emit/validators/index.js");
-    const input = { api, graph, variants: readVariants(document.document), templates };
+    const schemaNames = new Map(inputs.files.map((file) => [String(file.schema.title), file.name]));
+    // The routes of `validators.ts` (the clients stage reads the same model and reports its problems).
+    const model = readApiModel(api, `openapi/${api}.source.yaml`, document.document, schemaNames);
+    const input = { api, graph, variants: readVariants(document.document), templates, model, schemaNames };
     const settled = await Promise.allSettled(
       planValidatorUnits(input).map(({ unit, files }) =>
         memo("validator-unit", { unit: JSON.stringify(unit) }, () => {

@@ -1,3 +1,4 @@
+import type { ParameterDescriptor } from "../http/parameters.js";
 import type { Validates } from "../validation/result.js";
 
 /**
@@ -25,9 +26,18 @@ export interface OperationDescriptor {
   operationId: string;
   /** Upper-case HTTP method. */
   method: string;
+  /** The path as in the OpenAPI document, a template when it has parameters (`/v1/{tenant}/items/{sku}`). */
   path: string;
-  /** Validator name of the request body's schema. */
-  schema: string;
+  /** Validator name of the request body's schema; null for an operation without a request body. */
+  schema: string | null;
+  /** The request body must be sent (`requestBody.required`); default true when there is one. */
+  bodyRequired?: boolean;
+  /**
+   * The operation's parameters (the path item's and its own, the operation's winning), in the document's order;
+   * `Accept`, `Content-Type` and `Authorization` header parameters are not among them (OpenAPI ignores those).
+   * Default none.
+   */
+  parameters?: readonly ParameterDescriptor[];
   /** The declared 2xx statuses; empty: any 2xx (only a `default` response is declared). */
   success: number[];
   /** `json`: a declared JSON body (resolved as the parsed object); `none`: no body; `any`: `{ status, body }`. */

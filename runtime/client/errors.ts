@@ -231,17 +231,23 @@ export class MiddlewareError extends ClientError {
   }
 }
 
-/** With `validate: true`: the payload breaks its schema, and nothing was sent. `errors` are the validator's. */
+/**
+ * Nothing was sent: with `validate: true` the payload breaks its schema (`errors` are the validator's, pointers into
+ * the body); or, whatever `validate` says, the call's parameters are not the operation's (a required one missing, one
+ * it does not declare: pointers `/path/<name>`, `/query/<name>`, ...).
+ */
 export class RequestValidationError extends ClientError {
   declare readonly errors: ValidationError[];
 
-  constructor(operation: OperationRef & Pick<OperationDescriptor, "schema">, errors: ValidationError[]) {
+  constructor(
+    operation: OperationRef & Pick<OperationDescriptor, "schema">,
+    errors: ValidationError[],
+    what: "body" | "parameters" = "body",
+  ) {
     const first = errors.slice(0, 3).map((error) => `${error.pointer || "(root)"} ${error.message}`);
     const more = errors.length > 3 ? `; and ${errors.length - 3} more` : "";
-    super(
-      `${operation.method} ${operation.path} not sent: the ${operation.schema} is invalid (${first.join("; ")}${more})`,
-      operation,
-    );
+    const subject = what === "parameters" ? "its parameters are" : `the ${operation.schema ?? "request body"} is`;
+    super(`${operation.method} ${operation.path} not sent: ${subject} invalid (${first.join("; ")}${more})`, operation);
     this.errors = errors;
     this.attempts = 0;
   }

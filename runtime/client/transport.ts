@@ -2,7 +2,9 @@
  * The HTTP side of a client: one transport per client, holding the credential in its closure only. It sends one
  * operation's body (validation, limiter, timeout, retries) and maps the answer to a value or an error.
  */
+import { parameterProblems, writeParameters, type ParameterValues } from "../http/parameters.js";
 import type { Validates } from "../validation/result.js";
+import type { RouteValidator } from "../validation/routes.js";
 import type { ApiDescriptor, OperationDescriptor, PlanLimits } from "./descriptor.js";
 import {
   AbortedError,
@@ -41,7 +43,8 @@ const MAX_REDIRECTS = 20;
 export interface FetchRequestInit {
   method: string;
   headers: Readonly<Record<string, string>>;
-  body: string;
+  /** The JSON text of the body; undefined for a request without one (no `Content-Type` is sent then). */
+  body: string | undefined;
   /**
    * Always `manual`: the client follows a redirect itself, and only a 307 or 308 within the origin it sent the
    * request to (a custom `fetch` that follows redirects on its own escapes that rule).
@@ -75,6 +78,12 @@ export interface CallOptions {
   timeoutMs?: number | undefined;
   /** Headers added to this call's request (over the client's own, except the credential's). */
   headers?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The operation's parameters by location, `{ path, query, header, cookie }`, each written where and how the
+   * document says (style, explode, percent-encoding: docs/client.md#parameters). A generated client types them and
+   * requires them when the operation has a required one.
+   */
+  params?: ParameterValues | undefined;
 }
 
 /** What a middleware's hooks are told of the operation being sent. */
@@ -192,8 +201,8 @@ export interface ApiResponse {
   body: unknown;
 }
 
-/** Sends one operation: `(body, callOptions?) => Promise<result>`. */
-export type OperationMethod = (body: unknown, options?: CallOptions) => Promise<unknown>;
+/** Sends one operation: `(body, callOptions?) => Promise<result>`, or `(callOptions?)` for one without a request body. */
+export type OperationMethod = (bodyOrOptions?: unknown, options?: CallOptions) => Promise<unknown>;
 
 /** Told of every send a client starts (before validation, the limiter or the credential): its operation and body. */
 export type SendObserver = (operationId: string, body: unknown) => void;
@@ -336,10 +345,37 @@ function credentialOf(descriptor: ApiDescriptor, value: unknown): Credential {
 /** An operation with what the transport derives once from it. */
 interface Prepared {
   readonly operation: OperationDescriptor;
-  /** The URL without the query credential. */
-  readonly url: string;
   readonly success: readonly number[];
   readonly anySuccess: boolean;
+  /** What a call with these parameters sends (its payload set after): throws `RequestValidationError` for bad ones. */
+  outgoing(params: ParameterValues | undefined): Outgoing;
+}
+
+/** One call's request before the credential: the URL (parameters written, no query credential), headers, body. */
+interface Outgoing {
+  url: string;
+  /** The header and cookie parameters; undefined for none. */
+  headers: Readonly<Record<string, string>> | undefined;
+  payload: string | undefined;
+}
+
+/** Refuses a call whose parameters are not the operation's: nothing is sent, whatever `validate` says. */
+function throwParameterProblems(
+  operation: OperationDescriptor,
+  problems: readonly { pointer: string; message: string; keyword: string }[],
+): void {
+  if (problems.length > 0) throw new RequestValidationError(operation, [...problems], "parameters");
+}
+
+const contentTypeless = new WeakMap<object, Readonly<Record<string, string>>>();
+/** A frozen header object without its `Content-Type` (kept, one per header object). */
+function withoutContentType(headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  let found = contentTypeless.get(headers);
+  if (found === undefined) {
+    found = Object.freeze(Object.fromEntries(Object.entries(headers).filter(([name]) => name !== "Content-Type")));
+    contentTypeless.set(headers, found);
+  }
+  return found;
 }
 
 function checkTimeout(value: unknown, name: string): number | undefined {
@@ -606,7 +642,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       init: {
         method: request.method,
         headers: replacedHeaders,
-        body: await request.text(),
+        body: request.body === null ? undefined : await request.text(),
         redirect: "manual",
         signal: init.signal,
       },
@@ -632,7 +668,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
 
   async function attempt(
     prepared: Prepared,
-    payload: string,
+    outgoing: Outgoing,
     callOptions: CallOptions | undefined,
     signal: AbortSignal | undefined,
     timeoutMs: number,
@@ -657,17 +693,18 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     }
     const wire = credential as Credential;
     let url =
-      wire.query === ""
-        ? prepared.url
-        : `${prepared.url}${prepared.operation.path.includes("?") ? "&" : "?"}${wire.query}`;
+      wire.query === "" ? outgoing.url : `${outgoing.url}${outgoing.url.includes("?") ? "&" : "?"}${wire.query}`;
     const callHeaders = callOptions?.headers;
+    // A request without a body says no content type.
+    const own = outgoing.payload === undefined ? withoutContentType(headers) : headers;
+    const added = outgoing.headers === undefined ? own : { ...headersBesides(outgoing.headers, own), ...own };
     let init: FetchRequestInit = {
       method: operation.method,
       headers:
         callHeaders === undefined
-          ? headers
-          : { ...headersBesides(checkHeaders(callHeaders, "headers"), headers), ...headers },
-      body: payload,
+          ? added
+          : { ...headersBesides(checkHeaders(callHeaders, "headers"), added), ...added },
+      body: outgoing.payload,
       redirect: "manual",
       signal,
     };
@@ -777,26 +814,40 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
         ? defaultTimeoutMs
         : (checkTimeout(callOptions.timeoutMs, "timeoutMs") as number);
     if (signal?.aborted) throw abortError(operation, signal.reason);
-    if (validateBodies) {
-      const result = (await loadValidators()).validate(operation.schema, data);
+    const outgoing = prepared.outgoing(callOptions?.params);
+    // A body is sent when the operation has one and, for an optional one, when it is given.
+    const sendsBody = operation.schema !== null && (operation.bodyRequired !== false || data !== undefined);
+    if (validateBodies && callOptions?.params !== undefined) {
+      // The parameters' schemas, from the routes of the API's validators module (runtime/validation/routes.ts).
+      const routes = ((await loadValidators()) as { routeValidator?: RouteValidator }).routeValidator;
+      const route = routes?.routes.find((candidate) => candidate.operationId === operation.operationId);
+      const errors =
+        route === undefined ? [] : (routes as RouteValidator).validateParameters(route, callOptions.params);
+      if (errors.length > 0) throw new RequestValidationError(operation, errors, "parameters");
+    }
+    if (validateBodies && sendsBody) {
+      const result = (await loadValidators()).validate(operation.schema as string, data);
       if (!result.valid) throw new RequestValidationError(operation, result.errors);
     }
     let payload: string | undefined;
-    try {
-      payload = JSON.stringify(data) as string | undefined;
-    } catch {
-      payload = undefined;
+    if (sendsBody) {
+      try {
+        payload = JSON.stringify(data) as string | undefined;
+      } catch {
+        payload = undefined;
+      }
+      if (payload === undefined)
+        throw new RequestValidationError(operation, [
+          { pointer: "", message: "cannot be serialized as JSON", keyword: "json" },
+        ]);
     }
-    if (payload === undefined)
-      throw new RequestValidationError(operation, [
-        { pointer: "", message: "cannot be serialized as JSON", keyword: "json" },
-      ]);
+    outgoing.payload = payload;
     const field = operation.idempotentWith;
     const idempotent = field !== null && isJsonObject(data) && typeof data[field] === "string" && data[field] !== "";
     const attempts = retry !== undefined && idempotent ? retry.attempts : 1;
     const limited = limiter !== undefined && operation.category !== null;
     // The common case: one attempt, no limiter.
-    if (attempts === 1 && !limited) return attempt(prepared, payload, callOptions, signal, timeoutMs, 1);
+    if (attempts === 1 && !limited) return attempt(prepared, outgoing, callOptions, signal, timeoutMs, 1);
     for (let number = 1; ; number++) {
       let release = noop;
       if (limited) {
@@ -810,7 +861,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       }
       let failure: unknown;
       try {
-        return await attempt(prepared, payload, callOptions, signal, timeoutMs, number);
+        return await attempt(prepared, outgoing, callOptions, signal, timeoutMs, number);
       } catch (error) {
         failure = error;
       } finally {
@@ -895,13 +946,44 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     scope,
     operation(operation: OperationDescriptor): OperationMethod {
       const frozen = deepFreeze(operation);
+      const fixedUrl = `${base}${frozen.path}`;
+      const parameters = frozen.parameters ?? [];
       const prepared: Prepared = Object.freeze({
         operation: frozen,
-        url: `${base}${frozen.path}`,
         success: frozen.success,
         anySuccess: frozen.success.length === 0,
+        outgoing:
+          parameters.length === 0
+            ? (params: ParameterValues | undefined): Outgoing => {
+                if (params !== undefined) throwParameterProblems(frozen, parameterProblems([], params));
+                return { url: fixedUrl, headers: undefined, payload: undefined };
+              }
+            : (params: ParameterValues | undefined): Outgoing => {
+                const values = params ?? {};
+                throwParameterProblems(frozen, parameterProblems(parameters, values));
+                let written;
+                try {
+                  written = writeParameters(frozen.path, parameters, values);
+                } catch (error) {
+                  throw new RequestValidationError(
+                    frozen,
+                    [{ pointer: "", message: (error as Error).message, keyword: "style" }],
+                    "parameters",
+                  );
+                }
+                const headers =
+                  written.cookie === "" ? written.headers : { ...written.headers, Cookie: written.cookie };
+                return {
+                  url: `${base}${written.path}${written.query === "" ? "" : `?${written.query}`}`,
+                  headers: Object.keys(headers).length === 0 ? undefined : headers,
+                  payload: undefined,
+                };
+              },
       });
-      return (body, callOptions) => call(prepared, body, callOptions);
+      // An operation without a request body takes the call's options first.
+      return frozen.schema === null
+        ? (callOptions) => call(prepared, undefined, callOptions as CallOptions | undefined)
+        : (body, callOptions) => call(prepared, body, callOptions);
     },
     observe(observer: SendObserver): () => void {
       observers.add(observer);

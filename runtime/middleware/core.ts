@@ -13,8 +13,10 @@ import {
 import { readBodyUpTo } from "../http/read-body.js";
 import { JsonSyntaxError, readJson } from "../json/read-json.js";
 import type { ValidationError, Validates } from "../validation/result.js";
+import type { RouteCheck, RouteRequest, RouteValidator } from "../validation/routes.js";
 
 export type { ValidationError, Validates };
+export type { RouteCheck, RouteRequest, RouteValidator };
 
 /** Options every middleware takes. */
 export interface BodyValidationOptions {
@@ -44,6 +46,36 @@ export function defaultValidators(): Promise<Validates> {
     validate: (name: string, data: unknown) => module.validate(name as never, data),
   }));
   return defaults;
+}
+
+/** Options of every `validateRoute`. */
+export interface RouteValidationOptions {
+  /** The largest body read, in bytes; a longer one is answered 413 without reading the rest (default 1 MiB). */
+  limit?: number;
+  /**
+   * The routes to check against (`routeValidator` of `specfirst/<api>/validators`, for one API's). Default: the
+   * routes of every API, loaded on first use.
+   */
+  routes?: RouteValidator;
+}
+
+let defaultRoutes: Promise<RouteValidator> | undefined;
+/** The route validator given in the options, or the one over every API's routes (generated/validators.ts). */
+export function resolveRoutes(options: RouteValidationOptions): Promise<RouteValidator> {
+  if (options.routes !== undefined) return Promise.resolve(options.routes);
+  defaultRoutes ??= import("../../generated/validators.js").then((module) => module.routeValidator);
+  return defaultRoutes;
+}
+
+/** A body's bytes as a route's body: undefined when empty (an operation without a body), else strictly parsed JSON. */
+export function routeBody(bytes: Uint8Array): { ok: true; data: unknown } | Exclude<BodyCheck, { ok: true }> {
+  if (bytes.byteLength === 0) return { ok: true, data: undefined };
+  try {
+    return { ok: true, data: readJson(bytes) };
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return unreadable(error) as Exclude<BodyCheck, { ok: true }>;
+    throw error;
+  }
 }
 
 /** The validators given in the options, or the default ones. */

@@ -10,6 +10,10 @@
  * parser made (which JSON.parse read: repeated keys then go unnoticed, so leave the parser out for the strict rules);
  * add `jsonErrors()` after your routes to answer that parser's own errors (bad JSON, too large) in the same shape.
  *
+ * `validateRoute("POST /notifications")` checks a whole request against what the OpenAPI document pairs with the
+ * route: the body against its schema, the declared parameters, the presence of the credential
+ * (docs/validating.md#route-level-validation).
+ *
  * Only structural types are used, so the package does not need express or its types installed.
  */
 import {
@@ -20,16 +24,26 @@ import {
   JSON_CONTENT_TYPE,
   limitOf,
   readBody,
+  resolveRoutes,
   resolveValidators,
+  routeBody,
   tooLargeError,
   UNSUPPORTED_ENCODING,
   type BodyCheck,
   type BodyRefusal,
   type BodyValidationOptions,
+  type RouteValidationOptions,
   type ValidationError,
 } from "./core.js";
 
-export type { BodyValidationOptions, ErrorBody, ValidationError, Validates } from "./core.js";
+export type {
+  BodyValidationOptions,
+  ErrorBody,
+  RouteValidationOptions,
+  RouteValidator,
+  ValidationError,
+  Validates,
+} from "./core.js";
 
 /** The part of Node's IncomingMessage (and Express's request) the middleware uses. */
 export interface RequestLike extends AsyncIterable<Uint8Array> {
@@ -40,6 +54,8 @@ export interface RequestLike extends AsyncIterable<Uint8Array> {
   iterator?(options: { destroyOnReturn: boolean }): AsyncIterable<Uint8Array>;
   body?: unknown;
   rawBody?: Uint8Array;
+  /** The request target relative to the router's mount point (Express), or as received (node:http). */
+  url?: string;
 }
 
 /** The part of Node's ServerResponse (and Express's response) the middleware uses. */
@@ -101,6 +117,67 @@ export function validateBody(name: string, options: BodyValidationOptions = {}):
     };
     run().then(
       (check) => (check.ok ? next() : answer(res, check)),
+      (error: unknown) => next(error),
+    );
+  };
+}
+
+/**
+ * Middleware checking a whole request against what the OpenAPI document pairs with `route` (`"POST /notifications"`,
+ * the document's path as written, or an operationId): the body against the schema it names (read as `validateBody`
+ * reads it: strictly, up to `limit`; an empty body is no body), each declared parameter read from the URL, the
+ * headers and the cookies by its style and checked against its schema, and the credential present. A valid request
+ * goes on with `req.body` the parsed body; otherwise it is answered `{ errors }` with pointers naming the part
+ * (`/body/from`, `/query/limit`, `/header/Authorization`): 401 when the credential is missing, else 400 (413, 415
+ * as `validateBody`). An unknown route passes a `TypeError` to `next` on the first request.
+ */
+export function validateRoute(route: string, options: RouteValidationOptions = {}): Middleware {
+  const limit = limitOf(options);
+  return (req, res, next) => {
+    const run = async () => {
+      const routes = await resolveRoutes(options);
+      let body: unknown;
+      if (req.readableEnded === true) body = req.body;
+      else {
+        let bytes: Uint8Array;
+        try {
+          const length = req.headers["content-length"];
+          const chunks = req.iterator?.({ destroyOnReturn: false }) ?? req;
+          bytes = await readBody(chunks, limit, {
+            contentLength: typeof length === "string" ? length : undefined,
+            contentEncoding: req.headers["content-encoding"],
+          });
+        } catch (error) {
+          if (error instanceof BodyRefusedError) return error.refusal;
+          throw error;
+        }
+        const parsed = routeBody(bytes);
+        if (!parsed.ok) return parsed;
+        body = parsed.data;
+        req.body = body;
+        req.rawBody = bytes;
+      }
+      const target = req.url ?? "/";
+      const at = target.indexOf("?");
+      const path = at === -1 ? target : target.slice(0, at);
+      const check = routes.validateRouteRequest(route, {
+        body,
+        headers: req.headers,
+        query: at === -1 ? "" : target.slice(at + 1),
+        path,
+      });
+      return check.valid
+        ? ({ ok: true } as const)
+        : { ok: false as const, status: check.status, body: { errors: check.errors } };
+    };
+    run().then(
+      (check) => {
+        if (check.ok) return next();
+        res.statusCode = check.status;
+        res.setHeader("content-type", JSON_CONTENT_TYPE);
+        if ("closeConnection" in check || check.status === 413) res.setHeader("connection", "close");
+        res.end(errorText(check.body));
+      },
       (error: unknown) => next(error),
     );
   };

@@ -21,6 +21,9 @@
  *   `application/json` `{ errors: [{ pointer, message, keyword }] }`, and the handler is not called. Other errors
  *   go on to the route's or the instance's error handler.
  *
+ * `validateRoute("POST /notifications")` is a `preValidation` hook checking a whole request against what the
+ * OpenAPI document pairs with the route (docs/validating.md#route-level-validation).
+ *
  * Only structural types are used, so the package does not need fastify installed.
  */
 import { Readable } from "node:stream";
@@ -32,6 +35,7 @@ import {
   decodingRefusal,
   errorText,
   JSON_CONTENT_TYPE,
+  resolveRoutes,
   resolveValidators,
   tooLarge,
   unreadable,
@@ -40,9 +44,10 @@ import {
   type BodyRefusal,
   type BodyValidationOptions,
   type ErrorBody,
+  type RouteValidator,
 } from "./core.js";
 
-export type { BodyValidationOptions, ErrorBody, ValidationError, Validates } from "./core.js";
+export type { BodyValidationOptions, ErrorBody, RouteValidator, ValidationError, Validates } from "./core.js";
 
 export interface SpecfirstFastifyOptions extends BodyValidationOptions {
   /** Replace the `application/json` parser by the strict reader (default true). */
@@ -216,6 +221,35 @@ Object.assign(plugin, {
   [Symbol.for("fastify.display-name")]: "specfirst",
   [Symbol.for("plugin-meta")]: { name: "specfirst", fastify: ">=4" },
 });
+
+/**
+ * A `preValidation` hook checking a whole request against what the OpenAPI document pairs with `route`
+ * (`"POST /notifications"`, the document's path as written, or an operationId): the body Fastify parsed (with the
+ * plugin registered, by the strict reader) against the schema it names, each declared parameter of the URL, headers
+ * and cookies by its style against its schema, and the credential present. An invalid request is answered
+ * `{ errors }` (pointers `/body/...`, `/query/<name>`, ...): 401 when the credential is missing, else 400.
+ *
+ *   app.post("/notifications", { preValidation: validateRoute("POST /notifications") }, handler);
+ */
+export function validateRoute(
+  route: string,
+  options: { routes?: RouteValidator } = {},
+): (
+  request: { body?: unknown; headers: Record<string, string | string[] | undefined>; url: string },
+  reply: ReplyLike,
+) => Promise<ReplyLike | undefined> {
+  return async (request, reply) => {
+    const routes = await resolveRoutes(options);
+    const at = request.url.indexOf("?");
+    const check = routes.validateRouteRequest(route, {
+      body: request.body,
+      headers: request.headers,
+      query: at === -1 ? "" : request.url.slice(at + 1),
+      path: at === -1 ? request.url : request.url.slice(0, at),
+    });
+    return check.valid ? undefined : send(reply, check.status, { errors: check.errors });
+  };
+}
 
 /** The plugin: `await app.register(specfirst, options)`. */
 export const specfirst = plugin;

@@ -15,6 +15,9 @@
  * it after the answer, and tells the client (undici) not to reuse it. Draining instead would read the oversized
  * body the limit is there to refuse, and @hono/node-server gives a drain only 500 ms before it resets the socket
  * under the client's next pooled request.
+ *
+ * `validateRoute("POST /notifications", handler)` checks a whole request against what the OpenAPI document pairs
+ * with the route (docs/validating.md#route-level-validation).
  */
 import {
   BodyRefusedError,
@@ -23,18 +26,29 @@ import {
   JSON_CONTENT_TYPE,
   limitOf,
   readBody,
+  resolveRoutes,
   resolveValidators,
+  routeBody,
   type BodyCheck,
   type BodyRefusal,
   type BodyValidationOptions,
   type ErrorBody,
+  type RouteValidationOptions,
 } from "./core.js";
+import type { RouteParameters } from "../validation/routes.js";
 
-export type { BodyValidationOptions, ErrorBody, ValidationError, Validates } from "./core.js";
+export type {
+  BodyValidationOptions,
+  ErrorBody,
+  RouteValidationOptions,
+  RouteValidator,
+  ValidationError,
+  Validates,
+} from "./core.js";
 
 /** The part of a web-standard Request this module uses. */
 export interface RequestLike {
-  headers: { get(name: string): string | null };
+  headers: { get(name: string): string | null; forEach?(callback: (value: string, name: string) => void): void };
   body: ReadableStream<Uint8Array> | null;
 }
 
@@ -95,6 +109,55 @@ export function withValidBody<T = unknown, Req extends RequestLike = Request>(
   return async (request) => {
     const checked = await validateRequest<T>(request, name, options);
     return checked.response ?? handler(checked.data, request);
+  };
+}
+
+/** What a route's handler gets of a valid request: the parsed body (undefined for none) and the parameters as read. */
+export interface ValidRoute<T = unknown> {
+  body: T;
+  parameters: RouteParameters;
+}
+
+/**
+ * Wraps a fetch-style handler with a check of the whole request against what the OpenAPI document pairs with `route`
+ * (`"POST /notifications"`, the document's path as written, or an operationId): the body (read as
+ * `validateRequest` reads it; an empty body is no body) against the schema it names, each declared parameter of the
+ * URL, headers and cookies by its style against its schema, and the credential present. The handler gets the valid
+ * body and parameters; an invalid request is answered `{ errors }` (pointers `/body/...`, `/query/<name>`, ...): 401
+ * when the credential is missing, else 400 (413, 415 as `validateRequest`). An unknown route rejects with a `TypeError`.
+ */
+export function validateRoute<T = unknown, Req extends RequestLike & { url: string } = Request>(
+  route: string,
+  handler: (valid: ValidRoute<T>, request: Req) => Response | Promise<Response>,
+  options: RouteValidationOptions = {},
+): (request: Req) => Promise<Response> {
+  const limit = limitOf(options);
+  return async (request) => {
+    const routes = await resolveRoutes(options);
+    let bytes: Uint8Array = new Uint8Array(0);
+    try {
+      if (request.body !== null)
+        bytes = await readBody(streamChunks(request.body), limit, {
+          contentLength: request.headers.get("content-length"),
+          contentEncoding: request.headers.get("content-encoding"),
+        });
+    } catch (error) {
+      if (!(error instanceof BodyRefusedError)) throw error;
+      return errorResponse(error.refusal.status, error.refusal.body, true);
+    }
+    const parsed = routeBody(bytes);
+    if (!parsed.ok) return errorResponse(parsed.status, parsed.body);
+    const url = new URL(request.url, "http://route.invalid");
+    const headers: Record<string, string> = {};
+    request.headers.forEach?.((value, name) => (headers[name] = value));
+    const check = routes.validateRouteRequest(route, {
+      body: parsed.data,
+      headers,
+      query: url.search,
+      path: url.pathname,
+    });
+    if (!check.valid) return errorResponse(check.status, { errors: check.errors });
+    return handler({ body: parsed.data as T, parameters: check.parameters }, request);
   };
 }
 

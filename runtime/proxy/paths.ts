@@ -12,11 +12,19 @@
  * case folded. A spelling that any reading maps onto a declared path, and that is not that path byte for byte, is a
  * variant. Found by test/proxy-routing.test.ts, which throws generated spellings at those routers.
  */
+import { pathTemplate } from "../http/parameters.js";
 import type { ProxyRoute } from "./routes.js";
 
-/** The operation a request is for: at its exact path, at a variant of it (`reason` says which), or none. */
+/**
+ * The operation a request is for: at its exact path (`exact`); at a variant spelling of its path or method
+ * (`variant`, `reason` says which); at its exact path with a method the document does not declare there (`method`:
+ * `allow` lists the declared ones); or none.
+ */
 export type RouteMatch =
-  { route: ProxyRoute; exact: true } | { route: ProxyRoute; exact: false; reason: string } | undefined;
+  | { kind: "exact"; route: ProxyRoute }
+  | { kind: "variant"; route: ProxyRoute; reason: string }
+  | { kind: "method"; route: ProxyRoute; allow: readonly string[]; reason: string }
+  | undefined;
 
 /** The path of an origin-form request target (`/path?query`): everything before the first `?`. */
 export function pathOf(target: string): string {
@@ -27,17 +35,57 @@ export function pathOf(target: string): string {
 /** The operation of `method` and `target` (an origin-form request target, as in `req.url`) among `routes`. */
 export function matchRoute(routes: readonly ProxyRoute[], method: string, target: string): RouteMatch {
   const path = pathOf(target);
-  const exact = routes.find((route) => route.method === method && route.path === path);
-  if (exact !== undefined) return { route: exact, exact: true };
-  const readings = readingsOf(path);
+  const exact =
+    routes.find((route) => route.method === method && route.path === path) ??
+    mostLiteral(routes.filter((route) => route.method === method && fillsTemplate(route, path)));
+  if (exact !== undefined) return { kind: "exact", route: exact };
+  const atPath = routes.filter((route) => route.path === path || fillsTemplate(route, path));
   const upper = method.toUpperCase();
-  const variant = routes.find((route) => route.method === upper && readings.has(fold(route.path)));
+  if (atPath.length > 0 && !atPath.some((route) => route.method === upper)) {
+    const allow = [...new Set(atPath.map((route) => route.method))];
+    const reason = `method ${method} is not declared for ${path}: send ${allow.join(" or ")} ${path}`;
+    return { kind: "method", route: atPath[0] as ProxyRoute, allow, reason };
+  }
+  const readings = readingsOf(path);
+  const variant =
+    routes.find((route) => route.method === upper && readings.has(fold(route.path))) ??
+    mostLiteral(
+      routes.filter(
+        (route) =>
+          route.method === upper &&
+          route.path.includes("{") &&
+          // The path as written counts too: a router may take `%2e%2e` or `a%2Fb` as a parameter's value.
+          [fold(path), ...readings].some((reading) => pathTemplate(fold(route.path)).match(reading) !== undefined),
+      ),
+    ) ??
+    routes.find((route) => readings.has(fold(route.path)));
   if (variant === undefined) return undefined;
   const what =
     variant.path === path
       ? `method ${method} is a variant of ${variant.method}`
       : `path ${shown(path)} is a variant of ${variant.path}`;
-  return { route: variant, exact: false, reason: `${what}: send it as ${variant.method} ${variant.path}` };
+  return { kind: "variant", route: variant, reason: `${what}: send it as ${variant.method} ${variant.path}` };
+}
+
+/**
+ * True when `path` fills the route's template (`/v1/acme/items/sku-1` for `/v1/{tenant}/items/{sku}`) with values no
+ * router reads otherwise: none a dot segment (`.`, `..`, `%2e`), none holding an encoded `/` or `\` (`%2F`, `%5C`).
+ * Such a path is a variant (an upstream router may resolve it to another path), found below.
+ */
+function fillsTemplate(route: ProxyRoute, path: string): boolean {
+  const template = route.template ?? pathTemplate(route.path);
+  if (template.literal) return false;
+  const values = template.match(path);
+  return (
+    values !== undefined &&
+    Object.values(values).every((value) => !/^(?:\.|%2e){1,2}$/i.test(value) && !/%2f|%5c/i.test(value))
+  );
+}
+
+/** Of the routes whose templates a path fills, the one with the most literal text (a concrete path wins, as in OpenAPI). */
+function mostLiteral(routes: readonly ProxyRoute[]): ProxyRoute | undefined {
+  const literal = (route: ProxyRoute) => route.path.replace(/\{[^{}]+\}/g, "").length;
+  return [...routes].sort((a, b) => literal(b) - literal(a))[0];
 }
 
 /** A path as quoted in a message: matrix parameters and a fragment elided (a session id may ride there). */

@@ -1,4 +1,5 @@
 import { apis } from "../../generated/client.js";
+import { pathTemplate, type PathTemplate } from "../http/parameters.js";
 
 /**
  * The operations the validation proxy checks, as data: for each, the validator name of its request body and, per
@@ -11,8 +12,10 @@ import { apis } from "../../generated/client.js";
 export interface ProxyRoute {
   /** Upper-case HTTP method. */
   method: string;
-  /** The path as in the OpenAPI document, matched exactly (query string aside). */
+  /** The path as in the OpenAPI document: literal segments matched exactly, each `{name}` one segment (query aside). */
   path: string;
+  /** The matcher of `path` (runtime/http/parameters.ts); absent in a hand-made route: made from `path`. */
+  template?: PathTemplate;
   operationId: string;
   /** Validator name of the request body's schema; `null` for no body schema. */
   requestSchema: string | null;
@@ -24,6 +27,7 @@ export const ROUTES: readonly ProxyRoute[] = apis.flatMap((api) =>
   api.operations.map((operation) => ({
     method: operation.method,
     path: operation.path,
+    template: pathTemplate(operation.path),
     operationId: operation.operationId,
     requestSchema: operation.schema,
     responses: operation.responses,

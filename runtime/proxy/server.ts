@@ -1,35 +1,42 @@
 /**
  * The validation proxy (`specfirst proxy`): an HTTP server in front of a real service that checks the requests
  * and responses of the operations in `routes.ts` against their schemas and reports every violation as one JSON
- * line. Traffic passes through byte for byte: bodies are forwarded exactly as received (a compressed body is
- * decompressed only to be checked), with the same method, request target (path and query, never re-encoded or
- * normalised) and headers, except the hop-by-hop headers and `host` (set to the upstream's). With `enforce`, a
- * request that breaks its schema (or cannot be read as JSON) is answered 400 `{ errors }` and not forwarded, and so
- * is a spelling of a declared path that an upstream router may read as that path (paths.ts): 404.
+ * line. Traffic passes through as received: bodies are forwarded byte for byte (a compressed body is decompressed
+ * only to be checked), with the same method, request target (path and query, never re-encoded or normalised) and
+ * headers, except the hop-by-hop headers, `host` (set to the upstream's) and the body's framing, which the proxy
+ * sets afresh (framing.ts), so that the upstream reads exactly the requests the proxy read. Each client connection
+ * is answered in order, and none is read further after an answer sent with its body unread (connections.ts).
+ *
+ * With `enforce`, a request is answered by the proxy and not forwarded when it breaks its schema or cannot be read
+ * as JSON (400), is not `application/json` (415, media-type.ts), uses a method its declared path does not declare
+ * (405 with `Allow`), spells a declared path as an upstream router may read it (paths.ts: 404), or has a body
+ * over `maxBodyBytes` (413). Every status and limit: docs/validating.md#the-validation-proxy.
  *
  * A violation line holds the direction, operation, method, path (the route's, never the query string), status
  * (responses), JSON pointer, message and keyword: messages come from the schema and never quote the payload, and
  * no header is ever logged, so neither payload values nor the Authorization key reach the log.
  *
- * Staying available: bodies over `INLINE_CHECK_BYTES` are parsed and validated in worker threads (check-pool.ts);
- * at most `maxInFlight` exchanges of checked operations are held at once (each holds at most `maxBodyBytes` of
- * request and of response body), one more is answered 503; the upstream gets `upstreamTimeoutMs` of silence before
- * a 504; clients get the timeouts of `CLIENT_TIMEOUTS`.
+ * Staying available (admission.ts, body.ts): a request body is read before the request takes one of `maxInFlight`
+ * slots, at no less than `minBodyRate` (else 408), within a budget of `maxBufferedBytes` held at once; a checked
+ * request waits for a slot in a queue of at most `maxQueued` (then 503). Bodies over `INLINE_CHECK_BYTES` are
+ * parsed and validated in worker threads (check-pool.ts); the upstream gets `upstreamTimeoutMs` of silence before a
+ * 504; clients get the timeouts of `CLIENT_TIMEOUTS`.
+ *
+ * The request side ends in `forward`, the response side is `respond`: a response check that answers instead of
+ * reporting belongs there.
  */
 import {
+  Agent as HttpAgent,
   createServer,
   request as httpRequest,
-  STATUS_CODES,
-  type IncomingHttpHeaders,
   type IncomingMessage,
   type OutgoingHttpHeaders,
   type Server,
   type ServerResponse,
 } from "node:http";
-import { request as httpsRequest } from "node:https";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
+import type { Writable } from "node:stream";
 import {
   DEFAULT_LIMIT,
   defaultValidators,
@@ -38,18 +45,27 @@ import {
   type ValidationError,
   type Validates,
 } from "../middleware/core.js";
+import { ByteBudget, Slots } from "./admission.js";
+import { DEFAULT_MIN_BODY_RATE, RateWatch, readBody, type MinBodyRate, type ReadGuards } from "./body.js";
 import { checkBody, tooLargeOutcome, type CheckOutcome } from "./check.js";
+import { Connections } from "./connections.js";
 import { CheckPool, defaultPoolSize } from "./check-pool.js";
+import { forwardedRequestHeaders, forwardedResponseHeaders, framingOf, type Framing } from "./framing.js";
+import { ACCEPTED_MEDIA_TYPES, CHECKED_MEDIA_TYPE, isCheckedMediaType } from "./media-type.js";
 import { matchRoute } from "./paths.js";
 import { ROUTES, type ProxyRoute } from "./routes.js";
 
 export { ROUTES, type ProxyRoute };
+export { DEFAULT_MIN_BODY_RATE, type MinBodyRate };
 
 /** Largest body held to be checked: the middleware's default limit (1 MiB). A longer one passes unchecked (413 with `enforce`). */
 export const DEFAULT_MAX_BODY_BYTES = DEFAULT_LIMIT;
 
-/** Exchanges of checked operations held at once by default; one more is answered 503 `busy`. */
+/** Exchanges with the upstream of checked operations held at once by default; more wait in the queue. */
 export const DEFAULT_MAX_IN_FLIGHT = 32;
+
+/** Checked requests waiting for a slot by default (their bodies read and checked); one more is answered 503 `busy`. */
+export const DEFAULT_MAX_QUEUED = 1024;
 
 /** How long the upstream may stay silent (waiting for its answer, or within it) by default: then 504. */
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
@@ -74,7 +90,10 @@ export interface ProxyOptions {
   port?: number;
   /** Address to listen on (default 127.0.0.1). */
   host?: string;
-  /** Answer an invalid request 400, and a variant spelling of a declared path 404, instead of forwarding it. */
+  /**
+   * Answer an invalid request 400, a body that is not `application/json` 415, an undeclared method on a declared
+   * path 405, and a variant spelling of a declared path 404, instead of forwarding it.
+   */
   enforce?: boolean;
   /** Receives one JSON text per violation (default: a line on stdout). */
   log?: (line: string) => void;
@@ -87,6 +106,15 @@ export interface ProxyOptions {
   maxBodyBytes?: number;
   /** Default `DEFAULT_MAX_IN_FLIGHT`. */
   maxInFlight?: number;
+  /** Default `DEFAULT_MAX_QUEUED`. */
+  maxQueued?: number;
+  /**
+   * Request body bytes held at once, being read, waiting or in flight (default: `2 × maxInFlight × maxBodyBytes`,
+   * 64 MiB; at least `maxBodyBytes`): a body that would pass it is answered 503 `busy`.
+   */
+  maxBufferedBytes?: number;
+  /** A request body slower than this is answered 408 `timeout` (default `DEFAULT_MIN_BODY_RATE`; `null`: no minimum). */
+  minBodyRate?: MinBodyRate | null;
   /** Default `DEFAULT_UPSTREAM_TIMEOUT_MS`. */
   upstreamTimeoutMs?: number;
   /** Default `CLIENT_TIMEOUTS`. */
@@ -99,6 +127,7 @@ export interface ProxyOptions {
 export interface Violation {
   direction: "request" | "response";
   operation: string;
+  /** The request's method (the operation's, unless the method is not declared for the path). */
   method: string;
   path: string;
   status?: number;
@@ -116,71 +145,41 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-const HOP_BY_HOP = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "transfer-encoding",
-  "te",
-  "trailer",
-  "upgrade",
-]);
+/** A body to forward: held whole, or streamed from the request after the chunks already read (`head`). */
+type Forwarded = { bytes: Uint8Array } | { framing: Framing; head: readonly Buffer[] };
 
-/** Hop-by-hop headers, and those named by `connection`, which a proxy does not pass on. */
-function hopByHop(connection: string | string[] | undefined): Set<string> {
-  const names = new Set(HOP_BY_HOP);
-  for (const value of [connection ?? []].flat())
-    for (const name of value.split(",")) if (name.trim() !== "") names.add(name.trim().toLowerCase());
-  return names;
-}
-
-/** A body read up to a limit: whole (`bytes`), or the chunks read so far and the rest of the stream. */
-type Body = { complete: true; bytes: Uint8Array } | { complete: false; stream: AsyncIterable<Uint8Array> };
-
-/** Reads up to `limit` bytes; a whole body over `shareAbove` bytes is joined in shared memory (for a worker thread). */
-async function readUpTo(stream: AsyncIterable<Buffer>, limit: number, shareAbove: number): Promise<Body> {
-  const iterator = stream[Symbol.asyncIterator]();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done === true) return { complete: true, bytes: joined(chunks, size, size > shareAbove) };
-    chunks.push(next.value);
-    size += next.value.length;
-    if (size > limit) {
-      const rest = { [Symbol.asyncIterator]: () => iterator };
-      return {
-        complete: false,
-        stream: (async function* () {
-          yield* chunks;
-          yield* rest;
-        })(),
-      };
-    }
-  }
-}
-
-function joined(chunks: Buffer[], size: number, shared: boolean): Uint8Array {
-  if (!shared) return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
-  const bytes = new Uint8Array(new SharedArrayBuffer(size));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return bytes;
-}
+const NOTHING_READ: readonly Buffer[] = [];
 
 const error = (message: string, keyword: string): ValidationError[] => [{ pointer: "", message, keyword }];
+
+/** `value`, when it is a whole number of at least `least`; else a `RangeError` naming the option. */
+function whole(name: string, value: number, least: number): number {
+  if (!Number.isSafeInteger(value) || value < least)
+    throw new RangeError(`${name} is a whole number, at least ${least}`);
+  return value;
+}
 
 export async function createProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = new URL(options.upstream);
   if (upstream.protocol !== "http:" && upstream.protocol !== "https:")
     throw new TypeError("the upstream is an http: or https: URL");
   const basePath = upstream.pathname.replace(/\/+$/, "");
+  const upstreamHost = upstream.hostname.replace(/^\[(.*)\]$/, "$1");
   const routes = options.routes ?? ROUTES;
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
+  const enforce = options.enforce === true;
+  const maxBodyBytes = whole("maxBodyBytes", options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 0);
+  const maxInFlight = whole("maxInFlight", options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT, 1);
+  const maxQueued = whole("maxQueued", options.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
+  const maxBufferedBytes = whole(
+    "maxBufferedBytes",
+    options.maxBufferedBytes ?? 2 * maxInFlight * maxBodyBytes,
+    maxBodyBytes,
+  );
+  const minBodyRate = options.minBodyRate === undefined ? DEFAULT_MIN_BODY_RATE : options.minBodyRate;
+  if (minBodyRate !== null) {
+    whole("minBodyRate.bytesPerSecond", minBodyRate.bytesPerSecond, 1);
+    whole("minBodyRate.graceMs", minBodyRate.graceMs, 0);
+  }
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const validators = options.validators ?? (await defaultValidators());
   const threads = options.validators === undefined ? (options.checkThreads ?? defaultPoolSize()) : 0;
@@ -189,15 +188,27 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
   const send = upstream.protocol === "https:" ? httpsRequest : httpRequest;
-  let inFlight = 0;
+  // Connections to the upstream are kept alive and reused; every request on them is framed by the proxy (framing.ts).
+  const agent =
+    upstream.protocol === "https:" ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const connections = new Connections();
+  const slots = new Slots(maxInFlight, maxQueued);
+  const guards: ReadGuards = {
+    budget: new ByteBudget(maxBufferedBytes),
+    rates: minBodyRate === null ? undefined : new RateWatch(minBodyRate),
+  };
 
   /** A large or compressed body is checked in a worker thread (when there are any), a small one here. */
-  const check = (schema: string, bytes: Uint8Array, encoding: string | undefined): Promise<CheckOutcome> => {
+  const check = (
+    schema: string,
+    bytes: Uint8Array,
+    encoding: string | undefined,
+  ): Promise<CheckOutcome> | CheckOutcome => {
     const compressed = encoding !== undefined && !/^\s*(identity)?\s*$/i.test(encoding);
     const request = { schema, bytes, encoding, maxBytes: maxBodyBytes };
     return pool !== undefined && (bytes.byteLength > INLINE_CHECK_BYTES || compressed)
       ? pool.check(request)
-      : Promise.resolve(checkBody(validators, request));
+      : checkBody(validators, request);
   };
 
   const report = (
@@ -205,12 +216,13 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     direction: Violation["direction"],
     errors: readonly ValidationError[],
     status?: number,
+    method = route.method,
   ) => {
     for (const error of errors) {
       const violation: Violation = {
         direction,
         operation: route.operationId,
-        method: route.method,
+        method,
         path: route.path,
         ...(status === undefined ? {} : { status }),
         pointer: error.pointer,
@@ -221,14 +233,19 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     }
   };
 
-  /** The proxy's own answer. One sent before the request body was read closes the connection rather than read it. */
+  /**
+   * The proxy's own answer. One sent while the request's body is unread closes the connection rather than read it:
+   * the bytes left on it could otherwise be read as the next request.
+   */
   const answer = (
     res: ServerResponse,
     status: number,
     errors: ValidationError[],
     headers: OutgoingHttpHeaders = {},
   ) => {
-    const unread = !res.req.complete;
+    if (res.headersSent || res.destroyed) return;
+    const unread = bodyUnread(res.req);
+    if (unread) connections.close(res.req.socket);
     res.writeHead(status, {
       "content-type": JSON_CONTENT_TYPE,
       ...headers,
@@ -237,31 +254,52 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     res.end(errorText({ errors }));
   };
 
+  const busy = (res: ServerResponse, what: string) =>
+    answer(res, 503, error(`the proxy holds ${what} already: retry later`, "busy"), { "retry-after": "1" });
+
   /** 500 `proxy` for a failure of the proxy itself, or the connection closed when the answer had begun. */
   const ownFailure = (res: ServerResponse) =>
     res.headersSent ? res.destroy() : answer(res, 500, error("proxy error", "proxy"));
 
-  /** Sends the request on, once: a POST is never sent again (the upstream may have acted on it, as nginx holds). */
-  const forward = (req: IncomingMessage, res: ServerResponse, route: ProxyRoute | undefined, body: Body) => {
-    const skip = hopByHop(req.headers.connection);
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers as IncomingHttpHeaders))
-      if (!skip.has(name) && value !== undefined) headers[name] = value;
-    headers.host = upstream.host;
-    if (body.complete) headers["content-length"] = String(body.bytes.length);
+  /**
+   * Runs `exchange` once one of the `maxInFlight` slots is free (queued, first come first served), or answers 503
+   * when `maxQueued` wait already. The slot and the `held` bytes of the budget are given back when `res` closes.
+   */
+  const admit = (res: ServerResponse, held: number, exchange: () => void) => {
+    if (res.destroyed) return void guards.budget.give(held);
+    let granted = false;
+    const ticket = slots.take(() => {
+      granted = true;
+      exchange();
+    });
+    if (ticket === undefined) {
+      guards.budget.give(held);
+      return busy(res, `${maxInFlight} exchanges and ${maxQueued} waiting`);
+    }
+    res.once("close", () => {
+      guards.budget.give(held);
+      if (granted) slots.release();
+      else ticket.cancel();
+    });
+  };
+
+  /** Sends the request on, once, framed afresh: a POST is never sent again (the upstream may have acted on it, as nginx holds). */
+  const forward = (req: IncomingMessage, res: ServerResponse, route: ProxyRoute | undefined, body: Forwarded) => {
+    const framing: Framing = "bytes" in body ? { body: "length", bytes: body.bytes.length } : body.framing;
     // The request target goes as received: a URL object would resolve `/./`, `%2e` and the like into another path.
     const outgoing = send({
       protocol: upstream.protocol,
-      hostname: upstream.hostname.replace(/^\[(.*)\]$/, "$1"),
+      hostname: upstreamHost,
       port: upstream.port,
       path: basePath + (req.url ?? "/"),
       method: req.method,
-      headers,
+      headers: forwardedRequestHeaders(req.headers, upstream.host, framing),
+      agent,
     });
     let timedOut = false;
     let failedAlready = false;
     const failed = (failure: NodeJS.ErrnoException) => {
-      if (failedAlready) return;
+      if (failedAlready || res.destroyed) return;
       failedAlready = true;
       warn(
         `specfirst proxy: ${req.method} ${route?.path ?? "(unchecked path)"}: upstream ${timedOut ? "timeout" : (failure.code ?? "error")}`,
@@ -287,8 +325,8 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     res.on("close", () => {
       if (!res.writableFinished) outgoing.destroy();
     });
-    if (body.complete) outgoing.end(body.bytes);
-    else pipeline(Readable.from(body.stream), outgoing).catch(() => outgoing.destroy());
+    if ("bytes" in body) outgoing.end(body.bytes);
+    else relay(req, body.head, outgoing);
   };
 
   const respond = async (res: ServerResponse, route: ProxyRoute | undefined, incoming: IncomingMessage) => {
@@ -301,72 +339,114 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
         report(route, "response", error(`status ${status} is not a declared response`, "status"), status);
       schema = declared ?? null;
     }
-    const skip = hopByHop(incoming.headers.connection);
-    const headers: string[] = [];
-    for (let i = 0; i + 1 < incoming.rawHeaders.length; i += 2) {
-      const name = incoming.rawHeaders[i] as string;
-      if (!skip.has(name.toLowerCase()) && !(schema !== null && name.toLowerCase() === "content-length"))
-        headers.push(name, incoming.rawHeaders[i + 1] as string);
-    }
-    if (route === undefined || schema === null) {
-      res.writeHead(status, incoming.statusMessage, headers);
-      await pipeline(incoming, res);
-      return;
-    }
-    const body = await readUpTo(incoming, maxBodyBytes, shareAbove);
-    if (body.complete) {
-      const outcome = await check(schema, body.bytes, incoming.headers["content-encoding"]);
-      if (outcome.status !== 200) report(route, "response", outcome.errors, status);
-      res.writeHead(status, incoming.statusMessage, [...headers, "content-length", String(body.bytes.length)]);
-      res.end(body.bytes);
-    } else {
-      report(route, "response", error(`body exceeds ${maxBodyBytes} bytes and was not checked`, "maxBytes"), status);
+    if (schema === null) {
       res.writeHead(
         status,
         incoming.statusMessage,
-        incoming.headers["content-length"] === undefined
-          ? headers
-          : [...headers, "content-length", incoming.headers["content-length"]],
+        forwardedResponseHeaders(incoming.rawHeaders, incoming.headers.connection),
       );
-      await pipeline(Readable.from(body.stream), res);
+      return relay(incoming, NOTHING_READ, res);
     }
+    const headers = forwardedResponseHeaders(incoming.rawHeaders, incoming.headers.connection, "content-length");
+    const body = await readBody(incoming, maxBodyBytes, shareAbove);
+    if (body.kind === "complete") {
+      const outcome = await check(schema, body.bytes, incoming.headers["content-encoding"]);
+      if (outcome.status !== 200) report(route as ProxyRoute, "response", outcome.errors, status);
+      headers.push("content-length", String(body.bytes.length));
+      res.writeHead(status, incoming.statusMessage, headers);
+      res.end(body.bytes);
+    } else if (body.kind === "tooLarge") {
+      const errors = error(`body exceeds ${maxBodyBytes} bytes and was not checked`, "maxBytes");
+      report(route as ProxyRoute, "response", errors, status);
+      const length = incoming.headers["content-length"];
+      res.writeHead(
+        status,
+        incoming.statusMessage,
+        length === undefined ? headers : [...headers, "content-length", length],
+      );
+      relay(incoming, body.head, res);
+    } else throw Object.assign(new Error("the upstream broke off its answer"), { code: "ECONNRESET" });
   };
 
+  /** The request side: route, framing, media type, body, check; then a slot, then `forward`. */
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const target = req.url ?? "/";
     // Absolute-form (`http://host/path`) and `*` targets are meant for forward proxies: not forwarded, not guessed at.
     if (!target.startsWith("/"))
       return answer(res, 400, error("the request target is not a path (/path?query): send the path only", "path"));
+    const framing = framingOf(req.headers);
+    if ("problem" in framing) return answer(res, framing.status, error(framing.problem, "http"));
     const match = matchRoute(routes, req.method ?? "", target);
-    if (match === undefined) return forward(req, res, undefined, { complete: false, stream: req });
+    if (match === undefined) return forward(req, res, undefined, { framing, head: NOTHING_READ });
     const { route } = match;
-    if (!match.exact) {
+    if (match.kind === "method") {
+      const errors = error(match.reason, "method");
+      report(route, "request", errors, undefined, req.method);
+      if (enforce) return answer(res, 405, errors, { allow: match.allow.join(", ") });
+      return forward(req, res, undefined, { framing, head: NOTHING_READ });
+    }
+    if (match.kind === "variant") {
       const errors = error(match.reason, "path");
       report(route, "request", errors);
-      if (options.enforce) return answer(res, 404, errors);
+      if (enforce) return answer(res, 404, errors);
     }
-    if (inFlight >= maxInFlight)
-      return answer(res, 503, error(`the proxy is checking ${maxInFlight} exchanges already: retry later`, "busy"), {
-        "retry-after": "1",
-      });
-    inFlight++;
-    res.once("close", () => inFlight--);
-    if (route.requestSchema === null) return forward(req, res, route, { complete: false, stream: req });
-    const declared = Number(req.headers["content-length"] ?? 0);
-    const body: Body =
-      declared > maxBodyBytes ? { complete: false, stream: req } : await readUpTo(req, maxBodyBytes, shareAbove);
-    if (!body.complete) {
-      const outcome = tooLargeOutcome(maxBodyBytes);
-      report(route, "request", outcome.errors);
-      if (options.enforce) return answer(res, 413, outcome.errors);
-      return forward(req, res, route, body);
+    if (route.requestSchema === null) {
+      if (framing.body !== "none") {
+        const errors = error(`${route.method} ${route.path} takes no request body: send none`, "body");
+        report(route, "request", errors);
+        if (enforce) return answer(res, 400, errors);
+      }
+      return admit(res, 0, () => forward(req, res, route, { framing, head: NOTHING_READ }));
     }
-    const outcome = await check(route.requestSchema, body.bytes, req.headers["content-encoding"]);
+    if (!isCheckedMediaType(req.headers["content-type"])) {
+      const errors = error(
+        `the body's media type is not accepted: send Content-Type ${ACCEPTED_MEDIA_TYPES}`,
+        "contentType",
+      );
+      report(route, "request", errors);
+      if (enforce) return answer(res, 415, errors, { accept: CHECKED_MEDIA_TYPE });
+    }
+    if (framing.body === "length" && framing.bytes > maxBodyBytes) {
+      const { errors } = tooLargeOutcome(maxBodyBytes);
+      report(route, "request", errors);
+      if (enforce) return answer(res, 413, errors);
+      return admit(res, 0, () => forward(req, res, route, { framing, head: NOTHING_READ }));
+    }
+    const read = await readBody(req, maxBodyBytes, shareAbove, guards);
+    switch (read.kind) {
+      case "cutOff":
+        return; // the client went away, or Node's parser refused the rest of its body (answered by `clientError`)
+      case "slow":
+        return answer(
+          res,
+          408,
+          error(`the request body arrived slower than ${minBodyRate?.bytesPerSecond} bytes per second`, "timeout"),
+        );
+      case "overBudget":
+        return busy(res, `${maxBufferedBytes} bytes of request bodies`);
+      case "tooLarge": {
+        const { errors } = tooLargeOutcome(maxBodyBytes);
+        report(route, "request", errors);
+        if (!enforce) return admit(res, read.held, () => forward(req, res, route, { framing, head: read.head }));
+        guards.budget.give(read.held);
+        return answer(res, 413, errors);
+      }
+    }
+    let outcome: CheckOutcome;
+    try {
+      outcome = await check(route.requestSchema, read.bytes, req.headers["content-encoding"]);
+    } catch (failure) {
+      guards.budget.give(read.held); // a worker thread died: answered 500 `proxy`
+      throw failure;
+    }
     if (outcome.status !== 200) {
       report(route, "request", outcome.errors);
-      if (options.enforce) return answer(res, outcome.status, outcome.errors);
+      if (enforce) {
+        guards.budget.give(read.held);
+        return answer(res, outcome.status, outcome.errors);
+      }
     }
-    forward(req, res, route, body);
+    admit(res, read.held, () => forward(req, res, route, { bytes: read.bytes }));
   };
 
   const timeouts = { ...CLIENT_TIMEOUTS, ...options.clientTimeouts };
@@ -378,11 +458,11 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       connectionsCheckingInterval: 1000,
     },
     (req, res) => {
-      handle(req, res).catch(() => ownFailure(res));
+      if (connections.opened(req, res)) handle(req, res).catch(() => ownFailure(res));
     },
   );
   server.timeout = Math.max(timeouts.idleMs, upstreamTimeoutMs + 1000);
-  server.on("clientError", (failure: NodeJS.ErrnoException, socket: Socket) => answerClientError(failure, socket));
+  server.on("clientError", (failure: NodeJS.ErrnoException, socket: Socket) => connections.refused(failure, socket));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
@@ -402,26 +482,31 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      agent.destroy();
+      guards.rates?.stop();
       await pool?.close();
     },
   };
 }
 
+/** Whether a request declares a body that has not all been read (it may be on the connection still). */
+function bodyUnread(req: IncomingMessage): boolean {
+  if (req.complete) return false;
+  const framing = framingOf(req.headers);
+  return !("body" in framing) || framing.body !== "none";
+}
+
 /**
- * A request Node's HTTP parser refused (malformed, headers too large) or that was not received in time, answered in
- * the proxy's error shape when nothing was written on the connection yet; the connection is then closed.
+ * Passes `source` on to `sink` after the chunks already read from it, with backpressure; a source cut off before its
+ * end (the client or upstream went away, or Node's parser refused the rest) destroys the sink rather than end it,
+ * so that a truncated body is never taken for a whole one.
  */
-function answerClientError(failure: NodeJS.ErrnoException, socket: Socket): void {
-  const [status, message, keyword] =
-    failure.code === "ERR_HTTP_REQUEST_TIMEOUT"
-      ? [408, "the request was not received in time", "timeout"]
-      : failure.code === "HPE_HEADER_OVERFLOW"
-        ? [431, "the request headers are too large", "http"]
-        : [400, "not a valid HTTP request", "http"];
-  if (!socket.writable || socket.bytesWritten > 0 || failure.code === "ECONNRESET") return void socket.destroy();
-  const body = errorText({ errors: error(message, keyword) });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${JSON_CONTENT_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    () => socket.destroy(),
-  );
+function relay(source: IncomingMessage, head: readonly Buffer[], sink: Writable): void {
+  for (const chunk of head) sink.write(chunk);
+  const cutOff = () => {
+    if (!source.complete) sink.destroy();
+  };
+  source.on("error", cutOff);
+  source.on("close", cutOff);
+  source.pipe(sink);
 }

@@ -8,7 +8,7 @@ import type {
   Reason,
 } from "../../generated/types.js";
 import { validate } from "../../generated/validators.js";
-import { DESTINATION_NOT_FOUND, type Delivery } from "./delivery.js";
+import type { Delivery } from "./delivery.js";
 import { isObject } from "./http.js";
 import { now, type ScheduleEntry, type StateStore } from "./state.js";
 
@@ -27,12 +27,6 @@ export const REASONS = Object.freeze({
   invalidResource: { code: 3, description: "Invalid resource (sandbox)" },
 }) satisfies Record<string, Reason>;
 
-/** Extension URIs: their commands need `to` = `postmaster@<extension>.<host>` (the seed). */
-export const EXTENSION_URIS = ["/lists", "/schedules", "/event-track"] as const;
-
-/** `postmaster@<extension>.<host>`, optionally with an instance. */
-export const EXTENSION_ADDRESS = /^postmaster@[^@/.]+\.[^@/]+(?:\/.+)?$/;
-
 /** The path of a command URI, its first segment and the rest (decoded): `/lists/news%40b.example.net` → `/lists`, `news@b.example.net`. */
 export function splitUri(uri: string): { base: string; rest: string | undefined } {
   const path = uri.split(/[?#]/, 1)[0] ?? "";
@@ -47,10 +41,6 @@ export function splitUri(uri: string): { base: string; rest: string | undefined 
     }
   }
   return { base: match[1] ?? path, rest: rest === "" ? undefined : rest };
-}
-
-export function isExtensionUri(uri: string): boolean {
-  return (EXTENSION_URIS as readonly string[]).includes(splitUri(uri).base);
 }
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -104,13 +94,6 @@ export class CommandProcessor {
   }
 
   #answer(command: Command & { method: CommandResponse["method"] }): Answer {
-    // The `command` schema takes any node address as `to`: one that is not an extension's is no destination for an
-    // extension command, a failed command answered HTTP 200 as every command is (docs/sandbox.md).
-    if (isExtensionUri(command.uri) && command.to !== undefined && !EXTENSION_ADDRESS.test(command.to))
-      return failure(
-        DESTINATION_NOT_FOUND,
-        `${DESTINATION_NOT_FOUND.description}: an extension is addressed as postmaster@<extension>.<host>`,
-      );
     const { base, rest } = splitUri(command.uri);
     const resource = isObject(command.resource) ? command.resource : undefined;
     switch (base) {

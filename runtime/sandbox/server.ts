@@ -18,7 +18,7 @@ import {
   sendJson,
 } from "./http.js";
 import { handleMessaging, notPlayed, reject, type HandlerContext } from "./messaging.js";
-import { SANDBOX_OPERATIONS, webhookSchema, type SandboxOperation } from "./operations.js";
+import { operationsAt, webhookSchema, type SandboxOperation } from "./operations.js";
 import { SlidingWindowLimiter, type SandboxPlan } from "./rate-limit.js";
 import { DEFAULT_HISTORY_LIMIT, StateStore, type InboundDelivery, type SandboxState, type Violation } from "./state.js";
 
@@ -317,8 +317,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         },
       },
     };
-    for (const operation of SANDBOX_OPERATIONS)
-      (routes[operation.path] ??= {})[operation.method] = () => handleOperation(operation, request, response);
+    // An operation's path is matched exactly, or by its template (`/v1/{tenant}/items/{sku}`).
+    for (const operation of operationsAt(path))
+      (routes[path] ??= {})[operation.method] = () => handleOperation(operation, request, response);
     const handlers = routes[path];
     const handler = handlers?.[method];
     if (handler !== undefined) return handler();

@@ -9,3 +9,14 @@ export {
 } from "./validator-set.js";
 export { combineValidatorSets } from "./combined-set.js";
 export type { PatternHints } from "./error-messages.js";
+export {
+  combineRouteValidators,
+  createRouteValidator,
+  type HeadersLike,
+  type RouteCheck,
+  type RouteCredential,
+  type RouteEntry,
+  type RouteParameters,
+  type RouteRequest,
+  type RouteValidator,
+} from "./routes.js";

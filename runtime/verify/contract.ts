@@ -41,6 +41,8 @@ export const NOTIFIED_SENDS: readonly NotifiedSend[] = [
 ];
 
 export interface VerifiedOperation extends OperationDescriptor {
+  /** Validator name of its request body (verify sends bodies: an operation without one is refused at load). */
+  readonly schema: string;
   readonly api: string;
   /** `POST /messages`. */
   readonly label: string;
@@ -70,7 +72,13 @@ export async function loadApi(name: string): Promise<VerifiedApi> {
   );
   const arbitraries = new BodyArbitraries(registry);
   const operations = descriptor.operations.map((operation): VerifiedOperation => {
-    const request = registry.named(operation.schema);
+    const schema = operation.schema;
+    // Fail closed: verify generates request bodies; an operation without one would go unchecked without a word.
+    if (schema === null)
+      throw new TypeError(
+        `verify: operation ${operation.operationId} of the ${name} API has no request body; verify checks operations with a JSON request body only`,
+      );
+    const request = registry.named(schema);
     const notified = NOTIFIED_SENDS.find((rule) => rule.operationId === operation.operationId);
     const notifiedBy =
       notified === undefined ? undefined : descriptor.webhooks.find((webhook) => webhook.name === notified.webhook);
@@ -79,6 +87,7 @@ export async function loadApi(name: string): Promise<VerifiedApi> {
       throw new TypeError(`verify: the ${name} API has no webhook ${notified.webhook} for ${operation.operationId}`);
     return {
       ...operation,
+      schema,
       api: descriptor.api,
       label: `${operation.method} ${operation.path}`,
       request,

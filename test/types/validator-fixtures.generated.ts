@@ -32,6 +32,8 @@ const asSelect = (value: messaging.Select): unknown => value;
 //   command/invalid/schedule-when-month-13.json
 //   command/invalid/schedule-when-offset.json
 //   command/invalid/schedule-when-without-z.json
+//   command/invalid/set-list-to-not-extension.json
+//   command/invalid/set-schedule-to-single-label.json
 //   command/invalid/to-extension-missing-domain.json
 //   command/invalid/to-extension-missing-name.json
 //   command/invalid/type-event-track-lower-case.json
@@ -97,6 +99,7 @@ const asSelect = (value: messaging.Select): unknown => value;
 //   outbound-notification/invalid/from-not-address.json
 //   schedule/invalid/when-april-31.json
 //   schedule/invalid/when-arabic-indic-digits.json
+//   schedule/invalid/when-comma-fraction.json
 //   schedule/invalid/when-date-only.json
 //   schedule/invalid/when-day-00.json
 //   schedule/invalid/when-empty-fraction.json
@@ -105,10 +108,12 @@ const asSelect = (value: messaging.Select): unknown => value;
 //   schedule/invalid/when-february-30.json
 //   schedule/invalid/when-hour-24.json
 //   schedule/invalid/when-hour-25.json
+//   schedule/invalid/when-iso-8601-basic-format.json
 //   schedule/invalid/when-leap-second.json
 //   schedule/invalid/when-minus-five-hours.json
 //   schedule/invalid/when-minus-zero-offset.json
 //   schedule/invalid/when-minute-60.json
+//   schedule/invalid/when-minutes-only.json
 //   schedule/invalid/when-month-13.json
 //   schedule/invalid/when-offset-hours-only.json
 //   schedule/invalid/when-offset-without-colon.json
@@ -201,8 +206,12 @@ asCommand({"id":"4e5f6071-8293-44a5-b6c7-d8e9f0a1b2c3","to":"postmaster@schedule
 asCommand({"id":"8293a4b5-c6d7-48e9-f0a1-b2c3d4e5f6a7","from":"mybot@example.net","to":"postmaster@example.net","method":"get","uri":"/ping","pp":"mybot@example.net/sdk","trace":"t-1"});
 // command/valid/get-account-to-omitted.json
 asCommand({"id":"1b2c3d4e-5f60-4172-8394-a5b6c7d8e9f0","method":"get","uri":"/account"});
+// command/valid/get-account-with-resource.json
+asCommand({"id":"1b2c3d4e-5f60-4172-8394-a5b6c7d8e9f0","method":"get","uri":"/account","resource":{}});
 // command/valid/get-lists-with-to.json
 asCommand({"id":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9","to":"postmaster@broadcast.example.net","method":"get","uri":"/lists"});
+// command/valid/get-ping-with-resource.json
+asCommand({"id":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9","to":"postmaster@example.net","method":"get","uri":"/ping","resource":{"note":"a resource the server row does not show"}});
 // command/valid/get-ping.json
 asCommand({"id":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9","to":"postmaster@example.net","method":"get","uri":"/ping"});
 // command/valid/get-unlisted-uri-without-to.json
@@ -293,6 +302,8 @@ asCommand({"id":"d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6","to":"postmaster@schedule
 asCommand({"id":"d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6","to":"postmaster@scheduler.example.net","method":"set","uri":"/schedules","type":"application/vnd.ext.schedule+json","resource":{"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T13:30:00"}});
 // command/invalid/set-event-track-without-to.json: no type form (extension-uri-to), the type accepts it
 asCommand({"id":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9","method":"set","uri":"/event-track","type":"application/vnd.ext.eventTrack+json","resource":{"category":"orders","action":"tracking-requested"}});
+// command/invalid/set-list-to-not-extension.json: no type form (pattern), the type accepts it
+asCommand({"id":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9","method":"set","uri":"/lists","type":"application/vnd.ext.distribution-list+json","resource":{"identity":"news@broadcast.example.net"},"to":"news@broadcast.example.net"});
 // command/invalid/set-list-without-to.json: no type form (extension-uri-to), the type accepts it
 asCommand({"id":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9","method":"set","uri":"/lists","type":"application/vnd.ext.distribution-list+json","resource":{"identity":"news@broadcast.example.net"}});
 // command/invalid/set-missing-id.json
@@ -301,6 +312,8 @@ asCommand({"to":"postmaster@broadcast.example.net","method":"set","uri":"/lists"
 // command/invalid/set-missing-resource.json
 // @ts-expect-error A `set` request must carry `resource`.
 asCommand({"id":"e2f3a4b5-c6d7-4e8f-90a1-b2c3d4e5f6a7","to":"postmaster@broadcast.example.net","method":"set","uri":"/lists","type":"application/vnd.ext.distribution-list+json"});
+// command/invalid/set-schedule-to-single-label.json: no type form (pattern), the type accepts it
+asCommand({"id":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9","method":"set","uri":"/schedules","type":"application/vnd.ext.schedule+json","resource":{"message":{"to":"a@b.example.net","type":"text/plain","content":"hi"},"when":"2031-01-15T09:00:00Z"},"to":"postmaster@scheduler"});
 // command/invalid/set-schedule-without-to.json: no type form (extension-uri-to), the type accepts it
 asCommand({"id":"0a1b2c3d-4e5f-4061-8273-94a5b6c7d8e9","method":"set","uri":"/schedules","type":"application/vnd.ext.schedule+json","resource":{"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder"},"when":"2026-12-01T13:30:00Z"}});
 // command/invalid/status-failure-in-request.json
@@ -1108,6 +1121,8 @@ asSchedule({"name":"reminder"});
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-04-31T09:00:00Z"});
 // schedule/invalid/when-arabic-indic-digits.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T13:30:00.١٢Z"});
+// schedule/invalid/when-comma-fraction.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00:00,5Z"});
 // schedule/invalid/when-date-only.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01"});
 // schedule/invalid/when-day-00.json: no type form (pattern), the type accepts it
@@ -1127,6 +1142,8 @@ asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T24:00:00Z"});
 // schedule/invalid/when-hour-25.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-12-01T25:30:00Z"});
+// schedule/invalid/when-iso-8601-basic-format.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"20310115T090000Z"});
 // schedule/invalid/when-leap-second.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2016-12-31T23:59:60Z"});
 // schedule/invalid/when-minus-five-hours.json: no type form (pattern), the type accepts it
@@ -1135,6 +1152,8 @@ asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00:00-00:00"});
 // schedule/invalid/when-minute-60.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:60:00Z"});
+// schedule/invalid/when-minutes-only.json: no type form (pattern), the type accepts it
+asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2031-01-15T09:00Z"});
 // schedule/invalid/when-month-13.json: no type form (pattern), the type accepts it
 asSchedule({"message":{"id":"c2f0a9d4-6b1e-4f3a-9d8c-7e5b2a1c0f9e","to":"5531988887777@sms.example.net","type":"text/plain","content":"Reminder: your appointment is tomorrow at 14:00."},"when":"2026-13-01T13:30:00Z"});
 // schedule/invalid/when-offset-hours-only.json: no type form (pattern), the type accepts it

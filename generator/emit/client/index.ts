@@ -3,7 +3,9 @@ import type { DispatchTable } from "../../model/dispatch-tables.js";
 import type { Templates } from "../../load/templates.js";
 import type { OutputFile } from "../../write/output-file.js";
 import { apiOutput, runtimeImport } from "../../model/output-paths.js";
-import { clientFactoryName, dispatchMapName } from "../../model/names.js";
+import { clientFactoryName, dispatchMapName, pascal } from "../../model/names.js";
+import type { JsonValue } from "../../../runtime/json/json-text.js";
+import { isJsonObject } from "../../model/schema-walk.js";
 
 /** Exports a per-API client module may add besides its prefixed names; see emit/entry-points.ts. */
 export interface ClientExtras {
@@ -41,6 +43,82 @@ function resultOf(operation: ModelOperation): { type: string; text: string } {
   };
 }
 
+/** A parameter schema as a TypeScript type: `$ref`s to components as their types, the common keywords, else `unknown`. */
+function parameterType(schema: JsonValue | undefined): string {
+  if (!isJsonObject(schema)) return "unknown";
+  const ref = typeof schema.$ref === "string" ? /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref)?.[1] : undefined;
+  if (ref !== undefined) return `Types.${decodeURIComponent(ref)}`;
+  if ("const" in schema) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(" | ") || "never";
+  for (const keyword of ["anyOf", "oneOf"]) {
+    const alternatives = schema[keyword];
+    if (Array.isArray(alternatives)) return alternatives.map((item) => parameterType(item)).join(" | ") || "never";
+  }
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const named = types.map((type) => {
+    switch (type) {
+      case "string":
+        return "string";
+      case "integer":
+      case "number":
+        return "number";
+      case "boolean":
+        return "boolean";
+      case "null":
+        return "null";
+      case "array":
+        return `readonly (${parameterType(schema.items)})[]`;
+      case "object":
+        return isJsonObject(schema.properties)
+          ? `{ ${Object.entries(schema.properties)
+              .map(
+                ([name, value]) =>
+                  `${JSON.stringify(name)}${Array.isArray(schema.required) && schema.required.includes(name) ? "" : "?"}: ${parameterType(value)}`,
+              )
+              .join("; ")} }`
+          : "Readonly<Record<string, string | number | boolean>>";
+      default:
+        return "unknown";
+    }
+  });
+  return [...new Set(named)].join(" | ");
+}
+
+/**
+ * The parameters of an operation as the client's types say them: `<OperationId>Parameters` (`{ path, query,
+ * header, cookie }`, a location required when one of its parameters is), and the call's options argument, required
+ * when a parameter is.
+ */
+function parametersView(operation: ModelOperation): {
+  parametersName: string | undefined;
+  parametersType: string | undefined;
+  optionsArgument: string;
+} {
+  if (operation.parameters.length === 0)
+    return { parametersName: undefined, parametersType: undefined, optionsArgument: "options?: CallOptions" };
+  const name = `${pascal(operation.operationId)}Parameters`;
+  const groups = (["path", "query", "header", "cookie"] as const).flatMap((where) => {
+    const members = operation.parameters
+      .map((parameter, index) => ({ parameter, schema: operation.parameterSchemas[index] }))
+      .filter(({ parameter }) => parameter.in === where);
+    if (members.length === 0) return [];
+    const required = members.some(({ parameter }) => parameter.required);
+    const fields = members.map(
+      ({ parameter, schema }) =>
+        `    ${JSON.stringify(parameter.name)}${parameter.required ? "" : "?"}: ${parameterType(schema)};`,
+    );
+    return [`  ${where}${required ? "" : "?"}: {\n${fields.join("\n")}\n  };`];
+  });
+  const required = operation.parameters.some((parameter) => parameter.required);
+  return {
+    parametersName: name,
+    parametersType: `{\n${groups.join("\n")}\n}`,
+    optionsArgument: required
+      ? `options: CallOptions & { params: ${name} }`
+      : `options?: CallOptions & { params?: ${name} }`,
+  };
+}
+
 /** The TypeScript type of the credential option for the API's security scheme. */
 function credentialType(model: ApiModel): string {
   return model.credential.security.kind === "basic" ? "{ username: string; password: string }" : "string";
@@ -68,7 +146,10 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
     title: model.title,
     factory: clientFactoryName(model.api),
     credential: model.credential,
-    operations: model.operations.map(({ summary: _s, requestType: _r, responseType: _t, ...operation }) => operation),
+    operations: model.operations.map(
+      ({ summary: _s, requestType: _r, responseType: _t, parameterSchemas: _p, secured: _c, ...operation }) =>
+        operation,
+    ),
     webhooks: model.webhooks.map(({ summary: _s, type: _t, ...webhook }) => webhook),
   };
   const resourceMap = [...dispatch.values()].find((table) => table.field === "resource");
@@ -87,7 +168,10 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
     replyOperations.size === 1
       ? model.operations.find((operation) => replyOperations.has(operation.operationId))
       : undefined;
-  const replyTable = replyOperation === undefined ? undefined : dispatch.get(replyOperation.requestType);
+  const replyTable =
+    replyOperation?.requestType === undefined || replyOperation.requestType === null
+      ? undefined
+      : dispatch.get(replyOperation.requestType);
   const replyType =
     replyOperation === undefined || replyTable === undefined
       ? "(content: { id?: string | null; type: string; content: unknown }, options?: CallOptions) => Promise<unknown>"
@@ -104,7 +188,8 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
     hasCredential: model.credential.option !== "",
     hasRetry: model.operations.some((operation) => operation.idempotentWith !== null),
     operations: model.operations.map((operation) => {
-      const table = dispatch.get(operation.requestType);
+      const table = operation.requestType === null ? undefined : dispatch.get(operation.requestType);
+      const parameters = parametersView(operation);
       const result = resultOf(operation);
       // `T` completes the known values of the dispatch map (`keyof ContentByType`) and still takes any other string.
       const typeParameters =
@@ -115,10 +200,15 @@ export function emitClient({ model, dispatch, templates }: ClientInput): { file:
         table !== undefined && responseTable !== undefined && responseTable.field === table.field
           ? `${result.type}<T>`
           : result.type;
+      const body =
+        operation.requestType === null
+          ? ""
+          : `body: Types.${operation.requestType}${table === undefined ? "" : "<T>"}${operation.bodyRequired ? "" : " | undefined"}, `;
       return {
         ...operation,
+        ...parameters,
+        arguments: `${body}${parameters.optionsArgument}`,
         typeParameters,
-        typeArguments: table === undefined ? "" : "<T>",
         resultType,
         resultText: result.text,
       };

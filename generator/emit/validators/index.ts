@@ -8,10 +8,18 @@ import type { OutputFile } from "../../write/output-file.js";
 import type { Templates } from "../../load/templates.js";
 import { apiOutput, runtimeImport } from "../../model/output-paths.js";
 import { dispatchMapName, guardName, pascal, validatorFunctionName } from "../../model/names.js";
-import { VARIANT_KINDS, type VariantDeclarations } from "../../model/api-model.js";
+import { VARIANT_KINDS, type ApiModel, type VariantDeclarations } from "../../model/api-model.js";
+import type { RouteCredential } from "../../../runtime/validation/routes.js";
 import { withOptionalTypeChecks } from "./optional-type-checks.js";
 import { withSharedConstants } from "./shared-constants.js";
-import { planUnits, variantOf, variantSuffix, type PlannedUnit } from "./units.js";
+import {
+  parametersFunctionName,
+  planParameterUnits,
+  planUnits,
+  variantOf,
+  variantSuffix,
+  type PlannedUnit,
+} from "./units.js";
 
 /** A unit's constant naming a function of a run-time module (`const func1_Batching = runtime0.pushError;`). */
 const RUNTIME_FUNCTION_ALIAS = /^const (func\d+_\w+) = (runtime\d+\.\w+);\n/gm;
@@ -42,10 +50,14 @@ function hoistRequires(code: string): { imports: string; code: string } {
       : required
           .replace(RUNTIME_FUNCTION_ALIAS, (line, alias: string) => (aliases.has(alias) ? "" : line))
           .replace(new RegExp(`\\b(?:${[...aliases.keys()].join("|")})\\b`, "g"), (alias) => aliases.get(alias)!);
+  // A CommonJS module (AJV's run-time helpers, `exports.default = ucs2length`): Node's ES module loader gives its
+  // `module.exports` as the default import, a bundler or vite's interop its `exports.default`; the code reads
+  // `<local>.default`, so `<local>` is whichever of the two holds a `default`.
   const imports = [...modules].map(([specifier, local]) =>
     specifier.startsWith(".")
       ? `import * as ${local} from ${JSON.stringify(specifier)};`
-      : `import ${local} from ${JSON.stringify(specifier.endsWith(".js") ? specifier : `${specifier}.js`)};`,
+      : `import * as ${local}_cjs from ${JSON.stringify(specifier.endsWith(".js") ? specifier : `${specifier}.js`)};\n` +
+        `const ${local} = ${local}_cjs.default?.default === undefined ? ${local}_cjs : ${local}_cjs.default;`,
   );
   return { imports: imports.join("\n"), code: rewritten };
 }
@@ -77,6 +89,9 @@ export interface ValidatorsInput {
   /** Schema names that also get a variant twin, by kind (`x-specfirst-lenient`, `x-specfirst-strict`). */
   variants: VariantDeclarations;
   templates: Templates;
+  /** The API's operations and credential (api-model.ts), for its routes (none without); validator name by schema title. */
+  model?: Pick<ApiModel, "operations" | "credential" | "file">;
+  schemaNames?: ReadonlyMap<string, string>;
 }
 
 interface ValidatorEntry {
@@ -147,9 +162,49 @@ function strictDocumentTypes(graph: SchemaGraph, files: readonly SchemaFile[], v
 }
 
 /** The units AJV compiles for one API (units.ts), each cached by its data and compiled by compile-unit.ts. */
-export function planValidatorUnits({ api, graph, variants }: Omit<ValidatorsInput, "templates">): PlannedUnit[] {
+export function planValidatorUnits({
+  api,
+  graph,
+  variants,
+  model,
+  schemaNames,
+}: Omit<ValidatorsInput, "templates">): PlannedUnit[] {
   planValidators(api, graph, variants); // reports a declared name that names no schema
-  return planUnits(api, graph, variants);
+  return [
+    ...planUnits(api, graph, variants),
+    ...(model === undefined
+      ? []
+      : planParameterUnits(api, graph, model.operations, schemaNames ?? new Map(), model.file)),
+  ];
+}
+
+/** The operations as routes (runtime/validation/routes.ts `RouteEntry`), as data, and each one's parameter check. */
+function routesView(model: ValidatorsInput["model"]) {
+  if (model === undefined) return [];
+  const { option, security } = model.credential;
+  const credential: RouteCredential | null =
+    option === ""
+      ? null
+      : security.kind === "apiKey"
+        ? { scheme: option, in: security.in, name: security.name, prefix: security.prefix }
+        : {
+            scheme: option,
+            in: "header",
+            name: "Authorization",
+            prefix: security.kind === "bearer" ? "Bearer " : "Basic ",
+          };
+  return model.operations.map((operation) => ({
+    data: {
+      method: operation.method,
+      path: operation.path,
+      operationId: operation.operationId,
+      body: operation.schema,
+      bodyRequired: operation.bodyRequired,
+      parameters: operation.parameters,
+      credential: operation.secured ? credential : null,
+    },
+    check: operation.parameters.length === 0 ? undefined : parametersFunctionName(operation.operationId),
+  }));
 }
 
 /**
@@ -253,6 +308,7 @@ export async function emitValidators(
     documentSchemas,
     patternHints,
     secretShapes: apiShapes,
+    routes: routesView(input.model),
   };
   return {
     files: [compiled, { path, contents: await render(view) }],

@@ -18,7 +18,12 @@ import type { SchemaFile } from "../../load/schemas.js";
 import type { SchemaGraph } from "../../model/schema-graph.js";
 import { apiOutput } from "../../model/output-paths.js";
 import { validatorFunctionName } from "../../model/names.js";
-import { VARIANT_KINDS, type VariantDeclarations, type VariantKind } from "../../model/api-model.js";
+import {
+  VARIANT_KINDS,
+  type ModelOperation,
+  type VariantDeclarations,
+  type VariantKind,
+} from "../../model/api-model.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
 import { mapDispatchedSchema, rewriteDispatches } from "./compile-dispatch.js";
 
@@ -305,4 +310,75 @@ export function planUnits(api: string, graph: SchemaGraph, variants: VariantDecl
     return files.flatMap((file) => planned.get(file) ?? []);
   });
   return [...plain, ...twins];
+}
+
+/** The export checking an operation's parameters: `validateGetItemParameters`. */
+export const parametersFunctionName = (operationId: string) => validatorFunctionName(`${operationId}-parameters`);
+
+const PARAMETER_COMPONENT = /^#\/components\/schemas\/([^/]+)$/;
+
+/**
+ * One unit per operation with parameters: the object `{ path, query, header, cookie }` as the route validator reads a
+ * request's parameters (runtime/http/parameters.ts `readParameters`), each location an object of its parameters'
+ * schemas, the required ones required. A parameter schema's `$ref` to a component calls that schema's unit.
+ * `schemaNames`: validator name by component title.
+ */
+export function planParameterUnits(
+  api: string,
+  graph: SchemaGraph,
+  operations: readonly Pick<ModelOperation, "operationId" | "parameters" | "parameterSchemas">[],
+  schemaNames: ReadonlyMap<string, string>,
+  file: string,
+): PlannedUnit[] {
+  const tracked = usesTrackedKeywords(graph.files.filter((candidate) => candidate.api === api));
+  const problems: Problem[] = [];
+  const units = operations.flatMap((operation) => {
+    if (operation.parameters.length === 0) return [];
+    const formats = new Set<string>();
+    const locations: JsonObject = {};
+    operation.parameters.forEach((parameter, index) => {
+      const raw = operation.parameterSchemas[index] ?? {};
+      const schema = mapSchema(raw, (node) => {
+        for (const key of ANNOTATIONS) delete node[key];
+        if (typeof node.format === "string") formats.add(node.format);
+        if (typeof node.$ref !== "string") return node;
+        const title = PARAMETER_COMPONENT.exec(node.$ref)?.[1];
+        const name = title === undefined ? undefined : schemaNames.get(decodeURIComponent(title));
+        if (name === undefined) {
+          problems.push({
+            file,
+            pointer: "",
+            message: `operation ${operation.operationId}: parameter ${parameter.name} refers to ${node.$ref}, which names no schema of schemas/${api}/`,
+          });
+          return node;
+        }
+        const { $ref: _ref, ...rest } = node;
+        return { ...rest, [CALL]: validatorFunctionName(name) };
+      });
+      const group = (locations[parameter.in] ??= { type: "object", properties: {}, required: [] }) as {
+        properties: JsonObject;
+        required: string[];
+      };
+      group.properties[parameter.name] = schema;
+      if (parameter.required) group.required.push(parameter.name);
+    });
+    const name = `${operation.operationId}-parameters`;
+    const unit: ValidatorUnit = {
+      name,
+      functionName: parametersFunctionName(operation.operationId),
+      module: apiOutput.compiledValidators(api),
+      schemas: [
+        {
+          $id: `https://specfirst.invalid/${encodeURIComponent(api)}/operations/${encodeURIComponent(operation.operationId)}/parameters`,
+          type: "object",
+          properties: locations,
+        },
+      ],
+      formats: [...formats].sort(),
+      tracked,
+    };
+    return [{ unit, files: [] }];
+  });
+  if (problems.length > 0) throw new GenerationFailed(problems);
+  return units;
 }
