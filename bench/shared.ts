@@ -543,7 +543,6 @@ export function fmt(value: number, digits = 0): string {
 
 export const ratio = (value: number, reference: number) => `${(value / reference).toFixed(2)}×`;
 
-
 export function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
