@@ -199,7 +199,7 @@ function commandRules(data: Record<string, unknown>, ctx: Ctx): void {
 }
 
 // A request never carries `status` (responses only); an `observe` (never answered) has no `id`, any other method has
-// one; the extension URIs need `to`.
+// one; the extension URIs need `to`, the extension's own address.
 export const command = z
   .looseObject({ ...commandFields, uri: str, status: z.never().optional() })
   .superRefine((data, ctx) => {
@@ -210,6 +210,19 @@ export const command = z
     } else if (data.id === undefined) required(ctx, "id");
     if ((data.method === "set" || data.method === "observe") && data.resource === undefined) required(ctx, "resource");
     if (data.to === undefined && typeof data.uri === "string" && EXTENSION_URI.test(data.uri)) required(ctx, "to");
+    // a command to an extension (any method but observe) goes to its address, postmaster@<extension>.<host>
+    if (
+      data.method !== "observe" &&
+      typeof data.uri === "string" &&
+      EXTENSION_URI.test(data.uri) &&
+      typeof data.to === "string" &&
+      !data.to.startsWith("postmaster@")
+    )
+      ctx.addIssue({
+        code: "custom",
+        message: "must be the extension's address, postmaster@<extension>.<host>",
+        path: ["to"],
+      });
   }, whenObject);
 
 // A response always has the id of its request, its from and to, and never answers an `observe` (which must not be answered).
