@@ -94,9 +94,11 @@ const render = ({ section, otherCores }: (typeof sections)[number]) =>
     `## ${section.title}`,
     "",
     ...(section.ratios !== undefined ? [section.ratios, ""] : section.limit !== undefined ? [section.limit, ""] : []),
-    underLoad(otherCores)
-      ? `Absolute figures left out: other processes used ${(otherCores ?? 0).toFixed(2)} cores while this section ran.`
-      : section.body,
+    section.body === ""
+      ? ""
+      : underLoad(otherCores)
+        ? `Absolute figures left out: other processes used ${(otherCores ?? 0).toFixed(2)} cores while this section ran.`
+        : section.body,
     "",
   ].join("\n");
 const markdown = `${header}\n\n${sections.map(render).join("\n")}`;

@@ -5,26 +5,19 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { minify } from "terser";
 import { DIST, ROOT, fmt, table, type Section } from "./shared.js";
 
 const TERSER_OPTIONS = { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true } as const;
 
-export async function minified(code: string): Promise<string> {
+async function minified(code: string): Promise<string> {
   const result = await minify(code, structuredClone(TERSER_OPTIONS) as typeof TERSER_OPTIONS); // terser fills in the options object it is given
   if (result.code === undefined) throw new Error("terser returned no code");
   return result.code;
 }
 
 const gzip = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;
-const brotli = (text: string) =>
-  brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-
-export async function minifiedGzipBytes(code: string): Promise<number> {
-  return gzip(await minified(code));
-}
-
 /** Static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` specifiers of a compiled module. */
 const STATIC = /(?:^|\n)\s*(?:import|export)\s(?:[^"';]*?\sfrom\s)?["'](\.{1,2}\/[^"']+)["']/g;
 const DYNAMIC = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
@@ -33,7 +26,7 @@ const DYNAMIC = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
  * The modules loaded by importing `entry` (a path under dist/): the entry and every relative module it imports
  * statically, transitively, in load order; and the relative modules it may load later with `import()`.
  */
-export function moduleClosure(entry: string): { files: string[]; lazy: string[] } {
+function moduleClosure(entry: string): { files: string[]; lazy: string[] } {
   const files: string[] = [];
   const lazy = new Set<string>();
   const visit = (file: string) => {
@@ -45,22 +38,6 @@ export function moduleClosure(entry: string): { files: string[]; lazy: string[] 
   };
   visit(path.join(DIST, entry));
   return { files, lazy: [...lazy].filter((f) => !files.includes(f)) };
-}
-
-const rel = (file: string) => path.relative(DIST, file);
-
-/** Groups files for the note: dist/runtime/validation/*.js (4 files), dist/generated/messaging/validators.js ... */
-function describe(files: string[]): string {
-  const byDir = new Map<string, string[]>();
-  for (const file of files)
-    byDir.set(path.dirname(rel(file)), [...(byDir.get(path.dirname(rel(file))) ?? []), path.basename(file)]);
-  return [...byDir]
-    .map(([dir, names]) =>
-      names.length > 3
-        ? `${dir}/{${names.length} files}`
-        : `${dir}/${names.length === 1 ? names[0] : `{${names.join(", ")}}`}`,
-    )
-    .join(", ");
 }
 
 /** Keywords whose values name things (properties, definitions) rather than annotate or constrain: kept whole. */
@@ -96,73 +73,27 @@ function rulesAsDataGzipBytes(): { files: number; bytes: number } {
   return { files: files.length, bytes: gzip(text) };
 }
 
+const ENTRY_POINTS: [label: string, entry: string][] = [
+  ["`specfirst/validators`", path.join("generated", "validators.js")],
+  ["`specfirst/client`", path.join("generated", "client.js")],
+  ["`specfirst/configs`", path.join("generated", "configs", "index.js")],
+  ["`specfirst/messaging`", path.join("generated", "messaging", "index.js")],
+];
+
 export async function runSize(): Promise<Section> {
-  const rows: (string | number)[][] = [];
-  /** Adds the entry point's row; returns its minified + gzip bytes. */
-  const measure = async (label: string, entry: string, note: string): Promise<number> => {
-    const { files, lazy } = moduleClosure(entry);
-    const codes = files.map((f) => readFileSync(f, "utf8"));
-    // each module minified on its own (they stay separate modules); compressed as one stream, as a bundle or a
-    // server sending them one after the other over one compressed connection would roughly see them
-    const mins = await Promise.all(codes.map(minified));
-    const raw = codes.join("\n");
-    const min = mins.join("\n");
-    const lazyNote = lazy.length > 0 ? `; may load later with \`import()\` (not counted): ${describe(lazy)}` : "";
-    rows.push([
-      label,
-      files.length,
-      fmt(Buffer.byteLength(raw)),
-      fmt(gzip(raw)),
-      fmt(Buffer.byteLength(min)),
-      fmt(gzip(min)),
-      fmt(brotli(min)),
-      `${note}: ${describe(files)}${lazyNote}`,
-    ]);
-    return gzip(min);
-  };
-  const validatorsGzip = await measure(
-    "`specfirst/validators` (dist/generated/validators.js and what it imports)",
-    path.join("generated", "validators.js"),
-    "every API's AJV standalone validators (`validators.compiled.js`, the lenient Config included), their tables and guards (`validators.js`), the run-time wrapper (validate, messages, redact)",
-  );
-  await measure(
-    "`specfirst/client` (dist/generated/client.js and what it imports)",
-    path.join("generated", "client.js"),
-    "every API's client, the client run-time (transport, errors, limiter, retries, webhook handler) and the messaging helpers",
-  );
-  await measure(
-    "`specfirst/configs` (dist/generated/configs/index.js and what it imports)",
-    path.join("generated", "configs", "index.js"),
-    "one API alone: its validators, client and the client run-time",
-  );
-  await measure(
-    "`specfirst/messaging` (dist/generated/messaging/index.js and what it imports)",
-    path.join("generated", "messaging", "index.js"),
-    "one API alone: its validators, client, the client run-time and the messaging helpers",
-  );
-  const body = [
-    `What it measures: bytes of the code a consumer loads for each entry point of the package, as shipped (dist/, the tsc step of \`npm run build\`): the entry module and every module it imports, directly or not (relative imports; ajv's run-time helpers and ajv-formats are dependencies and not counted; modules loaded only later with \`import()\` are listed, not counted). ` +
-      `Raw, gzip -9 of it, after \`terser\` (\`${JSON.stringify(TERSER_OPTIONS)}\`, each module on its own), and gzip -9 / brotli q11 of the minified code; each compression is of all the modules as one stream. ` +
-      `Reproduce: \`npm run bench -- size\`.`,
-    "",
-    table(
-      [
-        "Entry point",
-        "modules",
-        "raw B",
-        "gzip B",
-        "minified B",
-        "minified + gzip B",
-        "minified + brotli B",
-        "Modules counted",
-      ],
-      rows,
-      ["l", "r", "r", "r", "r", "r", "r", "l"],
-    ),
-  ].join("\n");
   const rules = rulesAsDataGzipBytes();
-  const limit =
-    `How close to the limit: the rules themselves as data, the ${rules.files} published JSON Schemas without their annotations (titles, descriptions, examples, \`x-*\`), minified and gzipped together, take ${fmt(rules.bytes)} B; ` +
-    `\`specfirst/validators\`, the same rules as code with their messages and the run-time wrapper, takes ${fmt(validatorsGzip)} B minified and gzipped, ${fmt(validatorsGzip / rules.bytes, 1)}× of that, and needs no compiler at run time.`;
-  return { title: "4. Size", body, limit };
+  const rows: (string | number)[][] = [];
+  for (const [label, entry] of ENTRY_POINTS) {
+    // the entry module and every relative module it imports (ajv and ajv-formats are dependencies: not counted),
+    // each minified on its own and gzipped as one stream
+    const { files } = moduleClosure(entry);
+    const bytes = gzip((await Promise.all(files.map((f) => minified(readFileSync(f, "utf8"))))).join("\n"));
+    rows.push([label, files.length, fmt(bytes), `${(bytes / rules.bytes).toFixed(1)}×`]);
+  }
+  const ratios = [
+    `Bytes a consumer loads per entry point of dist/, minified (terser) and gzipped, ÷ the rules themselves as data: the ${rules.files} published schemas without annotations, minified and gzipped (${fmt(rules.bytes)} B).`,
+    "",
+    table(["Entry point", "modules", "minified + gzip B", "÷ the rules as data"], rows),
+  ].join("\n");
+  return { title: "4. Size", ratios, body: "" };
 }
