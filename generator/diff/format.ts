@@ -1,4 +1,5 @@
-import type { ContractChange, DiffReport, PackageApiChange } from "./report.js";
+import type { PackageApiChange } from "../api-report/compare.js";
+import type { ContractChange, DiffReport } from "./types.js";
 
 /** `BREAKING for producers (caller)`, `compatible`. */
 function impact(change: ContractChange): string {
