@@ -95,6 +95,12 @@ export interface ProxyOptions {
    * path 405, and a variant spelling of a declared path 404, instead of forwarding it.
    */
   enforce?: boolean;
+  /**
+   * Answer 502 `{ errors }` instead of passing on an upstream answer of a checked operation that breaks the document:
+   * a status it does not declare, a body invalid against its schema or too long to check (for staging environments;
+   * docs/validating.md#the-validation-proxy). The violations are reported as with `enforce` off.
+   */
+  enforceResponses?: boolean;
   /** Receives one JSON text per violation (default: a line on stdout). */
   log?: (line: string) => void;
   /** Receives operational problems (upstream unreachable), one line of text each (default: stderr). */
@@ -167,6 +173,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   const upstreamHost = upstream.hostname.replace(/^\[(.*)\]$/, "$1");
   const routes = options.routes ?? ROUTES;
   const enforce = options.enforce === true;
+  const enforceResponses = options.enforceResponses === true;
   const maxBodyBytes = whole("maxBodyBytes", options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 0);
   const maxInFlight = whole("maxInFlight", options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT, 1);
   const maxQueued = whole("maxQueued", options.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
@@ -335,8 +342,11 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     if (route !== undefined) {
       const declared =
         route.responses[String(status)] !== undefined ? route.responses[String(status)] : route.responses.default;
-      if (declared === undefined)
-        report(route, "response", error(`status ${status} is not a declared response`, "status"), status);
+      if (declared === undefined) {
+        const errors = error(`status ${status} is not a declared response`, "status");
+        report(route, "response", errors, status);
+        if (enforceResponses) return refuseAnswer(res, incoming, errors);
+      }
       schema = declared ?? null;
     }
     if (schema === null) {
@@ -351,13 +361,17 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     const body = await readBody(incoming, maxBodyBytes, shareAbove);
     if (body.kind === "complete") {
       const outcome = await check(schema, body.bytes, incoming.headers["content-encoding"]);
-      if (outcome.status !== 200) report(route as ProxyRoute, "response", outcome.errors, status);
+      if (outcome.status !== 200) {
+        report(route as ProxyRoute, "response", outcome.errors, status);
+        if (enforceResponses) return refuseAnswer(res, incoming, outcome.errors);
+      }
       headers.push("content-length", String(body.bytes.length));
       res.writeHead(status, incoming.statusMessage, headers);
       res.end(body.bytes);
     } else if (body.kind === "tooLarge") {
       const errors = error(`body exceeds ${maxBodyBytes} bytes and was not checked`, "maxBytes");
       report(route as ProxyRoute, "response", errors, status);
+      if (enforceResponses) return refuseAnswer(res, incoming, errors);
       const length = incoming.headers["content-length"];
       res.writeHead(
         status,
@@ -366,6 +380,15 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       );
       relay(incoming, body.head, res);
     } else throw Object.assign(new Error("the upstream broke off its answer"), { code: "ECONNRESET" });
+  };
+
+  /**
+   * With `enforceResponses`: 502 in place of an upstream answer that breaks the document, carrying its violations
+   * (pointers into the upstream's body, never its values); the rest of that answer is not read.
+   */
+  const refuseAnswer = (res: ServerResponse, incoming: IncomingMessage, errors: ValidationError[]) => {
+    incoming.destroy();
+    answer(res, 502, errors, { "x-specfirst-violations": "response" });
   };
 
   /** The request side: route, framing, media type, body, check; then a slot, then `forward`. */

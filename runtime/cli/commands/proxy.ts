@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { EXIT_OK, EXIT_USAGE, processIo, type CliCommand, type CliIo } from "../command.js";
 
 const HELP = `Usage:
-  specfirst proxy --upstream <url> --port <n> [--host <address>] [--enforce] [--max-body-bytes <n>]
+  specfirst proxy --upstream <url> --port <n> [--host <address>] [--enforce] [--enforce-responses] [--max-body-bytes <n>]
                   [--max-in-flight <n>] [--max-queued <n>] [--max-buffered-bytes <n>] [--min-body-rate <n>]
                   [--upstream-timeout-ms <n>]
       A validation proxy in front of a real service of either API: requests and responses of the operations
@@ -22,6 +22,11 @@ const HELP = `Usage:
                     405 with Allow a method the path does not declare (keyword "method"); 404 a spelling of a
                     declared path that a router may read as it (/MESSAGES, /messages/, /./messages, /%6Dessages,
                     /messages;x=1, ...; keyword "path"); without --enforce each is reported and forwarded
+      --enforce-responses
+                    answer 502 {"errors":[...]} (header X-Specfirst-Violations: response) in place of an upstream
+                    answer of a checked operation that breaks the document: an undeclared status (keyword
+                    "status"), a body invalid against its schema, or one too long to check ("maxBytes"); for
+                    staging: a client never sees an answer the contract does not allow
       --max-body-bytes <n>
                     largest body checked (default 1 MiB, as the middleware); a longer one is reported and passed
                     on unchecked, or answered 413 with --enforce
@@ -43,7 +48,8 @@ const HELP = `Usage:
       Every answer of the proxy's own is JSON {"errors":[...]}: 400 invalid (schema keywords, "json",
       "contentEncoding") or not a path ("path"), 404 "path", 405 "method", 408 "timeout", 413 "maxBytes",
       415 "contentType", 431/400 "http", 500 "proxy", 501 "http" (a transfer coding other than chunked),
-      502 "upstream", 503 "busy", 504 "upstream-timeout".
+      502 "upstream" (or, with --enforce-responses, the upstream answer's violations), 503 "busy",
+      504 "upstream-timeout".
       Exit codes: 0 stopped by a signal, 2 usage error or the port cannot be listened on.
 `;
 
@@ -57,6 +63,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
         port: { type: "string" },
         host: { type: "string", default: "127.0.0.1" },
         enforce: { type: "boolean", default: false },
+        "enforce-responses": { type: "boolean", default: false },
         "max-body-bytes": { type: "string" },
         "max-in-flight": { type: "string" },
         "max-queued": { type: "string" },
@@ -126,6 +133,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
       port: Number(values.port),
       host: values.host,
       enforce: values.enforce,
+      enforceResponses: values["enforce-responses"],
       ...limits,
       ...(rate === undefined
         ? {}
