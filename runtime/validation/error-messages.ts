@@ -4,10 +4,11 @@ import type { ValidationError } from "./result.js";
 /**
  * The words of validation errors. The generated validators build each error object as `{ pointer, message,
  * keyword }` with its message already written (generator/emit/validators/error-objects.ts calls `ruleMessage` while
- * AJV compiles them), and the part of the pointer its check wrote (`ReportedError`), so an invalid payload costs one
- * object per error and one copy of the errors returned. What is left for run time is here: the pattern hints (they
- * come from descriptions, which must not reach the compiled code), naming the document an error was checked
- * against, item pointers, and `toErrors`, which drops, merges and deduplicates.
+ * AJV compiles them), its pointer the one its check wrote (`ReportedError`), so an invalid payload costs one object
+ * per error and one copy of the errors returned. What is left for run time is here: the pattern hints (they come
+ * from descriptions, which must not reach the compiled code), naming the document an error was checked against,
+ * item pointers, nesting a failed callee's errors below the caller's pointer (`NestedErrors`), and `toErrors`, which
+ * builds the pointers, drops, merges and deduplicates.
  *
  * Every message is built from the schema only: none quotes the payload, so no secret value can reach an error or a
  * log. The caches below hold one entry per distinct rule of the schemas (and item pointers: the schema's text and
@@ -155,96 +156,335 @@ function mergeTypes(kept: ValidationError, message: string): boolean {
 }
 
 /**
- * An error as a generated validator builds it: `relative` is its pointer as the check that reported it wrote it,
- * before any caller put its own pointer in front (`withPointerPrefix` only prepends, so `pointer` always ends with
- * `relative`). `toErrors` returns the errors without it.
+ * An error as a generated validator builds it, `{ pointer, message, keyword }`, its pointer from the root of the data
+ * the reporting validator was called on. No caller rewrites it: a failed callee's errors go into the caller's list as
+ * one `NestedErrors` (`appendCalleeErrors`), and `toErrors` puts the callers' pointers in front, once.
  */
-export interface ReportedError extends ValidationError {
-  readonly relative: string;
+export type ReportedError = ValidationError;
+
+/** A generated validator's errors: its own, and one `NestedErrors` per failed call to another schema's validator. */
+export type ReportedErrors = (ReportedError | NestedErrors)[];
+
+/**
+ * The errors of a failed call to another schema's validator, below the caller's pointer `prefix`. A caller handles
+ * its callees' errors as one such object, whatever their number and depth, so an invalid tree n levels deep costs
+ * O(errors + n), where prefixing every error at every level cost O(errors × n) (docs/validating.md#errors).
+ */
+export class NestedErrors {
+  /** The document a dispatch names in the messages of these errors (`nameDocument`); an outer one wins. */
+  document: string | undefined;
+  readonly prefix: string;
+  readonly errors: ReportedErrors;
+  /** Errors of this keyword are left out (a lenient validator's, `withoutKeyword`). */
+  readonly dropped: string | undefined;
+
+  constructor(prefix: string, errors: ReportedErrors, dropped?: string) {
+    this.document = undefined;
+    this.prefix = prefix;
+    this.errors = errors;
+    this.dropped = dropped;
+  }
 }
 
 /**
- * Whether two errors of one message are at one pointer. Two pointers of one length whose `relative` parts have one
- * length and differ end differently, so they differ: found without comparing the whole pointers, which a caller's
- * prefix made into strings V8 copies flat before it compares them (about 100 ns a pair; the items of one array
- * failing one rule, `/content/options/1/order` and `/2/order`, are the usual case). Item pointers are flat strings
- * (`itemPointer`), so comparing them is cheap.
+ * A list of errors `toErrors` walks, with where its data is: `place` is the list whose prefix last moved the pointer
+ * (itself, or its parent's place for a call on the same data), so two errors of one place have one pointer exactly
+ * when the parts their checks wrote are equal.
  */
-function samePointer(kept: ReportedError, error: ReportedError): boolean {
-  if (kept.pointer.length !== error.pointer.length) return false;
-  const keptEnd = kept.relative;
-  const end = error.relative;
-  if (keptEnd.length === end.length && keptEnd !== end) return false;
-  return kept.pointer === error.pointer;
-}
+class Level {
+  /** The index of the next error to read in `errors`. */
+  next = 0;
+  readonly place: Level;
+  readonly pointer: string;
+  /** `hashPointer` of `pointer`; NaN until needed (`placeHash`). */
+  hash: number;
 
-/** Whether `kept` already says what `error` says (its pointer and message), merging two `type` rules. */
-function covers(kept: ReportedError, error: ReportedError): boolean {
-  // (messages are shared strings, so most of these comparisons are of identical strings)
-  if (kept.message === error.message) return samePointer(kept, error);
-  return (
-    error.keyword === "type" &&
-    kept.keyword === "type" &&
-    kept.pointer === error.pointer &&
-    mergeTypes(kept, error.message)
-  );
+  constructor(
+    readonly errors: ReportedErrors,
+    readonly parent: Level | undefined,
+    readonly prefix: string,
+    readonly document: string | undefined,
+    readonly dropped: readonly string[],
+  ) {
+    if (parent === undefined) {
+      this.place = this;
+      this.pointer = prefix;
+      this.hash = hashPointer(POINTER_HASH_SEED, prefix);
+    } else if (prefix !== "") {
+      this.place = this;
+      this.pointer = parent.pointer + prefix;
+      this.hash = Number.NaN;
+    } else {
+      this.place = parent.place;
+      this.pointer = parent.pointer;
+      this.hash = Number.NaN;
+    }
+  }
 }
 
 /**
- * Up to this many errors, a repeated (pointer, message) pair is found by comparing with the errors kept so far;
- * beyond it (a hostile payload can make thousands), by a Map keyed by pointer, so the cost stays linear.
+ * A seed per process for the hashes of pointers, which only pick the pointers worth comparing whole: no payload can
+ * be written to make many pointers collide.
+ */
+const POINTER_HASH_SEED = (Math.random() * 2 ** 32) | 0;
+
+/** `hash` continued over the characters of `text` (FNV-1a): the hash of a pointer does not depend on how it was cut. */
+function hashPointer(hash: number, text: string): number {
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash;
+}
+
+/** The hash of `place.pointer`, computing those of the places above it that lack one (iteratively: any depth). */
+function placeHash(place: Level): number {
+  if (!Number.isNaN(place.hash)) return place.hash;
+  const above = place.parent!.place;
+  if (!Number.isNaN(above.hash)) return (place.hash = hashPointer(above.hash, place.prefix));
+  const pending: Level[] = [place];
+  let known = above;
+  while (Number.isNaN(known.hash)) {
+    pending.push(known);
+    known = known.parent!.place;
+  }
+  let hash = known.hash;
+  for (let i = pending.length - 1; i >= 0; i--) hash = pending[i]!.hash = hashPointer(hash, pending[i]!.prefix);
+  return hash;
+}
+
+/**
+ * Up to this many errors kept, a repeated (pointer, message) pair is found by comparing with each; beyond it (a
+ * hostile payload can make thousands), through tables, so the cost stays linear.
  */
 const LINEAR_DEDUPE = 16;
 
 /**
- * The errors `validate()` returns, from those of a generated validator's call (`check.errors`, an array that call
- * made: it is compacted in place and returned, each error as `{ pointer, message, keyword }`). `if` errors ("must
- * match then schema") only repeat the error inside the branch, so they are dropped; repeated (pointer, message)
- * pairs are reported once; a pattern's message gets its hint. Two `type` rules failing at one pointer (a text/plain message's number `content` breaks "a string" of the
- * text/plain document and "a string or an object" of the field) are one error naming what satisfies both ("must be
- * a string").
+ * Beyond this many errors kept with pointers of one length (the items of a wide array, the nodes of a wide tree),
+ * those errors are found through the hashes of their pointers rather than compared one by one.
  */
-export function toErrors(errors: ReportedError[] | null | undefined, hints: PatternHints): ValidationError[] {
-  if (errors == null) return [];
-  let count = 0;
-  // pointer → the errors kept there, once there are too many errors to compare with each
-  let byPointer: Map<string, ReportedError[]> | undefined;
-  next: for (let i = 0; i < errors.length; i++) {
-    const error = errors[i]!;
-    const keyword = error.keyword;
-    if (keyword === "if") continue;
-    if (keyword === "pattern") error.message = withHint(error.message, hints);
-    if (byPointer === undefined) {
-      for (let k = 0; k < count; k++) if (covers(errors[k]!, error)) continue next;
-      errors[count++] = error;
-      if (count === LINEAR_DEDUPE) {
-        byPointer = new Map();
-        for (let k = 0; k < count; k++) {
-          const kept = errors[k]!;
-          const here = byPointer.get(kept.pointer);
-          if (here === undefined) byPointer.set(kept.pointer, [kept]);
-          else here.push(kept);
-        }
+const LENGTH_CHAIN = 8;
+
+/** The key of the pointer `relative` below a place of hash `placeHash`: its hash, as a small integer (never -1). */
+const pointerKey = (placeHash: number, relative: string): number => hashPointer(placeHash, relative) >>> 2;
+
+/** An empty open-addressing table for `entries` entries: at most a quarter full, its size a power of 2. */
+function emptyTable(entries: number): number[] {
+  let size = 64;
+  while (size < 4 * entries) size *= 2;
+  return new Array<number>(size).fill(0);
+}
+
+/**
+ * The errors kept by `toErrors`, with what tells their pointers apart cheaply: each one's place and the part of its
+ * pointer its check wrote (`relative`), and the key of its pointer once needed. Past `LINEAR_DEDUPE` errors, a table
+ * by pointer length finds the errors a new one may repeat (a length is known without reading the pointer, and the
+ * errors of a deep tree have pointers of many lengths); the errors of a length met more than `LENGTH_CHAIN` times
+ * go into a table by key, so hashing pointers is paid only for them.
+ */
+class KeptErrors {
+  readonly errors: ValidationError[] = [];
+  readonly places: Level[] = [];
+  readonly relatives: string[] = [];
+  /** Each one's key, -1 until needed. */
+  readonly keys: number[] = [];
+  /** The next error kept with a pointer of the same length, -1 for none. */
+  readonly nextOfLength: number[] = [];
+  /** By length: the first error kept of that length + 1, negative once those errors are in `byKey`. */
+  byLength: number[] | undefined;
+  lengths = 0;
+  /** By key: the index of an error kept + 1; `keyed` lists those errors in the order they were kept. */
+  byKey: number[] | undefined;
+  readonly keyed: number[] = [];
+
+  /** The error being looked for: its pointer and its parts, and its key once needed (-1 until then). */
+  place!: Level;
+  relative = "";
+  pointer = "";
+  key = -1;
+
+  /** Starts looking for an error at `pointer`, `relative` below `place`. */
+  look(place: Level, relative: string, pointer: string): void {
+    this.place = place;
+    this.relative = relative;
+    this.pointer = pointer;
+    this.key = -1;
+  }
+
+  private keyAt(k: number): number {
+    let key = this.keys[k]!;
+    if (key === -1) this.keys[k] = key = pointerKey(placeHash(this.places[k]!), this.relatives[k]!);
+    return key;
+  }
+
+  private lookedKey(): number {
+    if (this.key === -1) this.key = pointerKey(placeHash(this.place), this.relative);
+    return this.key;
+  }
+
+  /**
+   * Whether kept error `k` is at the pointer looked for. One place: the parts their checks wrote are compared (flat
+   * strings, mostly). Otherwise the keys, and only when they match the whole pointers, which a caller's prefix made
+   * into strings V8 copies flat to compare.
+   */
+  private samePointer(k: number): boolean {
+    if (this.errors[k]!.pointer.length !== this.pointer.length) return false;
+    if (this.places[k] === this.place) return this.relatives[k] === this.relative;
+    return this.keyAt(k) === this.lookedKey() && this.errors[k]!.pointer === this.pointer;
+  }
+
+  /** Whether kept error `k` already says what the error looked for says, merging two `type` rules. */
+  private covers(k: number, message: string, keyword: string): boolean {
+    const kept = this.errors[k]!;
+    // (messages are shared strings, so most of these comparisons are of identical strings)
+    if (kept.message === message) return this.samePointer(k);
+    return keyword === "type" && kept.keyword === "type" && this.samePointer(k) && mergeTypes(kept, message);
+  }
+
+  /** Keeps the error looked for, unless an error kept covers it (those at its pointer are met in the order kept). */
+  add(message: string, keyword: string): void {
+    const count = this.errors.length;
+    const byLength = this.byLength;
+    if (byLength === undefined) {
+      for (let k = 0; k < count; k++) if (this.covers(k, message, keyword)) return;
+      this.keep(message, keyword);
+      if (count + 1 === LINEAR_DEDUPE) for (let k = 0; k <= count; k++) this.enterByLength(k);
+      return;
+    }
+    const first = this.firstOfLength(this.pointer.length);
+    if (first > 0) {
+      let last = first - 1;
+      let chain = 1;
+      if (this.covers(last, message, keyword)) return;
+      for (let k = this.nextOfLength[last]!; k !== -1; k = this.nextOfLength[k]!, chain++) {
+        if (this.covers(k, message, keyword)) return;
+        last = k;
       }
+      this.keep(message, keyword);
+      this.nextOfLength[last] = count;
+      if (chain === LENGTH_CHAIN) this.enterByKey(first - 1);
+    } else if (first < 0) {
+      const byKey = this.byKey!;
+      const mask = byKey.length - 1;
+      const key = this.lookedKey();
+      for (let slot = key & mask, entry = byKey[slot]!; entry !== 0; entry = byKey[(slot = (slot + 1) & mask)]!)
+        if (this.keys[entry - 1] === key && this.covers(entry - 1, message, keyword)) return;
+      this.keep(message, keyword);
+      this.addByKey(count);
+    } else {
+      this.keep(message, keyword);
+      this.enterByLength(count);
+    }
+  }
+
+  private keep(message: string, keyword: string): void {
+    this.errors.push({ pointer: this.pointer, message, keyword });
+    this.places.push(this.place);
+    this.relatives.push(this.relative);
+    this.keys.push(this.key);
+    this.nextOfLength.push(-1);
+  }
+
+  /** The entry of `byLength` for pointers of `length` (0 when there is none). */
+  private firstOfLength(length: number): number {
+    const byLength = this.byLength!;
+    const mask = byLength.length - 1;
+    for (let slot = length & mask, entry = byLength[slot]!; entry !== 0; entry = byLength[(slot = (slot + 1) & mask)]!)
+      if (this.errors[Math.abs(entry) - 1]!.pointer.length === length) return entry;
+    return 0;
+  }
+
+  /** Enters kept error `k`, the first of its length, or appends it to the errors of its length. */
+  private enterByLength(k: number): void {
+    const length = this.errors[k]!.pointer.length;
+    let byLength = this.byLength;
+    if (byLength !== undefined) {
+      const first = this.firstOfLength(length);
+      if (first !== 0) {
+        if (first < 0) return this.addByKey(k);
+        let last = first - 1;
+        let chain = 1;
+        for (; this.nextOfLength[last] !== -1; chain++) last = this.nextOfLength[last]!;
+        this.nextOfLength[last] = k;
+        if (chain === LENGTH_CHAIN) this.enterByKey(first - 1);
+        return;
+      }
+    }
+    if (byLength === undefined || 2 * (this.lengths + 1) > byLength.length) {
+      const entries = byLength?.filter((entry) => entry !== 0) ?? [];
+      byLength = this.byLength = emptyTable(2 * (this.lengths + 1));
+      for (const entry of entries)
+        byLength[this.slotOf(byLength, this.errors[Math.abs(entry) - 1]!.pointer.length)] = entry;
+    }
+    byLength[this.slotOf(byLength, length)] = k + 1;
+    this.lengths++;
+  }
+
+  /** The first empty slot of `table` from the slot of `key`. */
+  private slotOf(table: number[], key: number): number {
+    const mask = table.length - 1;
+    let slot = key & mask;
+    while (table[slot] !== 0) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  /** Moves the errors of one length, from `first` on, into `byKey`. */
+  private enterByKey(first: number): void {
+    const byLength = this.byLength!;
+    const mask = byLength.length - 1;
+    let slot = this.errors[first]!.pointer.length & mask;
+    while (byLength[slot] !== first + 1) slot = (slot + 1) & mask;
+    byLength[slot] = -(first + 1);
+    for (let k = first; k !== -1; k = this.nextOfLength[k]!) this.addByKey(k);
+  }
+
+  /** Enters kept error `k` in `byKey`, after those entered before it. */
+  private addByKey(k: number): void {
+    this.keyed.push(k);
+    let byKey = this.byKey;
+    if (byKey === undefined || 2 * this.keyed.length > byKey.length) {
+      byKey = this.byKey = emptyTable(2 * this.keyed.length);
+      for (const entered of this.keyed) byKey[this.slotOf(byKey, this.keyAt(entered))] = entered + 1;
+    } else byKey[this.slotOf(byKey, this.keyAt(k))] = k + 1;
+  }
+}
+
+/**
+ * The errors `validate()` returns, from those of a generated validator's call (`check.errors`: its own errors and,
+ * nested, those of the validators it called). Each nested error gets its callers' pointers in front (the walk is a
+ * loop, so any depth) and the document its outermost dispatch names. `if` errors ("must match then schema") only
+ * repeat the error inside the branch, so they are dropped; repeated (pointer, message) pairs are reported once; a
+ * pattern's message gets its hint. Two `type` rules failing at one pointer (a text/plain message's number `content`
+ * breaks "a string" of the text/plain document and "a string or an object" of the field) are one error naming what
+ * satisfies both ("must be a string"). Linear in the errors and the depth of the calls.
+ */
+export function toErrors(errors: ReportedErrors | null | undefined, hints: PatternHints): ValidationError[] {
+  if (errors == null) return [];
+  const kept = new KeptErrors();
+  let level = new Level(errors, undefined, "", undefined, NO_KEYWORDS);
+  for (;;) {
+    const list = level.errors;
+    if (level.next === list.length) {
+      if (level.parent === undefined) break;
+      level = level.parent;
       continue;
     }
-    const here = byPointer.get(error.pointer);
-    if (here === undefined) byPointer.set(error.pointer, [error]);
-    else {
-      for (const kept of here) if (covers(kept, error)) continue next;
-      here.push(error);
+    const error = list[level.next++]!;
+    if (error instanceof NestedErrors) {
+      const dropped = error.dropped === undefined ? level.dropped : [...level.dropped, error.dropped];
+      level = new Level(error.errors, level, error.prefix, level.document ?? error.document, dropped);
+      continue;
     }
-    errors[count++] = error;
+    const keyword = error.keyword;
+    if (keyword === "if" || (level.dropped.length !== 0 && level.dropped.includes(keyword))) continue;
+    let message = level.document === undefined ? error.message : inDocument(error.message, level.document);
+    if (keyword === "pattern") message = withHint(message, hints);
+    const place = level.place;
+    const relative = error.pointer;
+    kept.look(place, relative, place.pointer.length === 0 ? relative : place.pointer + relative);
+    kept.add(message, keyword);
   }
-  if (count < errors.length) errors.length = count;
-  // the errors as `validate()` returns them, without `relative`
-  const result = errors as ValidationError[];
-  for (let i = 0; i < count; i++) {
-    const { pointer, message, keyword } = errors[i]!;
-    result[i] = { pointer, message, keyword };
-  }
-  return result;
+  return kept.errors;
 }
+
+const NO_KEYWORDS: readonly string[] = [];
 
 /**
  * Called by a generated validator for each error it reports: the error `{ pointer, message, keyword }` appended to
@@ -254,12 +494,12 @@ export function toErrors(errors: ReportedError[] | null | undefined, hints: Patt
  * (generator/emit/validators/error-objects.ts). Only the error path calls it.
  */
 export function pushError(
-  errors: ReportedError[] | null,
+  errors: ReportedErrors | null,
   pointer: string,
   message: string,
   keyword: string,
-): ReportedError[] {
-  const error: ReportedError = { pointer, message, keyword, relative: pointer };
+): ReportedErrors {
+  const error: ReportedError = { pointer, message, keyword };
   if (errors === null) return [error];
   errors.push(error);
   return errors;
@@ -308,7 +548,7 @@ export const JSON_TYPES = ["string", "object", "array", "integer", "number", "bo
  */
 const typeErrorPusher = (type: (typeof JSON_TYPES)[number]) => {
   let message: string | undefined;
-  return (errors: ReportedError[] | null, pointer: string, index?: number, tail?: string): ReportedError[] =>
+  return (errors: ReportedErrors | null, pointer: string, index?: number, tail?: string): ReportedErrors =>
     pushError(
       errors,
       index === undefined ? pointer : itemPointer(pointer, index, tail),
@@ -339,21 +579,21 @@ export const pushNullTypeError = /* @__PURE__ */ typeErrorPusher("null");
  * (generator/emit/validators/optional-type-checks.ts).
  */
 export function checkOptionalString(
-  errors: ReportedError[] | null,
+  errors: ReportedErrors | null,
   value: unknown,
   pointer: string,
   suffix: string,
-): ReportedError[] | null {
+): ReportedErrors | null {
   return value === undefined || typeof value === "string" ? errors : pushStringTypeError(errors, pointer + suffix);
 }
 
 /** `checkOptionalString` for a property typed as a boolean: `pushBooleanTypeError`'s error when it is not one. */
 export function checkOptionalBoolean(
-  errors: ReportedError[] | null,
+  errors: ReportedErrors | null,
   value: unknown,
   pointer: string,
   suffix: string,
-): ReportedError[] | null {
+): ReportedErrors | null {
   return value === undefined || typeof value === "boolean" ? errors : pushBooleanTypeError(errors, pointer + suffix);
 }
 
@@ -366,54 +606,83 @@ let unknownPropertyMessage: string | undefined;
  * segment). One call in place of the pointer concatenation, message and keyword at each of the closed objects keeps
  * the generated code smaller (generator/emit/validators/error-objects.ts).
  */
-export function pushUnknownProperty(errors: ReportedError[] | null, pointer: string, key: string): ReportedError[] {
+export function pushUnknownProperty(errors: ReportedErrors | null, pointer: string, key: string): ReportedErrors {
   unknownPropertyMessage ??= ruleMessage("additionalProperties", false) as string;
   return pushError(errors, `${pointer}/${escapePointerSegment(key)}`, unknownPropertyMessage, "additionalProperties");
 }
 
 /**
- * Called by a generated validator after a call to another schema's validator failed: the callee's errors (already
- * below the caller's pointer, `withPointerPrefix`) appended to the caller's list, or the callee's list itself when
- * the caller has none yet; the list returned. Only the error path calls it (generator/emit/validators/plain-calls.ts).
+ * Called by a generated validator after a call to another schema's validator failed: the callee's errors (nested
+ * below the caller's pointer by `withPointerPrefix`, or on the caller's own data) appended to the caller's list as
+ * one entry, or the callee's list itself when the caller has none yet; the list returned. Only the error path calls
+ * it (generator/emit/validators/plain-calls.ts).
  */
-export function appendErrors(errors: ReportedError[] | null, calleeErrors: ReportedError[]): ReportedError[] {
+export function appendErrors(errors: ReportedErrors | null, calleeErrors: ReportedErrors): ReportedErrors {
   if (errors === null) return calleeErrors;
-  for (let i = 0; i < calleeErrors.length; i++) errors.push(calleeErrors[i]!);
+  errors.push(new NestedErrors("", calleeErrors));
   return errors;
 }
 
 /**
  * Called by a generated validator when a call to another schema's validator failed: the callee's errors (pointers
- * from its own root) get the caller's pointer `prefix` in front, and the call counts as failed. Only the error path
- * builds these strings (generator/emit/validators/plain-calls.ts).
+ * from its own root) nested below the caller's pointer `prefix`, in one object whatever their number, and the call
+ * counts as failed. `toErrors` builds the pointers (generator/emit/validators/plain-calls.ts).
  */
-export function withPointerPrefix(callee: { errors?: ReportedError[] | null }, prefix: string): false {
+export function withPointerPrefix(callee: { errors?: ReportedErrors | null }, prefix: string): false {
   const errors = callee.errors;
-  if (errors != null && prefix !== "")
-    for (let i = 0; i < errors.length; i++) errors[i]!.pointer = prefix + errors[i]!.pointer;
+  if (errors != null && prefix !== "") callee.errors = [new NestedErrors(prefix, errors)];
   return false;
 }
 
 /**
- * Called by a generated validator after a call to another schema's validator failed: `withPointerPrefix` of the
- * callee's errors, then `appendErrors` of them, in one call at each of the validators' calls (one argument list of
- * code instead of two, generator/emit/validators/plain-calls.ts); the list returned. Only the error path calls it.
+ * Called by a generated validator after a call to another schema's validator failed: the callee's errors, below
+ * the caller's pointer `prefix`, appended to the caller's list as one entry (what `withPointerPrefix` then
+ * `appendErrors` do, in one call at each of the validators' calls: one argument list of code instead of two,
+ * generator/emit/validators/plain-calls.ts); the list returned. Only the error path calls it.
  */
 export function appendCalleeErrors(
-  errors: ReportedError[] | null,
-  callee: { errors?: ReportedError[] | null },
+  errors: ReportedErrors | null,
+  callee: { errors?: ReportedErrors | null },
   prefix: string,
-): ReportedError[] {
-  withPointerPrefix(callee, prefix);
-  return appendErrors(errors, callee.errors!);
+): ReportedErrors {
+  const calleeErrors = callee.errors!;
+  if (prefix === "") return appendErrors(errors, calleeErrors);
+  const nested = new NestedErrors(prefix, calleeErrors);
+  if (errors === null) return [nested];
+  errors.push(nested);
+  return errors;
+}
+
+/**
+ * Called by a generated validator at the end of a dispatch branch that selects a document (generator/emit/validators/
+ * compile-dispatch.ts): the branch's errors, `errors[from .. to)`, name `document` in their messages (`inDocument`);
+ * nested ones when `toErrors` builds them, where the outermost dispatch's document wins.
+ */
+export function nameDocument(errors: ReportedErrors | null, from: number, to: number, document: string): void {
+  for (let i = from; i < to; i++) {
+    const error = errors![i]!;
+    if (error instanceof NestedErrors) error.document = document;
+    else error.message = inDocument(error.message, document);
+  }
 }
 
 /**
  * Called by a lenient validator that is the plain one with its errors of one keyword dropped
  * (generator/emit/validators/units.ts `lenientByDroppingErrors`): the plain validator's errors without those of
- * `keyword`, in their order, or null when none is left (the payload is valid for the lenient validator).
+ * `keyword`, in their order (`toErrors` leaves them out), or null when none is left (the payload is valid for the
+ * lenient validator).
  */
-export function withoutKeyword(errors: ReportedError[] | null | undefined, keyword: string): ReportedError[] | null {
-  const kept = errors?.filter((error) => error.keyword !== keyword) ?? [];
-  return kept.length === 0 ? null : kept;
+export function withoutKeyword(errors: ReportedErrors | null | undefined, keyword: string): ReportedErrors | null {
+  if (errors == null) return null;
+  // a loop over the nested lists, each with the keywords left out there
+  const lists: [ReportedErrors, readonly string[]][] = [[errors, [keyword]]];
+  for (let entry = lists.pop(); entry !== undefined; entry = lists.pop()) {
+    const [list, dropped] = entry;
+    for (const error of list) {
+      if (!(error instanceof NestedErrors)) {
+        if (!dropped.includes(error.keyword)) return [new NestedErrors("", errors, keyword)];
+      } else lists.push([error.errors, error.dropped === undefined ? dropped : [...dropped, error.dropped]]);
+    }
+  }
+  return null;
 }

@@ -1,15 +1,15 @@
-import { toErrors, type PatternHints, type ReportedError } from "./error-messages.js";
+import { toErrors, type PatternHints, type ReportedErrors } from "./error-messages.js";
 import { copyData, redactInPlace, type SecretShape } from "./redact-secret-fields.js";
 import { VALID, type ValidationError, type ValidationResult } from "./result.js";
 
 /**
  * An AJV standalone validation function, as the generator compiles it: its errors are already `{ pointer, message,
- * keyword }` (generator/emit/validators/error-objects.ts), each with the `relative` part of its pointer its check
- * wrote; `validate()` returns them without it, once each (`toErrors`).
+ * keyword }` (generator/emit/validators/error-objects.ts), those of the validators it called nested below its
+ * pointers (`NestedErrors`); `validate()` returns them flat, once each (`toErrors`).
  */
 export interface CompiledValidator {
   (data: unknown): boolean;
-  errors?: ReportedError[] | null;
+  errors?: ReportedErrors | null;
 }
 
 /** What the generator knows of one schema, as data (generated/<api>/validators.ts). */
