@@ -196,7 +196,7 @@ class Level {
   next = 0;
   readonly place: Level;
   readonly pointer: string;
-  /** `hashPointer` of `pointer`; NaN until needed (`placeHash`). */
+  /** `hashPointer` of `pointer`; -1 until needed (`placeHash`). */
   hash: number;
 
   constructor(
@@ -213,11 +213,11 @@ class Level {
     } else if (prefix !== "") {
       this.place = this;
       this.pointer = parent.pointer + prefix;
-      this.hash = Number.NaN;
+      this.hash = -1;
     } else {
       this.place = parent.place;
       this.pointer = parent.pointer;
-      this.hash = Number.NaN;
+      this.hash = -1;
     }
   }
 }
@@ -226,22 +226,25 @@ class Level {
  * A seed per process for the hashes of pointers, which only pick the pointers worth comparing whole: no payload can
  * be written to make many pointers collide.
  */
-const POINTER_HASH_SEED = (Math.random() * 2 ** 32) | 0;
+const POINTER_HASH_SEED = Math.floor(Math.random() * 2 ** 30);
 
-/** `hash` continued over the characters of `text` (FNV-1a): the hash of a pointer does not depend on how it was cut. */
+/**
+ * `hash` continued over the characters of `text` (FNV-1a, kept to 30 bits: a small integer, which V8 stores unboxed):
+ * the hash of a pointer does not depend on where it was cut.
+ */
 function hashPointer(hash: number, text: string): number {
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) & 0x3fffffff;
   return hash;
 }
 
 /** The hash of `place.pointer`, computing those of the places above it that lack one (iteratively: any depth). */
 function placeHash(place: Level): number {
-  if (!Number.isNaN(place.hash)) return place.hash;
+  if (place.hash !== -1) return place.hash;
   const above = place.parent!.place;
-  if (!Number.isNaN(above.hash)) return (place.hash = hashPointer(above.hash, place.prefix));
+  if (above.hash !== -1) return (place.hash = hashPointer(above.hash, place.prefix));
   const pending: Level[] = [place];
   let known = above;
-  while (Number.isNaN(known.hash)) {
+  while (known.hash === -1) {
     pending.push(known);
     known = known.parent!.place;
   }
@@ -262,37 +265,47 @@ const LINEAR_DEDUPE = 16;
  */
 const LENGTH_CHAIN = 8;
 
-/** The key of the pointer `relative` below a place of hash `placeHash`: its hash, as a small integer (never -1). */
-const pointerKey = (placeHash: number, relative: string): number => hashPointer(placeHash, relative) >>> 2;
+/** The key of the pointer `relative` below a place of hash `placeHash`: its hash. */
+const pointerKey = (placeHash: number, relative: string): number => hashPointer(placeHash, relative);
 
-/** An empty open-addressing table for `entries` entries: at most a quarter full, its size a power of 2. */
-function emptyTable(entries: number): number[] {
-  let size = 64;
-  while (size < 4 * entries) size *= 2;
-  return new Array<number>(size).fill(0);
+/**
+ * An empty open-addressing table for `entries` entries: at most half full, its size a power of 2. A slot holds an
+ * entry or nothing (a hole, which V8 allocates without writing each slot).
+ */
+function emptyTable(entries: number): (number | undefined)[] {
+  let size = 32;
+  while (size < 2 * entries) size *= 2;
+  return new Array<number | undefined>(size);
+}
+
+/** The first empty slot of `table` from the slot of `key`. */
+function freeSlot(table: readonly (number | undefined)[], key: number): number {
+  const mask = table.length - 1;
+  let slot = key & mask;
+  while (table[slot] !== undefined) slot = (slot + 1) & mask;
+  return slot;
 }
 
 /**
  * The errors kept by `toErrors`, with what tells their pointers apart cheaply: each one's place and the part of its
- * pointer its check wrote (`relative`), and the key of its pointer once needed. Past `LINEAR_DEDUPE` errors, a table
- * by pointer length finds the errors a new one may repeat (a length is known without reading the pointer, and the
- * errors of a deep tree have pointers of many lengths); the errors of a length met more than `LENGTH_CHAIN` times
- * go into a table by key, so hashing pointers is paid only for them.
+ * pointer its check wrote (`relative`). Past `LINEAR_DEDUPE` errors, a table by pointer length finds the errors a new
+ * one may repeat (a length is known without reading the pointer, and the errors of a deep tree have pointers of many
+ * lengths); the errors of a length met more than `LENGTH_CHAIN` times go into a table by the hash of their pointer
+ * (`pointerKey`), so hashing pointers is paid only for them.
  */
 class KeptErrors {
   readonly errors: ValidationError[] = [];
   readonly places: Level[] = [];
   readonly relatives: string[] = [];
-  /** Each one's key, -1 until needed. */
-  readonly keys: number[] = [];
   /** The next error kept with a pointer of the same length, -1 for none. */
   readonly nextOfLength: number[] = [];
-  /** By length: the first error kept of that length + 1, negative once those errors are in `byKey`. */
-  byLength: number[] | undefined;
+  /** By length: the index of the first error kept of that length, or -1 - that index once they are in `byKey`. */
+  byLength: (number | undefined)[] | undefined;
   lengths = 0;
-  /** By key: the index of an error kept + 1; `keyed` lists those errors in the order they were kept. */
-  byKey: number[] | undefined;
+  /** By key: an index in `keyed`, the errors entered in the order they were kept, of `keys`. */
+  byKey: (number | undefined)[] | undefined;
   readonly keyed: number[] = [];
+  readonly keys: number[] = [];
 
   /** The error being looked for: its pointer and its parts, and its key once needed (-1 until then). */
   place!: Level;
@@ -309,9 +322,7 @@ class KeptErrors {
   }
 
   private keyAt(k: number): number {
-    let key = this.keys[k]!;
-    if (key === -1) this.keys[k] = key = pointerKey(placeHash(this.places[k]!), this.relatives[k]!);
-    return key;
+    return pointerKey(placeHash(this.places[k]!), this.relatives[k]!);
   }
 
   private lookedKey(): number {
@@ -340,109 +351,114 @@ class KeptErrors {
 
   /** Keeps the error looked for, unless an error kept covers it (those at its pointer are met in the order kept). */
   add(message: string, keyword: string): void {
-    const count = this.errors.length;
     const byLength = this.byLength;
-    if (byLength === undefined) {
-      for (let k = 0; k < count; k++) if (this.covers(k, message, keyword)) return;
-      this.keep(message, keyword);
-      if (count + 1 === LINEAR_DEDUPE) for (let k = 0; k <= count; k++) this.enterByLength(k);
-      return;
-    }
-    const first = this.firstOfLength(this.pointer.length);
-    if (first > 0) {
-      let last = first - 1;
-      let chain = 1;
-      if (this.covers(last, message, keyword)) return;
-      for (let k = this.nextOfLength[last]!; k !== -1; k = this.nextOfLength[k]!, chain++) {
-        if (this.covers(k, message, keyword)) return;
-        last = k;
-      }
-      this.keep(message, keyword);
-      this.nextOfLength[last] = count;
-      if (chain === LENGTH_CHAIN) this.enterByKey(first - 1);
-    } else if (first < 0) {
-      const byKey = this.byKey!;
-      const mask = byKey.length - 1;
-      const key = this.lookedKey();
-      for (let slot = key & mask, entry = byKey[slot]!; entry !== 0; entry = byKey[(slot = (slot + 1) & mask)]!)
-        if (this.keys[entry - 1] === key && this.covers(entry - 1, message, keyword)) return;
-      this.keep(message, keyword);
-      this.addByKey(count);
-    } else {
-      this.keep(message, keyword);
-      this.enterByLength(count);
-    }
-  }
-
-  private keep(message: string, keyword: string): void {
-    this.errors.push({ pointer: this.pointer, message, keyword });
-    this.places.push(this.place);
-    this.relatives.push(this.relative);
-    this.keys.push(this.key);
-    this.nextOfLength.push(-1);
-  }
-
-  /** The entry of `byLength` for pointers of `length` (0 when there is none). */
-  private firstOfLength(length: number): number {
-    const byLength = this.byLength!;
+    if (byLength === undefined) return this.addAmongFew(message, keyword);
+    const length = this.pointer.length;
     const mask = byLength.length - 1;
-    for (let slot = length & mask, entry = byLength[slot]!; entry !== 0; entry = byLength[(slot = (slot + 1) & mask)]!)
-      if (this.errors[Math.abs(entry) - 1]!.pointer.length === length) return entry;
-    return 0;
+    let slot = length & mask;
+    let first = byLength[slot];
+    while (first !== undefined && this.errors[first < 0 ? -1 - first : first]!.pointer.length !== length)
+      first = byLength[(slot = (slot + 1) & mask)];
+    if (first === undefined) {
+      // the first error of its length (in a deep tree, most are)
+      const k = this.keep(message, keyword);
+      if (2 * (this.lengths + 1) <= byLength.length) {
+        byLength[slot] = k;
+        this.lengths++;
+      } else this.enterByLength(k);
+    } else if (first >= 0) this.addOfLength(slot, first, message, keyword);
+    else this.addByKey(message, keyword);
   }
 
-  /** Enters kept error `k`, the first of its length, or appends it to the errors of its length. */
+  /** `add` while few errors are kept: compared with each. */
+  private addAmongFew(message: string, keyword: string): void {
+    const count = this.errors.length;
+    for (let k = 0; k < count; k++) if (this.covers(k, message, keyword)) return;
+    this.keep(message, keyword);
+    if (count + 1 === LINEAR_DEDUPE) for (let k = 0; k <= count; k++) this.enterByLength(k);
+  }
+
+  /** `add` of an error whose length is that of `first` and those after it, in `byLength` at `slot`. */
+  private addOfLength(slot: number, first: number, message: string, keyword: string): void {
+    let last = first;
+    if (this.covers(last, message, keyword)) return;
+    let chain = 1;
+    for (let k = this.nextOfLength[last]!; k !== -1; k = this.nextOfLength[k]!, chain++) {
+      if (this.covers(k, message, keyword)) return;
+      last = k;
+    }
+    this.nextOfLength[last] = this.keep(message, keyword);
+    if (chain === LENGTH_CHAIN) this.enterByKey(slot, first);
+  }
+
+  /** `add` of an error whose length is that of errors in `byKey`. */
+  private addByKey(message: string, keyword: string): void {
+    const byKey = this.byKey!;
+    const mask = byKey.length - 1;
+    const key = this.lookedKey();
+    let slot = key & mask;
+    for (let entry = byKey[slot]; entry !== undefined; entry = byKey[(slot = (slot + 1) & mask)])
+      if (this.keys[entry] === key && this.covers(this.keyed[entry]!, message, keyword)) return;
+    this.enterKey(this.keep(message, keyword), key);
+  }
+
+  /** Keeps the error looked for; its index. */
+  private keep(message: string, keyword: string): number {
+    const k = this.errors.length;
+    // (stores at the end, which the optimizing compiler inlines where it calls a built-in for `push`)
+    this.errors[k] = { pointer: this.pointer, message, keyword };
+    this.places[k] = this.place;
+    this.relatives[k] = this.relative;
+    this.nextOfLength[k] = -1;
+    return k;
+  }
+
+  /** Enters kept error `k` by its length: the first of its length, or after the others (the table made or grown). */
   private enterByLength(k: number): void {
     const length = this.errors[k]!.pointer.length;
     let byLength = this.byLength;
     if (byLength !== undefined) {
-      const first = this.firstOfLength(length);
-      if (first !== 0) {
-        if (first < 0) return this.addByKey(k);
-        let last = first - 1;
+      const mask = byLength.length - 1;
+      let slot = length & mask;
+      for (let first = byLength[slot]; first !== undefined; first = byLength[(slot = (slot + 1) & mask)]) {
+        if (this.errors[first < 0 ? -1 - first : first]!.pointer.length !== length) continue;
+        if (first < 0) return this.enterKey(k, this.keyAt(k));
+        let last = first;
         let chain = 1;
         for (; this.nextOfLength[last] !== -1; chain++) last = this.nextOfLength[last]!;
         this.nextOfLength[last] = k;
-        if (chain === LENGTH_CHAIN) this.enterByKey(first - 1);
+        if (chain === LENGTH_CHAIN) this.enterByKey(slot, first);
         return;
       }
     }
     if (byLength === undefined || 2 * (this.lengths + 1) > byLength.length) {
-      const entries = byLength?.filter((entry) => entry !== 0) ?? [];
+      const entries = byLength?.filter((entry) => entry !== undefined) ?? [];
       byLength = this.byLength = emptyTable(2 * (this.lengths + 1));
       for (const entry of entries)
-        byLength[this.slotOf(byLength, this.errors[Math.abs(entry) - 1]!.pointer.length)] = entry;
+        byLength[freeSlot(byLength, this.errors[entry < 0 ? -1 - entry : entry]!.pointer.length)] = entry;
     }
-    byLength[this.slotOf(byLength, length)] = k + 1;
+    byLength[freeSlot(byLength, length)] = k;
     this.lengths++;
   }
 
-  /** The first empty slot of `table` from the slot of `key`. */
-  private slotOf(table: number[], key: number): number {
-    const mask = table.length - 1;
-    let slot = key & mask;
-    while (table[slot] !== 0) slot = (slot + 1) & mask;
-    return slot;
+  /** Moves the errors of one length (in `byLength` at `slot`), from `first` on, into `byKey`. */
+  private enterByKey(slot: number, first: number): void {
+    this.byLength![slot] = -1 - first;
+    for (let k = first; k !== -1; k = this.nextOfLength[k]!) this.enterKey(k, this.keyAt(k));
   }
 
-  /** Moves the errors of one length, from `first` on, into `byKey`. */
-  private enterByKey(first: number): void {
-    const byLength = this.byLength!;
-    const mask = byLength.length - 1;
-    let slot = this.errors[first]!.pointer.length & mask;
-    while (byLength[slot] !== first + 1) slot = (slot + 1) & mask;
-    byLength[slot] = -(first + 1);
-    for (let k = first; k !== -1; k = this.nextOfLength[k]!) this.addByKey(k);
-  }
-
-  /** Enters kept error `k` in `byKey`, after those entered before it. */
-  private addByKey(k: number): void {
-    this.keyed.push(k);
+  /** Enters kept error `k`, of `key`, in `byKey`, after those entered before it. */
+  private enterKey(k: number, key: number): void {
+    const entry = this.keyed.length;
+    this.keyed[entry] = k;
+    this.keys[entry] = key;
     let byKey = this.byKey;
-    if (byKey === undefined || 2 * this.keyed.length > byKey.length) {
-      byKey = this.byKey = emptyTable(2 * this.keyed.length);
-      for (const entered of this.keyed) byKey[this.slotOf(byKey, this.keyAt(entered))] = entered + 1;
-    } else byKey[this.slotOf(byKey, this.keyAt(k))] = k + 1;
+    if (byKey !== undefined && 2 * (entry + 1) <= byKey.length) {
+      byKey[freeSlot(byKey, key)] = entry;
+      return;
+    }
+    byKey = this.byKey = emptyTable(2 * (entry + 1));
+    for (let e = 0; e <= entry; e++) byKey[freeSlot(byKey, this.keys[e]!)] = e;
   }
 }
 
