@@ -295,10 +295,10 @@ function freeSlot(table: readonly (number | undefined)[], key: number): number {
  */
 class KeptErrors {
   readonly errors: ValidationError[] = [];
-  readonly places: Level[] = [];
-  readonly relatives: string[] = [];
-  /** The next error kept with a pointer of the same length, -1 for none. */
-  readonly nextOfLength: number[] = [];
+  /** Of each error kept, its place and the part of its pointer its check wrote: `[place, relative, place, …]`. */
+  readonly parts: (Level | string)[] = [];
+  /** The next error kept with a pointer of the same length, of those followed by one. */
+  readonly nextOfLength = new Map<number, number>();
   /** By length: the index of the first error kept of that length, or -1 - that index once they are in `byKey`. */
   byLength: (number | undefined)[] | undefined;
   lengths = 0;
@@ -322,7 +322,7 @@ class KeptErrors {
   }
 
   private keyAt(k: number): number {
-    return pointerKey(placeHash(this.places[k]!), this.relatives[k]!);
+    return pointerKey(placeHash(this.parts[2 * k] as Level), this.parts[2 * k + 1] as string);
   }
 
   private lookedKey(): number {
@@ -337,7 +337,7 @@ class KeptErrors {
    */
   private samePointer(k: number): boolean {
     if (this.errors[k]!.pointer.length !== this.pointer.length) return false;
-    if (this.places[k] === this.place) return this.relatives[k] === this.relative;
+    if (this.parts[2 * k] === this.place) return this.parts[2 * k + 1] === this.relative;
     return this.keyAt(k) === this.lookedKey() && this.errors[k]!.pointer === this.pointer;
   }
 
@@ -383,11 +383,11 @@ class KeptErrors {
     let last = first;
     if (this.covers(last, message, keyword)) return;
     let chain = 1;
-    for (let k = this.nextOfLength[last]!; k !== -1; k = this.nextOfLength[k]!, chain++) {
+    for (let k = this.nextOfLength.get(last); k !== undefined; k = this.nextOfLength.get(k), chain++) {
       if (this.covers(k, message, keyword)) return;
       last = k;
     }
-    this.nextOfLength[last] = this.keep(message, keyword);
+    this.nextOfLength.set(last, this.keep(message, keyword));
     if (chain === LENGTH_CHAIN) this.enterByKey(slot, first);
   }
 
@@ -407,9 +407,8 @@ class KeptErrors {
     const k = this.errors.length;
     // (stores at the end, which the optimizing compiler inlines where it calls a built-in for `push`)
     this.errors[k] = { pointer: this.pointer, message, keyword };
-    this.places[k] = this.place;
-    this.relatives[k] = this.relative;
-    this.nextOfLength[k] = -1;
+    this.parts[2 * k] = this.place;
+    this.parts[2 * k + 1] = this.relative;
     return k;
   }
 
@@ -425,8 +424,9 @@ class KeptErrors {
         if (first < 0) return this.enterKey(k, this.keyAt(k));
         let last = first;
         let chain = 1;
-        for (; this.nextOfLength[last] !== -1; chain++) last = this.nextOfLength[last]!;
-        this.nextOfLength[last] = k;
+        for (let next = this.nextOfLength.get(last); next !== undefined; next = this.nextOfLength.get(next), chain++)
+          last = next;
+        this.nextOfLength.set(last, k);
         if (chain === LENGTH_CHAIN) this.enterByKey(slot, first);
         return;
       }
@@ -444,7 +444,8 @@ class KeptErrors {
   /** Moves the errors of one length (in `byLength` at `slot`), from `first` on, into `byKey`. */
   private enterByKey(slot: number, first: number): void {
     this.byLength![slot] = -1 - first;
-    for (let k = first; k !== -1; k = this.nextOfLength[k]!) this.enterKey(k, this.keyAt(k));
+    for (let k: number | undefined = first; k !== undefined; k = this.nextOfLength.get(k))
+      this.enterKey(k, this.keyAt(k));
   }
 
   /** Enters kept error `k`, of `key`, in `byKey`, after those entered before it. */
