@@ -286,6 +286,9 @@ function freeSlot(table: readonly (number | undefined)[], key: number): number {
   return slot;
 }
 
+/** No indexes (shared, never written: `KeptErrors` makes its own arrays once it needs them). */
+const NO_INDEXES: number[] = [];
+
 /**
  * The errors kept by `toErrors`, with what tells their pointers apart cheaply: each one's place and the part of its
  * pointer its check wrote (`relative`). Past `LINEAR_DEDUPE` errors, a table by pointer length finds the errors a new
@@ -297,15 +300,15 @@ class KeptErrors {
   readonly errors: ValidationError[] = [];
   /** Of each error kept, its place and the part of its pointer its check wrote: `[place, relative, place, …]`. */
   readonly parts: (Level | string)[] = [];
-  /** The next error kept with a pointer of the same length, of those followed by one. */
-  readonly nextOfLength = new Map<number, number>();
+  /** The next error kept with a pointer of the same length, of those followed by one (made once one is). */
+  nextOfLength: Map<number, number> | undefined;
   /** By length: the index of the first error kept of that length, or -1 - that index once they are in `byKey`. */
   byLength: (number | undefined)[] | undefined;
   lengths = 0;
-  /** By key: an index in `keyed`, the errors entered in the order they were kept, of `keys`. */
+  /** By key: an index in `keyed`, the errors entered in the order they were kept, of `keys` (made once needed). */
   byKey: (number | undefined)[] | undefined;
-  readonly keyed: number[] = [];
-  readonly keys: number[] = [];
+  keyed: number[] = NO_INDEXES;
+  keys: number[] = NO_INDEXES;
 
   /** The error being looked for: its pointer and its parts, and its key once needed (-1 until then). */
   place!: Level;
@@ -383,11 +386,11 @@ class KeptErrors {
     let last = first;
     if (this.covers(last, message, keyword)) return;
     let chain = 1;
-    for (let k = this.nextOfLength.get(last); k !== undefined; k = this.nextOfLength.get(k), chain++) {
+    for (let k = this.nextOfLength?.get(last); k !== undefined; k = this.nextOfLength!.get(k), chain++) {
       if (this.covers(k, message, keyword)) return;
       last = k;
     }
-    this.nextOfLength.set(last, this.keep(message, keyword));
+    (this.nextOfLength ??= new Map()).set(last, this.keep(message, keyword));
     if (chain === LENGTH_CHAIN) this.enterByKey(slot, first);
   }
 
@@ -424,9 +427,9 @@ class KeptErrors {
         if (first < 0) return this.enterKey(k, this.keyAt(k));
         let last = first;
         let chain = 1;
-        for (let next = this.nextOfLength.get(last); next !== undefined; next = this.nextOfLength.get(next), chain++)
+        for (let next = this.nextOfLength?.get(last); next !== undefined; next = this.nextOfLength!.get(next), chain++)
           last = next;
-        this.nextOfLength.set(last, k);
+        (this.nextOfLength ??= new Map()).set(last, k);
         if (chain === LENGTH_CHAIN) this.enterByKey(slot, first);
         return;
       }
@@ -444,12 +447,16 @@ class KeptErrors {
   /** Moves the errors of one length (in `byLength` at `slot`), from `first` on, into `byKey`. */
   private enterByKey(slot: number, first: number): void {
     this.byLength![slot] = -1 - first;
-    for (let k: number | undefined = first; k !== undefined; k = this.nextOfLength.get(k))
+    for (let k: number | undefined = first; k !== undefined; k = this.nextOfLength!.get(k))
       this.enterKey(k, this.keyAt(k));
   }
 
   /** Enters kept error `k`, of `key`, in `byKey`, after those entered before it. */
   private enterKey(k: number, key: number): void {
+    if (this.keyed === NO_INDEXES) {
+      this.keyed = [];
+      this.keys = [];
+    }
     const entry = this.keyed.length;
     this.keyed[entry] = k;
     this.keys[entry] = key;
@@ -474,6 +481,7 @@ class KeptErrors {
  */
 export function toErrors(errors: ReportedErrors | null | undefined, hints: PatternHints): ValidationError[] {
   if (errors == null) return [];
+  if (errors.length <= LINEAR_DEDUPE && isFlat(errors)) return flatErrors(errors, hints);
   const kept = new KeptErrors();
   let level = new Level(errors, undefined, "", undefined, NO_KEYWORDS);
   for (;;) {
@@ -502,6 +510,38 @@ export function toErrors(errors: ReportedErrors | null | undefined, hints: Patte
 }
 
 const NO_KEYWORDS: readonly string[] = [];
+
+/** Whether none of `errors` is nested (one validator's own errors). */
+function isFlat(errors: ReportedErrors): errors is ReportedError[] {
+  for (let i = 0; i < errors.length; i++) if (errors[i] instanceof NestedErrors) return false;
+  return true;
+}
+
+/**
+ * `toErrors` of a few errors of one validator (none nested, so every pointer is as its check wrote it, short and
+ * mostly flat): each compared with those kept, whole. The list, which the validator's call made, is compacted in
+ * place and returned.
+ */
+function flatErrors(errors: ReportedError[], hints: PatternHints): ValidationError[] {
+  let count = 0;
+  next: for (let i = 0; i < errors.length; i++) {
+    const { pointer, message: written, keyword } = errors[i]!;
+    if (keyword === "if") continue;
+    const message = keyword === "pattern" ? withHint(written, hints) : written;
+    for (let k = 0; k < count; k++) {
+      const kept = errors[k]!;
+      if (
+        kept.message === message
+          ? kept.pointer === pointer
+          : keyword === "type" && kept.keyword === "type" && kept.pointer === pointer && mergeTypes(kept, message)
+      )
+        continue next;
+    }
+    errors[count++] = { pointer, message, keyword };
+  }
+  if (count < errors.length) errors.length = count;
+  return errors;
+}
 
 /**
  * Called by a generated validator for each error it reports: the error `{ pointer, message, keyword }` appended to
@@ -665,7 +705,13 @@ export function appendCalleeErrors(
   const calleeErrors = callee.errors!;
   if (prefix === "") return appendErrors(errors, calleeErrors);
   const nested = new NestedErrors(prefix, calleeErrors);
-  if (errors === null) return [nested];
+  if (errors === null) {
+    // (room for one more entry, the caller's own error that often follows: a list made of one entry has room for
+    // that one alone, and the next push copies it into a new one)
+    const list: ReportedErrors = [nested, nested];
+    list.pop();
+    return list;
+  }
   errors.push(nested);
   return errors;
 }
