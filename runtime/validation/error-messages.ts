@@ -482,6 +482,8 @@ class KeptErrors {
 export function toErrors(errors: ReportedErrors | null | undefined, hints: PatternHints): ValidationError[] {
   if (errors == null) return [];
   if (errors.length <= LINEAR_DEDUPE && isFlat(errors)) return flatErrors(errors, hints);
+  const few: FewErrors = [];
+  if (collectFew(errors, "", FEW_ROOT, undefined, NO_KEYWORDS, 0, hints, few)) return fewErrors(few);
   const kept = new KeptErrors();
   let level = new Level(errors, undefined, "", undefined, NO_KEYWORDS);
   for (;;) {
@@ -540,6 +542,81 @@ function flatErrors(errors: ReportedError[], hints: PatternHints): ValidationErr
     errors[count++] = { pointer, message, keyword };
   }
   if (count < errors.length) errors.length = count;
+  return errors;
+}
+
+/** An error kept by `collectFew`, with its place (the nested list whose prefix last moved the pointer) and `relative`. */
+interface FewError extends ValidationError {
+  readonly place: object;
+  readonly relative: string;
+}
+type FewErrors = FewError[];
+
+/** The place of the errors of the list `toErrors` is given. */
+const FEW_ROOT = {};
+/** `collectFew` walks nested lists this deep at most (by recursion: a few frames of the stack). */
+const FEW_LEVELS = 32;
+
+/**
+ * `toErrors` of a few errors, the usual case (a message's errors, some in its content document): the nested lists
+ * walked by recursion, each error compared with those kept (two of one place by the parts their checks wrote). False,
+ * with `few` to be dropped, past `LINEAR_DEDUPE` errors or `FEW_LEVELS` levels: the walk of `toErrors` takes those.
+ */
+function collectFew(
+  list: ReportedErrors,
+  at: string,
+  place: object,
+  document: string | undefined,
+  dropped: readonly string[],
+  depth: number,
+  hints: PatternHints,
+  few: FewErrors,
+): boolean {
+  next: for (let i = 0; i < list.length; i++) {
+    const error = list[i]!;
+    if (error instanceof NestedErrors) {
+      if (depth === FEW_LEVELS) return false;
+      const prefix = error.prefix;
+      const walked = collectFew(
+        error.errors,
+        prefix === "" ? at : at + prefix,
+        prefix === "" ? place : error,
+        document ?? error.document,
+        error.dropped === undefined ? dropped : [...dropped, error.dropped],
+        depth + 1,
+        hints,
+        few,
+      );
+      if (!walked) return false;
+      continue;
+    }
+    const keyword = error.keyword;
+    if (keyword === "if" || (dropped.length !== 0 && dropped.includes(keyword))) continue;
+    let message = document === undefined ? error.message : inDocument(error.message, document);
+    if (keyword === "pattern") message = withHint(message, hints);
+    const relative = error.pointer;
+    const pointer = at.length === 0 ? relative : at + relative;
+    for (let k = 0; k < few.length; k++) {
+      const kept = few[k]!;
+      if (kept.message !== message && (keyword !== "type" || kept.keyword !== "type")) continue;
+      const same =
+        kept.pointer.length === pointer.length &&
+        (kept.place === place ? kept.relative === relative : kept.pointer === pointer);
+      if (same && (kept.message === message || mergeTypes(kept, message))) continue next;
+    }
+    if (few.length === LINEAR_DEDUPE) return false;
+    few.push({ pointer, message, keyword, place, relative });
+  }
+  return true;
+}
+
+/** The errors `collectFew` kept, as `validate()` returns them (in the same array). */
+function fewErrors(few: FewErrors): ValidationError[] {
+  const errors = few as ValidationError[];
+  for (let i = 0; i < few.length; i++) {
+    const { pointer, message, keyword } = few[i]!;
+    errors[i] = { pointer, message, keyword };
+  }
   return errors;
 }
 
