@@ -156,19 +156,41 @@ function mergeTypes(kept: ValidationError, message: string): boolean {
 }
 
 /**
- * An error as a generated validator builds it, `{ pointer, message, keyword }`, its pointer from the root of the data
- * the reporting validator was called on. No caller rewrites it: a failed callee's errors go into the caller's list as
- * one `NestedErrors` (`appendCalleeErrors`), and `toErrors` puts the callers' pointers in front, once.
+ * An error as a generated validator builds it: `relative` is its pointer as the check that reported it wrote it, from
+ * the root of the data that validator was called on; `pointer` is the same, or, once a caller copied the error into
+ * its own list (`appendCalleeErrors`, a few errors only), with the caller's pointer in front (so it always ends with
+ * `relative`). `toErrors` returns the errors without `relative`.
  */
-export type ReportedError = ValidationError;
+export interface ReportedError extends ValidationError {
+  readonly relative: string;
+}
 
-/** A generated validator's errors: its own, and one `NestedErrors` per failed call to another schema's validator. */
+/**
+ * A generated validator's errors: its own, those of the validators it called when they were few (copied), and one
+ * `NestedErrors` for each call that failed with more.
+ */
 export type ReportedErrors = (ReportedError | NestedErrors)[];
 
 /**
- * The errors of a failed call to another schema's validator, below the caller's pointer `prefix`. A caller handles
- * its callees' errors as one such object, whatever their number and depth, so an invalid tree n levels deep costs
- * O(errors + n), where prefixing every error at every level cost O(errors × n) (docs/validating.md#errors).
+ * A failed callee's list of at most this many errors, none nested, is copied into its caller's with the caller's
+ * pointer put in front of each (the errors of most invalid payloads: a few, a level or two down, compared cheaply
+ * once flat); a longer one goes in as one `NestedErrors`. A caller's work on its callee's errors is bounded either
+ * way, so an invalid tree n levels deep costs O(errors + n), where prefixing every error at every level cost
+ * O(errors × n) (docs/validating.md#errors).
+ */
+const COPIED_ERRORS = 4;
+
+/** Whether `errors` are few enough to copy into a caller's list (`COPIED_ERRORS`), none nested. */
+function fewToCopy(errors: ReportedErrors): errors is ReportedError[] {
+  if (errors.length > COPIED_ERRORS) return false;
+  for (let i = 0; i < errors.length; i++) if (errors[i] instanceof NestedErrors) return false;
+  return true;
+}
+
+/**
+ * The errors of a failed call to another schema's validator, below the caller's pointer `prefix`: a caller handles
+ * its callee's errors as this one object, whatever their number and depth, and `toErrors` puts the callers' pointers
+ * in front of each, once.
  */
 export class NestedErrors {
   /** The document a dispatch names in the messages of these errors (`nameDocument`); an outer one wins. */
@@ -520,34 +542,60 @@ function isFlat(errors: ReportedErrors): errors is ReportedError[] {
 }
 
 /**
- * `toErrors` of a few errors of one validator (none nested, so every pointer is as its check wrote it, short and
- * mostly flat): each compared with those kept, whole. The list, which the validator's call made, is compacted in
- * place and returned.
+ * Whether two errors of one message are at one pointer. Two pointers of one length whose `relative` parts have one
+ * length and differ end differently, so they differ: found without comparing the whole pointers, which a caller's
+ * prefix made into strings V8 copies flat before it compares them (about 100 ns a pair; the items of one array
+ * failing one rule, `/content/options/1/order` and `/2/order`, are the usual case). Item pointers are flat strings
+ * (`itemPointer`), so comparing them is cheap.
+ */
+function samePointer(kept: ReportedError, error: ReportedError): boolean {
+  if (kept.pointer.length !== error.pointer.length) return false;
+  const keptEnd = kept.relative;
+  const end = error.relative;
+  if (keptEnd.length === end.length && keptEnd !== end) return false;
+  return kept.pointer === error.pointer;
+}
+
+/**
+ * `toErrors` of a few errors, none nested (one validator's own, and those it copied from its callees): each compared
+ * with those kept. The list, which the validator's call made, is compacted in place and returned.
  */
 function flatErrors(errors: ReportedError[], hints: PatternHints): ValidationError[] {
   let count = 0;
   next: for (let i = 0; i < errors.length; i++) {
-    const { pointer, message: written, keyword } = errors[i]!;
+    const error = errors[i]!;
+    const keyword = error.keyword;
     if (keyword === "if") continue;
-    const message = keyword === "pattern" ? withHint(written, hints) : written;
+    if (keyword === "pattern") error.message = withHint(error.message, hints);
+    const message = error.message;
     for (let k = 0; k < count; k++) {
       const kept = errors[k]!;
       if (
         kept.message === message
-          ? kept.pointer === pointer
-          : keyword === "type" && kept.keyword === "type" && kept.pointer === pointer && mergeTypes(kept, message)
+          ? samePointer(kept, error)
+          : keyword === "type" && kept.keyword === "type" && kept.pointer === error.pointer && mergeTypes(kept, message)
       )
         continue next;
     }
-    errors[count++] = { pointer, message, keyword };
+    errors[count++] = error;
   }
   if (count < errors.length) errors.length = count;
-  return errors;
+  // the errors as `validate()` returns them, without `relative`
+  const result = errors as ValidationError[];
+  for (let i = 0; i < count; i++) {
+    const { pointer, message, keyword } = errors[i]!;
+    result[i] = { pointer, message, keyword };
+  }
+  return result;
 }
 
-/** An error kept by `collectFew`, with its place (the nested list whose prefix last moved the pointer) and `relative`. */
+/**
+ * An error kept by `collectFew`, with its place (the nested list whose prefix last moved the pointer), its pointer
+ * below that place, and the part its check wrote.
+ */
 interface FewError extends ValidationError {
   readonly place: object;
+  readonly below: string;
   readonly relative: string;
 }
 type FewErrors = FewError[];
@@ -594,18 +642,21 @@ function collectFew(
     if (keyword === "if" || (dropped.length !== 0 && dropped.includes(keyword))) continue;
     let message = document === undefined ? error.message : inDocument(error.message, document);
     if (keyword === "pattern") message = withHint(message, hints);
-    const relative = error.pointer;
-    const pointer = at.length === 0 ? relative : at + relative;
+    const below = error.pointer;
+    const relative = error.relative;
+    const pointer = at.length === 0 ? below : at + below;
     for (let k = 0; k < few.length; k++) {
       const kept = few[k]!;
       if (kept.message !== message && (keyword !== "type" || kept.keyword !== "type")) continue;
+      // (two pointers of one length whose checks wrote parts of one length that differ end differently)
       const same =
         kept.pointer.length === pointer.length &&
-        (kept.place === place ? kept.relative === relative : kept.pointer === pointer);
+        (kept.relative.length !== relative.length || kept.relative === relative) &&
+        (kept.place === place ? kept.below === below : kept.pointer === pointer);
       if (same && (kept.message === message || mergeTypes(kept, message))) continue next;
     }
     if (few.length === LINEAR_DEDUPE) return false;
-    few.push({ pointer, message, keyword, place, relative });
+    few.push({ pointer, message, keyword, place, below, relative });
   }
   return true;
 }
@@ -633,7 +684,7 @@ export function pushError(
   message: string,
   keyword: string,
 ): ReportedErrors {
-  const error: ReportedError = { pointer, message, keyword };
+  const error: ReportedError = { pointer, message, keyword, relative: pointer };
   if (errors === null) return [error];
   errors.push(error);
   return errors;
@@ -746,33 +797,36 @@ export function pushUnknownProperty(errors: ReportedErrors | null, pointer: stri
 }
 
 /**
- * Called by a generated validator after a call to another schema's validator failed: the callee's errors (nested
- * below the caller's pointer by `withPointerPrefix`, or on the caller's own data) appended to the caller's list as
- * one entry, or the callee's list itself when the caller has none yet; the list returned. Only the error path calls
- * it (generator/emit/validators/plain-calls.ts).
+ * Called by a generated validator after a call to another schema's validator failed: the callee's errors (already
+ * below the caller's pointer, `withPointerPrefix`) appended to the caller's list (copied when few, `COPIED_ERRORS`,
+ * else as one `NestedErrors`), or the callee's list itself when the caller has none yet; the list returned. Only the
+ * error path calls it (generator/emit/validators/plain-calls.ts).
  */
 export function appendErrors(errors: ReportedErrors | null, calleeErrors: ReportedErrors): ReportedErrors {
   if (errors === null) return calleeErrors;
-  errors.push(new NestedErrors("", calleeErrors));
+  if (fewToCopy(calleeErrors)) for (let i = 0; i < calleeErrors.length; i++) errors.push(calleeErrors[i]!);
+  else errors.push(new NestedErrors("", calleeErrors));
   return errors;
 }
 
 /**
  * Called by a generated validator when a call to another schema's validator failed: the callee's errors (pointers
- * from its own root) nested below the caller's pointer `prefix`, in one object whatever their number, and the call
- * counts as failed. `toErrors` builds the pointers (generator/emit/validators/plain-calls.ts).
+ * from its own root) put below the caller's pointer `prefix` (each one's pointer when few, `COPIED_ERRORS`, else the
+ * list nested as one `NestedErrors`), and the call counts as failed. Only the error path builds these pointers
+ * (generator/emit/validators/plain-calls.ts).
  */
 export function withPointerPrefix(callee: { errors?: ReportedErrors | null }, prefix: string): false {
   const errors = callee.errors;
-  if (errors != null && prefix !== "") callee.errors = [new NestedErrors(prefix, errors)];
+  if (errors == null || prefix === "") return false;
+  if (fewToCopy(errors)) for (let i = 0; i < errors.length; i++) errors[i]!.pointer = prefix + errors[i]!.pointer;
+  else callee.errors = [new NestedErrors(prefix, errors)];
   return false;
 }
 
 /**
- * Called by a generated validator after a call to another schema's validator failed: the callee's errors, below
- * the caller's pointer `prefix`, appended to the caller's list as one entry (what `withPointerPrefix` then
- * `appendErrors` do, in one call at each of the validators' calls: one argument list of code instead of two,
- * generator/emit/validators/plain-calls.ts); the list returned. Only the error path calls it.
+ * Called by a generated validator after a call to another schema's validator failed: `withPointerPrefix` of the
+ * callee's errors, then `appendErrors` of them, in one call at each of the validators' calls (one argument list of
+ * code instead of two, generator/emit/validators/plain-calls.ts); the list returned. Only the error path calls it.
  */
 export function appendCalleeErrors(
   errors: ReportedErrors | null,
@@ -780,7 +834,14 @@ export function appendCalleeErrors(
   prefix: string,
 ): ReportedErrors {
   const calleeErrors = callee.errors!;
-  if (prefix === "") return appendErrors(errors, calleeErrors);
+  if (fewToCopy(calleeErrors)) {
+    if (prefix !== "")
+      for (let i = 0; i < calleeErrors.length; i++) calleeErrors[i]!.pointer = prefix + calleeErrors[i]!.pointer;
+    if (errors === null) return calleeErrors;
+    for (let i = 0; i < calleeErrors.length; i++) errors.push(calleeErrors[i]!);
+    return errors;
+  }
+  if (errors === null && prefix === "") return calleeErrors;
   const nested = new NestedErrors(prefix, calleeErrors);
   if (errors === null) {
     // (room for one more entry, the caller's own error that often follows: a list made of one entry has room for
