@@ -79,14 +79,15 @@ export function createValidatorSet<Name extends string>(table: ValidatorTable<Na
     const entry = entries.get(name);
     if (entry === undefined) throw unknownName();
     const check = entry.check;
-    // A payload nested deeper than the call stack allows is invalid, not a crash.
+    // A payload nested deeper than the call stack allows is invalid, not a crash (the stack may also run out on the
+    // few frames `toErrors` adds, when `validate` is called with little of it left).
     try {
       if (check(data)) return VALID;
+      return { valid: false, errors: toErrors(check.errors, patternHints) };
     } catch (error) {
       if (error instanceof RangeError) return { valid: false, errors: TOO_DEEP.map((e) => ({ ...e })) };
       throw error;
     }
-    return { valid: false, errors: toErrors(check.errors, patternHints) };
   }
 
   return Object.freeze({
