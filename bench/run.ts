@@ -2,7 +2,7 @@
  * `npm run bench`: runs every benchmark section in sequence, prints one markdown table per section and writes them
  * all to bench/RESULTS.md: a short header, then per section its ratios and, from a quiet run only, its absolute
  * figures. `npm run bench -- <section>...` runs some sections only (printed, RESULTS.md untouched); sections:
- * validators, cold-start, generation, size, cli-stream, client, test-suite, proxy, proxy-throughput. `--quick` shortens every timing
+ * validators, cold-start, generation, size, cli-stream, client, test-suite, proxy, proxy-throughput, deep-errors. `--quick` shortens every timing
  * to check that the suite runs (figures are then rough; RESULTS.md is not written). dist/ is built first when any
  * source of runtime/ or generated/ is newer than its compiled file: the sections measure what a consumer imports.
  */
@@ -33,6 +33,7 @@ const SECTIONS: [name: string, load: () => Promise<Runner>][] = [
   ["test-suite", async () => (await import("./test-suite.js")).runTestSuite],
   ["proxy", async () => (await import("./proxy.js")).runProxy],
   ["proxy-throughput", async () => (await import("./proxy-throughput.js")).runProxyThroughput],
+  ["deep-errors", async () => (await import("./deep-errors.js")).runDeepErrors],
 ];
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("--"));

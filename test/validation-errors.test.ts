@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inDocument, ruleMessage, toErrors, type PatternHints } from "../runtime/validation/error-messages.js";
+import {
+  appendCalleeErrors,
+  inDocument,
+  nameDocument,
+  pushError,
+  ruleMessage,
+  toErrors,
+  withoutKeyword,
+  type PatternHints,
+  type ReportedErrors,
+} from "../runtime/validation/error-messages.js";
 import type { ValidationError } from "../runtime/validation/result.js";
 
 // `toErrors` turns a compiled validator's error list into the errors `validate()` returns (docs/validating.md
@@ -192,5 +202,112 @@ describe("toErrors", () => {
       "must match its pattern (the spelling of a)",
       "must match the pattern ^b+$",
     ]);
+  });
+});
+
+// --- Nested lists, as the compiled validators make them (docs/validating.md#errors) ---
+
+/**
+ * A validator's error list: its own errors and, for each failed call, the callee's list below the caller's
+ * pointer; a dispatch branch may name a document on some of its entries, and a lenient validator leaves a keyword
+ * out. Pointers, prefixes and documents come from few values, so that pointers cut at different places (a caller's
+ * own `/content/options` and a callee's `/options` below `/content`) meet, and many pointers of one length meet at
+ * different places (past the 16 errors compared one by one and the 8 of one length, into the tables).
+ */
+type Entry =
+  | { leaf: { pointer: string; message: string; keyword: string }; document: string | undefined }
+  | { prefix: string; entries: Entry[]; document: string | undefined };
+
+const PREFIXES = ["", "/content", "/content/options", "/options", "/1", "/2", "/12", "/a~1b"];
+const LEAF_POINTERS = ["", "/content", "/options", "/options/1", "/1", "/2", "/order", "/content/options/1"];
+const leafError = fc
+  .tuple(fc.constantFrom(...LEAF_POINTERS), rule, fc.option(fc.constantFrom(...DOCUMENTS), { nil: undefined }))
+  .map(([at, { message, keyword }, document]) => ({
+    pointer: at,
+    message: document === undefined ? message : inDocument(message, document),
+    keyword,
+  }));
+const documentOf = fc.option(fc.constantFrom(...DOCUMENTS), { nil: undefined, freq: 4 });
+const { entries: nestedEntries } = fc.letrec<{ entries: Entry[]; entry: Entry }>((tie) => ({
+  entries: fc.array(tie("entry"), { maxLength: 6 }),
+  entry: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.tuple(leafError, documentOf).map(([leaf, document]) => ({ leaf, document })),
+    fc
+      .tuple(fc.constantFrom(...PREFIXES), tie("entries"), documentOf)
+      .map(([prefix, entries, document]) => ({ prefix, entries, document })),
+  ),
+}));
+/** Many errors: a wide list of nested lists, each with a few entries. */
+const wideEntries = fc.array(
+  fc
+    .tuple(fc.constantFrom(...PREFIXES), fc.array(fc.tuple(leafError, documentOf), { maxLength: 4 }))
+    .map(([prefix, leaves]): Entry => ({
+      prefix,
+      entries: leaves.map(([leaf, document]) => ({ leaf, document })),
+      document: undefined,
+    })),
+  { minLength: 20, maxLength: 80 },
+);
+
+/** The list a validator would hold: built with the run-time calls the generated code makes. */
+function reported(entries: readonly Entry[]): ReportedErrors | null {
+  let list: ReportedErrors | null = null;
+  for (const entry of entries) {
+    const from = list?.length ?? 0;
+    if ("leaf" in entry) list = pushError(list, entry.leaf.pointer, entry.leaf.message, entry.leaf.keyword);
+    else {
+      const callee = reported(entry.entries);
+      if (callee === null) continue;
+      list = appendCalleeErrors(list, { errors: callee }, entry.prefix);
+    }
+    if (entry.document !== undefined) nameDocument(list, from, list.length, entry.document);
+  }
+  return list;
+}
+
+/** The errors of `entries` one after the other, each pointer whole and named by its outermost document. */
+function flat(entries: readonly Entry[], at = "", outer?: string): ValidationError[] {
+  return entries.flatMap((entry) => {
+    const document = outer ?? entry.document;
+    if ("prefix" in entry) {
+      // a failed call only: a callee without errors was not called in error
+      return flat(entry.entries, at + entry.prefix, document);
+    }
+    const { pointer, message, keyword } = entry.leaf;
+    return [
+      {
+        pointer: at + pointer,
+        message: document === undefined ? message : naming(named(message)[0], document),
+        keyword,
+      },
+    ];
+  });
+}
+
+describe("toErrors on nested lists", () => {
+  it(`returns the errors of the flat list the nesting stands for: pointers joined, outermost document named, then the rules (seed ${SEED})`, () => {
+    fc.assert(
+      fc.property(fc.oneof(nestedEntries, wideEntries), (entries) => {
+        expect(toErrors(reported(entries), HINTS)).toEqual(documented(flat(entries), HINTS));
+      }),
+      { seed: SEED, numRuns: 1500 },
+    );
+  });
+
+  it(`a lenient validator's list leaves out one keyword at every depth, and is null when nothing else is left (seed ${SEED})`, () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(nestedEntries, wideEntries),
+        fc.constantFrom("type", "enum", "pattern"),
+        (entries, keyword) => {
+          const kept = flat(entries).filter((error) => error.keyword !== keyword);
+          const lenient = withoutKeyword(reported(entries), keyword);
+          expect(lenient === null).toBe(kept.length === 0);
+          expect(toErrors(lenient, HINTS)).toEqual(documented(kept, HINTS));
+        },
+      ),
+      { seed: SEED, numRuns: 500 },
+    );
   });
 });

@@ -2,6 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { schemaNames, validate, validateDocument, validators, type SchemaName } from "../generated/validators.js";
+import { NestedErrors } from "../runtime/validation/error-messages.js";
 import { FIXTURES, jsonFiles, type InvalidFixture } from "./helpers/fixtures.js";
 
 // Each folder test/fixtures/validators/<name>/ holds payloads that must pass (valid/) and payloads that break one
@@ -122,11 +123,13 @@ describe("validate()", () => {
     });
   });
 
-  it("gets its errors from the compiled validators already as { pointer, message, keyword }, each with the part of its pointer its check wrote", () => {
+  it("gets its errors from the compiled validators already as { pointer, message, keyword }: a callee's few copied below the caller's pointer, more nested", () => {
     const check = validators.table.schemas.message.check;
     const payload = { to: "nobody", type: "application/vnd.lime.select+json", content: { options: [{ order: "1" }] } };
     expect(check(payload)).toBe(false);
     for (const error of check.errors ?? []) {
+      expect(error).not.toBeInstanceOf(NestedErrors);
+      if (error instanceof NestedErrors) continue;
       expect(Object.keys(error).sort()).toEqual(["keyword", "message", "pointer", "relative"]);
       expect(error.pointer.endsWith(error.relative)).toBe(true);
     }
@@ -134,10 +137,22 @@ describe("validate()", () => {
     expect(check.errors).toContainEqual(
       expect.objectContaining({ pointer: "/content/options/0/order", relative: "/options/0/order" }),
     );
-    const result = validate("message", payload);
-    expect(result.valid).toBe(false);
-    for (const error of result.valid ? [] : result.errors)
-      expect(Object.keys(error)).toEqual(["pointer", "message", "keyword"]);
+    // five failing options: the select document's errors nested below `/content`, named as its document's
+    const many = { ...payload, content: { options: Array.from({ length: 5 }, () => ({ order: "1" })) } };
+    expect(check(many)).toBe(false);
+    expect(check.errors?.[0]).toBeInstanceOf(NestedErrors);
+    expect(check.errors?.[0]).toMatchObject({ prefix: "/content", document: "application/vnd.lime.select+json" });
+    for (const data of [payload, many]) {
+      const result = validate("message", data);
+      expect(result.valid).toBe(false);
+      for (const error of result.valid ? [] : result.errors)
+        expect(Object.keys(error)).toEqual(["pointer", "message", "keyword"]);
+      expect(result.valid ? [] : result.errors[0]).toEqual({
+        pointer: "/content/options/0/order",
+        message: "must be an integer (checked as the application/vnd.lime.select+json document)",
+        keyword: "type",
+      });
+    }
   });
 
   it("reports each failing item of an array once, at its own pointer, beyond the items whose pointers are kept", () => {

@@ -1,15 +1,15 @@
-import { toErrors, type PatternHints, type ReportedError } from "./error-messages.js";
+import { toErrors, type PatternHints, type ReportedErrors } from "./error-messages.js";
 import { copyData, redactInPlace, type SecretShape } from "./redact-secret-fields.js";
 import { VALID, type ValidationError, type ValidationResult } from "./result.js";
 
 /**
  * An AJV standalone validation function, as the generator compiles it: its errors are already `{ pointer, message,
- * keyword }` (generator/emit/validators/error-objects.ts), each with the `relative` part of its pointer its check
- * wrote; `validate()` returns them without it, once each (`toErrors`).
+ * keyword }` (generator/emit/validators/error-objects.ts), those of the validators it called nested below its
+ * pointers (`NestedErrors`); `validate()` returns them flat, once each (`toErrors`).
  */
 export interface CompiledValidator {
   (data: unknown): boolean;
-  errors?: ReportedError[] | null;
+  errors?: ReportedErrors | null;
 }
 
 /** What the generator knows of one schema, as data (generated/<api>/validators.ts). */
@@ -79,14 +79,15 @@ export function createValidatorSet<Name extends string>(table: ValidatorTable<Na
     const entry = entries.get(name);
     if (entry === undefined) throw unknownName();
     const check = entry.check;
-    // A payload nested deeper than the call stack allows is invalid, not a crash.
+    // A payload nested deeper than the call stack allows is invalid, not a crash (the stack may also run out on the
+    // few frames `toErrors` adds, when `validate` is called with little of it left).
     try {
       if (check(data)) return VALID;
+      return { valid: false, errors: toErrors(check.errors, patternHints) };
     } catch (error) {
       if (error instanceof RangeError) return { valid: false, errors: TOO_DEEP.map((e) => ({ ...e })) };
       throw error;
     }
-    return { valid: false, errors: toErrors(check.errors, patternHints) };
   }
 
   return Object.freeze({

@@ -18,8 +18,9 @@
  *
  * A case that selects a document (a dispatch table's case: `content` of a select message checked as the select
  * document) names it in the message of each error of its branch ("(checked as the … document)", by the run-time
- * `inDocument`), so nothing has to look at the errors' pointers to say it. An outer dispatch names after an inner
- * one and wins: the document named is the one of the outermost table.
+ * `nameDocument`: the branch's own errors at once, those of the validators it called when `toErrors` builds them),
+ * so nothing has to look at the errors' pointers to say it. An outer dispatch names after an inner one and wins: the
+ * document named is the one of the outermost table.
  */
 import { _ } from "ajv/dist/2020.js";
 import type { Ajv2020, KeywordCxt } from "ajv/dist/2020.js";
@@ -27,7 +28,7 @@ import codegen from "ajv/dist/compile/codegen/index.js";
 import type { JsonObject, JsonValue } from "../../../runtime/json/json-text.js";
 import { isJsonObject, mapSchema } from "../../model/schema-walk.js";
 import { readDocumentCase } from "../../model/dispatch-tables.js";
-import { inDocument } from "../../../runtime/validation/error-messages.js";
+import { nameDocument } from "../../../runtime/validation/error-messages.js";
 import { AJV_NAMES } from "./error-objects.js";
 
 // A CommonJS module: its named exports sit on the default import under ESM.
@@ -194,7 +195,7 @@ export function mapDispatchedSchema(schema: JsonObject, rewrite: (schema: JsonOb
 
 /**
  * Registers `x-dispatch-on`, `x-dispatch`, `x-dispatch-else` and `x-dispatch-documents` with AJV. The compiled code
- * imports `inDocument` from `errorMessagesModule` (its specifier, relative to the compiled module).
+ * imports `nameDocument` from `errorMessagesModule` (its specifier, relative to the compiled module).
  */
 export function addDispatchKeyword(ajv: Ajv2020, errorMessagesModule: string): void {
   ajv.addKeyword({ keyword: ON, schemaType: "string" });
@@ -213,7 +214,7 @@ export function addDispatchKeyword(ajv: Ajv2020, errorMessagesModule: string): v
       const named =
         documents.size === 0
           ? undefined
-          : gen.scopeValue("func", { ref: inDocument, code: _`require(${errorMessagesModule}).inDocument` });
+          : gen.scopeValue("func", { ref: nameDocument, code: _`require(${errorMessagesModule}).nameDocument` });
       const valid = gen.let("valid", true);
       gen.if(false);
       for (const value of Object.keys(schema as JsonObject)) {
@@ -223,12 +224,8 @@ export function addDispatchKeyword(ajv: Ajv2020, errorMessagesModule: string): v
         cxt.subschema({ keyword: CASES, schemaProp: value }, branch);
         gen.assign(valid, branch);
         // With allErrors, the branch's errors are vErrors[before .. errors).
-        if (before !== undefined && named !== undefined) {
-          gen.forRange("i", before, ERRORS, (i) => {
-            const error = gen.const("err", _`${V_ERRORS}[${i}]`);
-            gen.assign(_`${error}.message`, _`${named}(${error}.message, ${value})`);
-          });
-        }
+        if (before !== undefined && named !== undefined)
+          gen.code(_`${named}(${V_ERRORS}, ${before}, ${ERRORS}, ${value})`);
       }
       if (parentSchema[ELSE] !== undefined) {
         gen.else();

@@ -138,6 +138,21 @@ function pointerCode(gen: CodeGen, fields: { pointer: Code; item?: ItemPath }): 
   return _`${call}(${itemArguments(fields.item)})`;
 }
 
+/** A path that is one constant string, as code (`"/filter"`). */
+const CONSTANT_PATH = /^"(?:[^"\\]|\\.)*"$/;
+
+/**
+ * The code of the pointer `path` below the function's root, for the prefix of a call to another schema's validator
+ * (plain-calls.ts): an item's from the run-time `itemPointer` (kept flat for the first items: no string built per
+ * call), a constant as it is, where the pointers start at `""`; otherwise AJV's `instancePath` followed by `path`.
+ */
+export function pointerBelowRoot(gen: CodeGen, path: Code | string): Code {
+  const item = itemPath(path);
+  if (item !== undefined) return pointerCode(gen, { pointer: _`""`, item });
+  if (runtimeModules.pointersFromRoot && typeof path !== "string" && CONSTANT_PATH.test(String(path))) return path;
+  return strConcat(N.instancePath, path);
+}
+
 /** `head, index` and `, tail` when there is one (the run time's `tail` defaults to `""`). */
 const itemArguments = ({ head, index, tail }: ItemPath): Code =>
   tail === "" ? _`${head}, ${index}` : _`${head}, ${index}, ${tail}`;

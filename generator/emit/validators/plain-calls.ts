@@ -18,14 +18,11 @@ import { createRequire } from "node:module";
 import { _, nil } from "ajv/dist/2020.js";
 import type { Code, KeywordCxt, Name } from "ajv/dist/2020.js";
 import { withPointerPrefix } from "../../../runtime/validation/error-messages.js";
-import { AJV_NAMES } from "./error-objects.js";
+import { AJV_NAMES, pointerBelowRoot } from "./error-objects.js";
 
 const require = createRequire(import.meta.url);
 type CallCode = (cxt: KeywordCxt, func: Code | Name, context?: Code, passSchema?: boolean) => Code;
 const codeModule = require("ajv/dist/vocabularies/code.js") as { callValidateCode: CallCode };
-const { strConcat } = require("ajv/dist/compile/codegen/index.js") as {
-  strConcat: (a: Code | Name, b: Code | string) => Code;
-};
 
 /** AJV's parameter list of every generated function (the unit compiled with `dynamicRef` off), and its `sourceURL`. */
 const CONTEXT_PARAMETER =
@@ -49,7 +46,7 @@ export function withPlainCalls<T>(errorMessagesModule: string, compile: () => T)
       ref: withPointerPrefix,
       code: _`require(${errorMessagesModule}).withPointerPrefix`,
     });
-    return _`(${func}(${cxt.data}) || ${prefix}(${func}, ${strConcat(AJV_NAMES.instancePath, cxt.it.errorPath)}))`;
+    return _`(${func}(${cxt.data}) || ${prefix}(${func}, ${pointerBelowRoot(cxt.gen, cxt.it.errorPath)}))`;
   };
   try {
     return compile();
