@@ -463,6 +463,33 @@ process.stdout.write(JSON.stringify({ conformant: report.conformant, failed: rep
 });
 
 describe("what the package's files hold", () => {
+  it("loads fast-check only through specfirst/verify (README.md#entry-points)", async () => {
+    const { installed } = await installedPackage();
+    const exportsOf = (
+      JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as { exports: Record<string, unknown> }
+    ).exports;
+    const entries = Object.keys(exportsOf)
+      .filter((key) => !key.includes("*") && key !== "./package.json" && key !== "./verify")
+      .map((key) => (key === "." ? "specfirst" : `specfirst${key.slice(1)}`));
+    // a resolve hook that refuses fast-check, registered before anything of the package loads
+    write(
+      "no-fast-check.mjs",
+      `export async function resolve(specifier, context, next) {\n  if (specifier === "fast-check" || specifier.startsWith("fast-check/")) throw new Error("fast-check loaded for " + context.parentURL);\n  return next(specifier, context);\n}\n`,
+    );
+    write(
+      "register-no-fast-check.mjs",
+      `import { register } from "node:module";\nregister("./no-fast-check.mjs", import.meta.url);\n`,
+    );
+    write(
+      "load-all.mjs",
+      `const loaded = [];\nfor (const entry of process.argv.slice(2)) { await import(entry); loaded.push(entry); }\nprocess.stdout.write(JSON.stringify(loaded));\n`,
+    );
+    expect(await runScript("load-all.mjs", entries, ["--import", "./register-no-fast-check.mjs"])).toEqual(entries);
+    await expect(
+      runScript("load-all.mjs", ["specfirst/verify"], ["--import", "./register-no-fast-check.mjs"]),
+    ).rejects.toThrow(/fast-check loaded/);
+  });
+
   it("no relative import names a file the package does not ship (every bundle and chunk, static and dynamic)", async () => {
     const { installed, files } = await installedPackage();
     const missing: string[] = [];
