@@ -54,6 +54,11 @@ export async function runCli(args: string[], options: { input?: string; cwd?: st
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     child.on("error", reject);
     child.on("close", (code) => resolve({ code, stdout, stderr }));
+    // A command that exits without reading its standard input (a usage error, say) closes the pipe: EPIPE is that,
+    // and the exit code and output still say what the command did. Any other error of the pipe fails the run.
+    child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "EPIPE") reject(error);
+    });
     child.stdin.end(options.input ?? "");
   });
 }
