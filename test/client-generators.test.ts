@@ -16,7 +16,8 @@ import { createClient as heyApi } from "@hey-api/openapi-ts";
 import openapiTS, { astToString } from "openapi-typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { FIXTURES, ROOT, TSC_7 } from "./helpers/fixtures.js";
+import { validate, type SchemaName } from "../generated/validators.js";
+import { FIXTURES, ROOT, TSC_7, jsonFiles } from "./helpers/fixtures.js";
 
 const run = promisify(execFile);
 
@@ -27,40 +28,66 @@ const run = promisify(execFile);
 // (test/fixtures/openapi-consumer/clients/<tool>.ts) holds wrong payloads, each under `@ts-expect-error` where the
 // tool rejects it. Beside them, a consumer of openapi-typescript's types alone (test/fixtures/openapi-consumer/consumer.ts)
 // picks each media type's variant of the messaging body. One `tsc --strict` run (TypeScript 7, `TSC_7`) checks them all.
-const APIS = ["messaging", "configs"] as const;
+// Each tool also reads the known-types document (generated/openapi/messaging.known.yaml,
+// docs/published-contract.md#the-known-types-documents): a consumer per tool and messaging document makes the natural
+// call (`sendMessage({ body })`, `sendMessage(body)`, `client.POST("/messages", { body })`) with each wrong payload
+// and each valid fixture, one call per line, and the test reads which lines tsc refuses.
+/** The built documents the tools read, by the name of the folders they write to: each API's, and the known-types one. */
+const DOCUMENTS = {
+  messaging: "messaging.yaml",
+  configs: "configs.yaml",
+  "messaging-known": "messaging.known.yaml",
+} as const;
+type DocumentName = keyof typeof DOCUMENTS;
+const DOCUMENT_NAMES = Object.keys(DOCUMENTS) as DocumentName[];
 const TOOLS = ["hey-api", "orval", "openapi-fetch"] as const;
 type Tool = (typeof TOOLS)[number];
 
 type Node = Record<string, unknown>;
 
-/** The request examples of a document's paths: operation id, path and each example's value. */
-function requestExamples(api: string): { operationId: string; path: string; values: unknown[] }[] {
-  const document = parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as {
-    paths: Record<string, Record<string, Node>>;
-  };
+const documentFile = (name: DocumentName) => path.join(ROOT, "generated", "openapi", DOCUMENTS[name]);
+
+interface Operation {
+  operationId: string;
+  path: string;
+  /** The component its request body names (`Message`). */
+  body: string | undefined;
+  examples: unknown[];
+}
+
+/** The operations of a document's paths with a request body: operation id, path, body component, examples. */
+function operationsOf(name: DocumentName): Operation[] {
+  const document = parse(readFileSync(documentFile(name), "utf8")) as { paths: Record<string, Record<string, Node>> };
   return Object.entries(document.paths).flatMap(([route, item]) =>
     Object.values(item).flatMap((operation) => {
       const content = ((operation.requestBody as Node | undefined)?.content as Record<string, Node> | undefined)?.[
         "application/json"
       ];
       const examples = Object.values((content?.examples ?? {}) as Record<string, Node>).map((example) => example.value);
-      return typeof operation.operationId === "string" && examples.length > 0
-        ? [{ operationId: operation.operationId, path: route, values: examples }]
+      const ref = (content?.schema as Node | undefined)?.$ref;
+      return typeof operation.operationId === "string" && content !== undefined
+        ? [
+            {
+              operationId: operation.operationId,
+              path: route,
+              body: typeof ref === "string" ? ref.split("/").at(-1) : undefined,
+              examples,
+            },
+          ]
         : [];
     }),
   );
 }
 
-/** A consumer sending every request example of `api` through `tool`'s client (the call a user writes, the example inline). */
-function examplesConsumer(tool: Tool, api: string): string {
-  const operations = requestExamples(api);
+/** The import lines of a consumer of `tool`'s client for a document, and the natural call of an operation with a body. */
+function clientOf(tool: Tool, name: DocumentName, operations: readonly Operation[]) {
   const names = operations.map((op) => op.operationId).join(", ");
   const header = {
-    "hey-api": `import { ${names} } from "./hey-api-${api}/sdk.gen";`,
-    orval: `import { ${names} } from "./orval-${api}/client";`,
-    "openapi-fetch": `import createClient from "openapi-fetch";\nimport type { paths } from "./openapi-fetch-${api}/paths";\nconst client = createClient<paths>({ baseUrl: "https://api.example.net" });`,
+    "hey-api": `import { ${names} } from "./hey-api-${name}/sdk.gen";`,
+    orval: `import { ${names} } from "./orval-${name}/client";`,
+    "openapi-fetch": `import createClient from "openapi-fetch";\nimport type { paths } from "./openapi-fetch-${name}/paths";\nconst client = createClient<paths>({ baseUrl: "https://api.example.net" });`,
   }[tool];
-  const call = (op: (typeof operations)[number], value: unknown) => {
+  const call = (op: Operation, value: unknown) => {
     const body = JSON.stringify(value);
     return {
       "hey-api": `${op.operationId}({ body: ${body} })`,
@@ -68,8 +95,122 @@ function examplesConsumer(tool: Tool, api: string): string {
       "openapi-fetch": `client.POST(${JSON.stringify(op.path)}, { body: ${body} })`,
     }[tool];
   };
-  const calls = operations.flatMap((op) => op.values.map((value) => `  ${call(op, value)},`));
+  return { header, call };
+}
+
+/** A consumer sending every request example of a document through `tool`'s client (the call a user writes, the example inline). */
+function examplesConsumer(tool: Tool, name: DocumentName): string {
+  const operations = operationsOf(name).filter((op) => op.examples.length > 0);
+  const { header, call } = clientOf(tool, name, operations);
+  const calls = operations.flatMap((op) => op.examples.map((value) => `  ${call(op, value)},`));
   return `${header}\n\nexport const sent = [\n${calls.join("\n")}\n];\n`;
+}
+
+const to = "5531988887777@sms.example.net";
+/**
+ * Wrong content for its media type, each refused by the validators: the three mismatches of issue 57 (the open
+ * variant of the published document takes them at the natural call), and two more inside a command and a container.
+ */
+const MISMATCHES: { what: string; operationId: string; schema: SchemaName; body: unknown }[] = [
+  {
+    what: "a select message with string content",
+    operationId: "sendMessage",
+    schema: "message",
+    body: { to, type: "application/vnd.lime.select+json", content: "First" },
+  },
+  {
+    what: "a chat state `typing`",
+    operationId: "sendMessage",
+    schema: "message",
+    body: { to, type: "application/vnd.lime.chatstate+json", content: { state: "typing" } },
+  },
+  {
+    what: "a text/plain message with object content",
+    operationId: "sendMessage",
+    schema: "message",
+    body: { to, type: "text/plain", content: { text: "Hello" } },
+  },
+  {
+    what: "a distribution list whose identity is a number",
+    operationId: "sendCommand",
+    schema: "command",
+    body: {
+      id: "c1",
+      to: "postmaster@broadcast.example.net",
+      method: "set",
+      uri: "/lists",
+      type: "application/vnd.ext.distribution-list+json",
+      resource: { identity: 42 },
+    },
+  },
+  {
+    what: "a message holding a select container with string value",
+    operationId: "sendMessage",
+    schema: "message",
+    body: {
+      to,
+      type: "application/vnd.lime.container+json",
+      content: { type: "application/vnd.lime.select+json", value: "First" },
+    },
+  },
+];
+
+/** Schema title → fixture folder (schema file name), for the messaging schemas. */
+const FOLDER_BY_TITLE = new Map(
+  readdirSync(path.join(ROOT, "schemas", "messaging"))
+    .filter((file) => file.endsWith(".schema.json"))
+    .map((file) => {
+      const { title } = JSON.parse(readFileSync(path.join(ROOT, "schemas", "messaging", file), "utf8")) as {
+        title: string;
+      };
+      return [title, file.replace(".schema.json", "")] as const;
+    }),
+);
+
+/** The valid fixtures whose media type has no declared document (test/fixtures/openapi-consumer/other-media-types.json). */
+const OTHER_MEDIA_TYPES = new Set(
+  (
+    JSON.parse(readFileSync(path.join(FIXTURES, "openapi-consumer", "other-media-types.json"), "utf8")) as {
+      fixtures: string[];
+    }
+  ).fixtures,
+);
+
+/** A call of a pairing consumer: what it sends, its line in the file, and whether tsc must refuse it. */
+interface PairingCall {
+  what: string;
+  line: number;
+  refused: boolean;
+}
+
+/**
+ * The natural call of `tool`'s client for a messaging document with each valid fixture of each operation's body
+ * (test/fixtures/validators/<schema>/valid) and each mismatch, one call per line. With the known-types document, the
+ * mismatches and the fixtures of other media types must be refused and every other fixture accepted; with the
+ * published document, everything is accepted (its open variant takes the mismatches).
+ */
+function pairingConsumer(tool: Tool, name: "messaging" | "messaging-known"): { text: string; calls: PairingCall[] } {
+  const known = name === "messaging-known";
+  const operations = operationsOf(name);
+  const { header, call } = clientOf(tool, name, operations);
+  const sent: { what: string; refused: boolean; code: string }[] = [];
+  for (const op of operations) {
+    const folder = op.body === undefined ? undefined : FOLDER_BY_TITLE.get(op.body);
+    if (folder === undefined) continue;
+    for (const [file, value] of jsonFiles(path.join(FIXTURES, "validators", folder, "valid"))) {
+      const at = `${folder}/valid/${file}`;
+      sent.push({ what: at, refused: known && OTHER_MEDIA_TYPES.has(at), code: call(op, value) });
+    }
+  }
+  for (const mismatch of MISMATCHES) {
+    const op = operations.find((o) => o.operationId === mismatch.operationId) as Operation;
+    sent.push({ what: mismatch.what, refused: known, code: call(op, mismatch.body) });
+  }
+  const first = header.split("\n").length + 2;
+  return {
+    text: `${header}\n\n${sent.map((c) => `${c.code};`).join("\n")}\n`,
+    calls: sent.map(({ what, refused }, index) => ({ what, refused, line: first + index })),
+  };
 }
 
 /** The consumer of openapi-typescript's types of the messaging document, as copied into the folder. */
@@ -78,6 +219,11 @@ const TYPES_CONSUMER = "openapi-typescript-consumer.ts";
 let dir: string;
 /** tsc's diagnostics, by consumer file. */
 let diagnostics: Map<string, string[]>;
+/** The messaging documents the pairing consumers call through, and each consumer's file. */
+const PAIRED = ["messaging", "messaging-known"] as const;
+const pairingFile = (tool: Tool, name: (typeof PAIRED)[number]) => `${tool}-${name}-pairing.ts`;
+/** The calls of each pairing consumer, by file. */
+const pairingCalls = new Map<string, PairingCall[]>();
 /** What orval printed while generating (it reports schema validation problems as warnings). */
 const orvalWarnings: string[] = [];
 
@@ -90,8 +236,8 @@ beforeAll(async () => {
   // on), in child processes beside the in-process generators.
   const orval = path.join(ROOT, "node_modules", "orval", "dist", "bin", "orval.js");
   await Promise.all(
-    APIS.map(async (api) => {
-      const input = path.join(ROOT, "generated", "openapi", `${api}.yaml`);
+    DOCUMENT_NAMES.map(async (api) => {
+      const input = documentFile(api);
       const printed = run(
         process.execPath,
         [
@@ -122,10 +268,16 @@ beforeAll(async () => {
       orvalWarnings.push(...`${stdout}\n${stderr}`.split("\n").filter((line) => line.includes("⚠️")));
     }),
   );
-  for (const api of APIS) {
-    for (const tool of TOOLS) {
-      writeFileSync(path.join(dir, `${tool}-${api}-examples.ts`), examplesConsumer(tool, api));
-      files.push(`${tool}-${api}-examples.ts`);
+  for (const tool of TOOLS) {
+    for (const name of DOCUMENT_NAMES) {
+      writeFileSync(path.join(dir, `${tool}-${name}-examples.ts`), examplesConsumer(tool, name));
+      files.push(`${tool}-${name}-examples.ts`);
+    }
+    for (const name of PAIRED) {
+      const consumer = pairingConsumer(tool, name);
+      writeFileSync(path.join(dir, pairingFile(tool, name)), consumer.text);
+      files.push(pairingFile(tool, name));
+      pairingCalls.set(pairingFile(tool, name), consumer.calls);
     }
   }
   copyFileSync(path.join(FIXTURES, "openapi-consumer", "consumer.ts"), path.join(dir, TYPES_CONSUMER));
@@ -179,14 +331,46 @@ const version = (name: string) =>
   (JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string })
     .version;
 
+/** The lines of a consumer that tsc refuses. */
+const refusedLines = (file: string) =>
+  new Set(
+    (diagnostics.get(file) ?? []).flatMap((line) => {
+      const at = /^[^(]+\((\d+),\d+\): error /.exec(line)?.[1];
+      return at === undefined ? [] : [Number(at)];
+    }),
+  );
+
 describe.each(TOOLS)("a client generated by %s", (tool) => {
-  it.each(APIS)("for %s compiles under tsc --strict and takes every request example", (api) => {
-    expect(errorsOf(tool, `${tool}-${api}-examples.ts`).filter((line) => line.includes(`${tool}-${api}`))).toEqual([]);
+  it.each(DOCUMENT_NAMES)("from %s compiles under tsc --strict and takes every request example", (name) => {
+    const own = (line: string) =>
+      line.startsWith(`${tool}-${name}-examples.ts(`) || line.startsWith(`${tool}-${name}/`);
+    expect(errorsOf(tool, `${tool}-${name}-examples.ts`).filter(own)).toEqual([]);
   });
 
   it("rejects wrong messaging payloads through the published named variants, and a notification without id and from at the call", () => {
     expect(errorsOf(tool, `wrong-${tool}.ts`).filter((line) => line.startsWith(`wrong-${tool}.ts`))).toEqual([]);
   });
+
+  // docs/published-contract.md#the-known-types-documents
+  it("from messaging.known.yaml refuses each mismatch and each fixture of another media type at the natural call, and takes every other valid fixture", () => {
+    const file = pairingFile(tool, "messaging-known");
+    const refused = refusedLines(file);
+    const verdicts = (pairingCalls.get(file) ?? []).map((call) => ({
+      what: call.what,
+      refused: refused.has(call.line),
+    }));
+    expect(verdicts).toEqual((pairingCalls.get(file) ?? []).map(({ what, refused: r }) => ({ what, refused: r })));
+  });
+
+  it("from messaging.yaml takes every valid fixture and, through its open variant, the mismatches too", () => {
+    expect(diagnostics.get(pairingFile(tool, "messaging")) ?? []).toEqual([]);
+  });
+});
+
+it("sends mismatches the validators refuse", () => {
+  expect(MISMATCHES.map((m) => ({ what: m.what, valid: validate(m.schema, m.body).valid }))).toEqual(
+    MISMATCHES.map((m) => ({ what: m.what, valid: false })),
+  );
 });
 
 it("openapi-typescript pairs each media type with its content document in the messaging request body union", () => {
@@ -203,6 +387,6 @@ it("the tools are the versions the README names (the last that run on Node 20)",
   });
 });
 
-it("orval reads both documents without warnings", () => {
+it("orval reads every document without warnings", () => {
   expect(orvalWarnings).toEqual([]);
 });

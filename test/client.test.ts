@@ -194,9 +194,9 @@ describe("configs client", () => {
     path.join(EXAMPLES, "configs", "config-input-kafka-output-aws-kinesis.json"),
   );
 
-  it("POSTs the config to /v1/configs with the API key as given and resolves with status and body", async () => {
+  it("POSTs the config to /v1/configs with the API key as given and resolves on the declared 201, with no value", async () => {
     const client = createConfigsClient({ baseUrl: server.url, apiKey: API_KEY });
-    await expect(client.createConfig(config)).resolves.toEqual({ status: 201, body: { id: "cfg-1" } });
+    await expect(client.createConfig(config)).resolves.toBeUndefined();
     expect(server.received).toHaveLength(1);
     expect(server.received[0]).toMatchObject({
       method: "POST",
@@ -204,6 +204,13 @@ describe("configs client", () => {
       headers: { authorization: API_KEY, "content-type": "application/json", accept: "application/json" },
     });
     expect(JSON.parse(server.received[0]?.body ?? "")).toEqual(config);
+  });
+
+  it("rejects another 2xx with HttpError: 201 is the only success the source declares (docs/decisions.md#openapi-documents)", async () => {
+    server.answer("/v1/configs", { status: 200 });
+    expect(
+      await rejection(createConfigsClient({ baseUrl: server.url, apiKey: API_KEY }).createConfig(config)),
+    ).toMatchObject({ name: "HttpError", status: 200, operationId: "createConfig" });
   });
 
   it("validates against the closed Config tree before sending, with validate: true", async () => {

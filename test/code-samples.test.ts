@@ -40,9 +40,10 @@ function operationsOf(api: Api): { baseUrl: string; operations: Operation[] } {
     return server?.variables[name]?.default ?? "";
   });
   const operations = Object.entries(document.paths).map(([route, item]) => {
+    // Every operation declares its success (configs: 201, the sandbox's answer; docs/decisions.md#openapi-documents).
     const success = Object.keys(item.post.responses).find((status) => /^2\d\d$/.test(status));
-    // configs declares only `default` (its specification shows no status); the sandbox answers 201.
-    return { route, success: success === undefined ? 201 : Number(success), samples: item.post["x-codeSamples"] ?? [] };
+    if (success === undefined) throw new Error(`${route}: no declared success`);
+    return { route, success: Number(success), samples: item.post["x-codeSamples"] ?? [] };
   });
   return { baseUrl, operations };
 }

@@ -24,6 +24,8 @@ const run = promisify(execFile);
 const APIS = ["messaging", "configs"] as const;
 const documentOf = (api: string) =>
   parse(readFileSync(path.join(ROOT, "generated", "openapi", `${api}.yaml`), "utf8")) as Node;
+/** Every file of generated/openapi/: each API's document and the known-types documents. */
+const PUBLISHED = readdirSync(path.join(ROOT, "generated", "openapi")).sort();
 
 /** Schema title → validator name, from the schema files. */
 const validatorByTitle = new Map<string, SchemaName>();
@@ -128,9 +130,9 @@ describe("redocly lint with the shipped redocly.yaml", () => {
   });
 
   // Run from elsewhere with --config, as a consumer lints node_modules/specfirst/generated/openapi/*.yaml.
-  it("reports no errors and no warnings on both documents", async () => {
+  it("reports no errors and no warnings on every published document", async () => {
     const cli = path.join(ROOT, "node_modules", "@redocly", "cli", "bin", "cli.js");
-    const files = APIS.map((api) => path.join(ROOT, "generated", "openapi", `${api}.yaml`));
+    const files = PUBLISHED.map((file) => path.join(ROOT, "generated", "openapi", file));
     const { stdout, stderr } = await run(
       process.execPath,
       [cli, "lint", ...files, "--config", path.join(ROOT, "redocly.yaml"), "--format", "json"],
@@ -146,9 +148,9 @@ describe("redocly lint with the shipped redocly.yaml", () => {
       totals: { errors: number; warnings: number };
       problems: unknown[];
     }[];
-    expect(reports, stderr).toHaveLength(APIS.length);
-    APIS.forEach((api, index) => {
-      expect(reports[index]?.problems, `${api}: ${stderr}`).toEqual([]);
+    expect(reports, stderr).toHaveLength(PUBLISHED.length);
+    PUBLISHED.forEach((file, index) => {
+      expect(reports[index]?.problems, `${file}: ${stderr}`).toEqual([]);
       expect(reports[index]?.totals).toMatchObject({ errors: 0, warnings: 0 });
     });
   });
@@ -200,14 +202,30 @@ describe("published component names", () => {
   });
 });
 
+/** The valid fixtures of other media types, which the known-types documents refuse (read by test/client-generators.test.ts too). */
+const OTHER_MEDIA_TYPES = new Set(
+  (
+    JSON.parse(readFileSync(path.join(FIXTURES, "openapi-consumer", "other-media-types.json"), "utf8")) as {
+      fixtures: string[];
+    }
+  ).fixtures,
+);
+
 // The published form (variants, written-out inclusions, bare refs into cycles, renamed components) keeps every
-// verdict: each fixture of test/fixtures/validators/<name>/ against the component published for that schema.
-describe.each(APIS)("components published in %s.yaml", (api) => {
-  const document = documentOf(api);
+// verdict: each fixture of test/fixtures/validators/<name>/ against the component published for that schema. The
+// known-types document (docs/published-contract.md#the-known-types-documents) gives the same verdicts but on the
+// valid fixtures of other media types, which it refuses.
+describe.each([
+  { file: "messaging.yaml", api: "messaging" },
+  { file: "configs.yaml", api: "configs" },
+  { file: "messaging.known.yaml", api: "messaging" },
+])("components published in $file", ({ file: published, api }) => {
+  const known = published.endsWith(".known.yaml");
+  const document = parse(readFileSync(path.join(ROOT, "generated", "openapi", published), "utf8")) as Node;
   const schemas = (document.components as Node).schemas as Node;
   const ajv = new Ajv2020({ ...AJV_OPTIONS, strict: false, validateSchema: false });
   addFormats(ajv);
-  const id = `https://specfirst.test/${api}.yaml`;
+  const id = `https://specfirst.test/${published}`;
   ajv.addSchema({ ...document, $id: id });
   const root = path.join(FIXTURES, "validators");
   const cases = readdirSync(root).flatMap((name) => {
@@ -222,7 +240,7 @@ describe.each(APIS)("components published in %s.yaml", (api) => {
         at: `${name}/valid/${file}`,
         component,
         data,
-        valid: true,
+        valid: !(known && OTHER_MEDIA_TYPES.has(`${name}/valid/${file}`)),
       })),
       ...jsonFiles<InvalidFixture>(path.join(root, name, "invalid")).map(([file, fixture]) => ({
         at: `${name}/invalid/${file}`,
@@ -249,6 +267,12 @@ describe.each(APIS)("components published in %s.yaml", (api) => {
       : ["Config"])
       expect(covered).toContain(title);
   });
+
+  if (known)
+    it("names in other-media-types.json only valid fixtures of its schemas", () => {
+      const valid = new Set(cases.filter((c) => c.at.includes("/valid/")).map((c) => c.at));
+      expect([...OTHER_MEDIA_TYPES].filter((at) => !valid.has(at))).toEqual([]);
+    });
 
   it.each(cases.map((c) => [c.at, c] as const))("%s", (_at, c) => {
     const validate = ajv.getSchema(`${id}#/components/schemas/${encodeURIComponent(c.component)}`);

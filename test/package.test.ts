@@ -203,10 +203,10 @@ describe("the packed package", () => {
     const script = path.join(consumer, "resolve.mjs");
     writeFileSync(
       script,
-      `import { existsSync } from "node:fs";\nimport { fileURLToPath } from "node:url";\nconst paths = ["specfirst/openapi/messaging.yaml", "specfirst/docs/configs.html", "specfirst/schemas/messaging/message.schema.json"];\nconsole.log(JSON.stringify(paths.map((p) => existsSync(fileURLToPath(import.meta.resolve(p))))));\n`,
+      `import { existsSync } from "node:fs";\nimport { fileURLToPath } from "node:url";\nconst paths = ["specfirst/openapi/messaging.yaml", "specfirst/openapi/messaging.known.yaml", "specfirst/docs/configs.html", "specfirst/schemas/messaging/message.schema.json"];\nconsole.log(JSON.stringify(paths.map((p) => existsSync(fileURLToPath(import.meta.resolve(p))))));\n`,
     );
     const { stdout } = await run(process.execPath, [script], { cwd: consumer });
-    expect(JSON.parse(stdout)).toEqual([true, true, true]);
+    expect(JSON.parse(stdout)).toEqual([true, true, true, true]);
   });
 
   it("loads one API alone: specfirst/configs runs with the messaging modules removed", async () => {

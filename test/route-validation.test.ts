@@ -29,10 +29,13 @@ const NOTIFICATION = {
 const KEY = "route-access-key";
 
 describe("every documented route is held to what its document pairs with it", () => {
-  const documents = readdirSync(path.join(ROOT, "generated", "openapi")).map((file) => ({
-    api: file.replace(/\.yaml$/, ""),
-    document: parse(readFileSync(path.join(ROOT, "generated", "openapi", file), "utf8")) as Json,
-  }));
+  // One document per API (a known-types document is a form of its API's: docs/published-contract.md#the-known-types-documents).
+  const documents = readdirSync(path.join(ROOT, "generated", "openapi"))
+    .filter((file) => !file.endsWith(".known.yaml"))
+    .map((file) => ({
+      api: file.replace(/\.yaml$/, ""),
+      document: parse(readFileSync(path.join(ROOT, "generated", "openapi", file), "utf8")) as Json,
+    }));
 
   it("the route table lists exactly the operations of the published documents, each with the body schema, parameters and credential it names", () => {
     const listed = new Set<string>();

@@ -190,10 +190,10 @@ const MUTANTS: Mutant[] = [
     caughtBy: ["not_a_server_error"],
   },
   {
-    name: "configs: answers 200 instead of 201 (no fault: the document declares only `default`)",
+    name: "configs: answers 200 instead of the declared 201",
     api: "configs",
     fault: { response: (_request, answer) => (answer.status === 201 ? { ...answer, status: 200 } : answer) },
-    caughtBy: [],
+    caughtBy: ["status_code_conformance"],
   },
 ];
 

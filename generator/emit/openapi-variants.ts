@@ -15,6 +15,10 @@ import type { SchemaFile } from "../load/schemas.js";
  */
 
 const ref = (title: string): JsonObject => ({ $ref: `#/components/schemas/${title}` });
+/** The component of a typed schema's variant for every other media type (`OtherMessage`). */
+export const openVariantName = (title: string) => `Other${title}`;
+/** The component of a typed schema's variants for the declared media types, under a discriminator (`KnownMessage`). */
+export const knownVariantName = (title: string) => `Known${title}`;
 const titleOf = (file: SchemaFile) => String(file.schema.title);
 
 /** A schema's content-by-type rule: its own `x-typed-by`, or that of a file it includes with `allOf: [{ $ref }]`. */
@@ -122,7 +126,7 @@ export function publishVariants(
         ref(titleOf(c.document)),
       );
     }
-    const other = `Other${title}`;
+    const other = openVariantName(title);
     // `type: ["object"]` (the same rule as `"object"`): openapi-typescript writes the discriminator value into
     // variants typed `"object"` only, and the value of this one is any media type but the mapped ones.
     result[other] = {
@@ -138,7 +142,7 @@ export function publishVariants(
     };
     // The known media types under a discriminator (every variant there has a `const` value); the open variant
     // beside them, since no mapping can name "any other value".
-    const known = `Known${title}`;
+    const known = knownVariantName(title);
     result[known] = {
       title: known,
       description: `A ${title} of one of the media types with a declared document, chosen by \`${discriminator}\`.`,

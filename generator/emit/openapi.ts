@@ -1,6 +1,6 @@
 import { stringify } from "yaml";
 import type { JsonObject, JsonValue } from "../../runtime/json/json-text.js";
-import { isJsonObject, mapSchema } from "../model/schema-walk.js";
+import { isJsonObject, mapSchema, walkSchema } from "../model/schema-walk.js";
 import { dependenciesOf, type SchemaGraph } from "../model/schema-graph.js";
 import { GenerationFailed, type Problem } from "../problems.js";
 import type { SchemaFile } from "../load/schemas.js";
@@ -17,15 +17,22 @@ const COMPONENT_REF = /^#\/components\/schemas\/([^/]+)$/;
 
 /** A schema file as an OpenAPI component: no `$id`/`$schema`, `$ref`s pointing at sibling components, open objects said open. */
 export function schemaComponent(graph: SchemaGraph, file: SchemaFile): JsonObject {
+  let evaluatesMembers = false;
+  walkSchema(file.schema, (node) => {
+    if (node.unevaluatedProperties !== undefined) evaluatesMembers = true;
+  });
   const component = mapSchema(file.schema, (node) => {
-    // An object with no declared members accepts any members; said explicitly, since OpenAPI tools read the
-    // silence as "no members" (openapi-typescript types it `Record<string, never>`).
+    // An object that takes members it does not list says so (the same verdict), since OpenAPI tools read the
+    // silence as "only these members": openapi-typescript types an object without members `Record<string, never>`,
+    // and the generators type one with members without an index signature, so TypeScript refuses a valid body with
+    // another member (docs/published-contract.md#how-the-content-by-type-rule-is-published). Not where
+    // `unevaluatedProperties` is used: `additionalProperties: true` marks every member evaluated.
     const types = Array.isArray(node.type) ? node.type : [node.type];
     if (
       types.includes("object") &&
-      node.properties === undefined &&
-      node.patternProperties === undefined &&
-      node.additionalProperties === undefined
+      node.additionalProperties === undefined &&
+      node.unevaluatedProperties === undefined &&
+      !evaluatesMembers
     )
       node.additionalProperties = true;
     // A property that must be absent (`"status": false` of a command request) is said as "not required", which
@@ -193,13 +200,14 @@ export function emitOpenApi(
   return outputs;
 }
 
-/** A published document with its YAML file. `print` stands for `printYaml` (see `documentYaml`). */
+/**
+ * A published document with its YAML file (at `path`, by default the API's document). `print` stands for
+ * `printYaml` (see `documentYaml`).
+ */
 export async function printedDocument(
   published: PublishedDocument,
   print: (value: JsonObject) => Promise<string> = async (value) => printYaml(value),
+  path = apiOutput.openapi(published.api),
 ): Promise<BuiltDocument> {
-  return {
-    ...published,
-    file: { path: apiOutput.openapi(published.api), contents: await documentYaml(published.document, print) },
-  };
+  return { ...published, file: { path, contents: await documentYaml(published.document, print) } };
 }

@@ -14,6 +14,8 @@ export const apiOutput = {
   /** The shipped schema files (`specfirst/schemas/*`): the hand-written ones with their declarations expanded. */
   schema: (api: string, name: string) => `${GENERATED_DIR}/schemas/${api}/${name}.schema.json`,
   openapi: (api: string) => `${GENERATED_DIR}/openapi/${api}.yaml`,
+  /** The known-types document, for an API whose request bodies have open variants (emit/openapi-known.ts). */
+  knownOpenapi: (api: string) => `${GENERATED_DIR}/openapi/${api}.known.yaml`,
   docs: (api: string) => `${GENERATED_DIR}/docs/${api}.html`,
 };
 

@@ -14,7 +14,7 @@ export const contractStage = defineStage({
   thread: "main",
   after: [],
   keys: { check: { checkedPart: "text" }, yaml: { value: "text" } },
-  outputs: [output.perApi(apiOutput.openapi)],
+  outputs: [output.perApi(apiOutput.openapi), output.perApiWhere(apiOutput.knownOpenapi)],
   async run(context): Promise<StageResult & { contract: PrintedContract }> {
     const { buildContract } = await import("../model/contract.js");
     const contract = await buildContract(context.inputs, {
@@ -28,9 +28,24 @@ export const contractStage = defineStage({
     });
     const { printedDocument, printYaml } = await import("../emit/openapi.js");
     const print = (value: JsonObject) => context.memo("yaml", { value: JSON.stringify(value) }, () => printYaml(value));
+    const { knownTypesDocument } = await import("../emit/openapi-known.js");
     const documents = await context.timed("print openapi", () =>
       Promise.all(contract.documents.map((document) => printedDocument(document, print))),
     );
-    return { files: documents.map((document) => document.file), contract: { ...contract, documents } };
+    // After the published documents: their components are printed (and cached) by then, and most are the same.
+    const knownTypes = await context.timed("print known-types openapi", () =>
+      Promise.all(
+        contract.documents.flatMap(({ api, document }) => {
+          const known = knownTypesDocument(document);
+          return known === undefined
+            ? []
+            : [printedDocument({ api, document: known }, print, apiOutput.knownOpenapi(api))];
+        }),
+      ),
+    );
+    return {
+      files: [...documents, ...knownTypes].map((document) => document.file),
+      contract: { ...contract, documents },
+    };
   },
 });

@@ -56,6 +56,11 @@ export const output = {
     banner: bannerStyleOf(path("<api>")),
     paths: (apis) => apis.map(path),
   }),
+  /** A file that only some APIs have (which, their contract says): no list of paths to expect. */
+  perApiWhere: (path: (api: string) => string): OutputDeclaration => ({
+    pattern: path("<api>"),
+    banner: bannerStyleOf(path("<api>")),
+  }),
   perSchema: (path: (api: string, name: string) => string): OutputDeclaration => ({
     pattern: path("<api>", "<name>"),
     banner: bannerStyleOf(path("<api>", "<name>")),

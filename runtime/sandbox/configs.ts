@@ -2,26 +2,17 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Config } from "../../generated/types.js";
 import { redact } from "../../generated/validators.js";
-import { checkPlainAuthorization, readBody, SANDBOX_CHOICE, SANDBOX_HEADER, sendJson } from "./http.js";
+import { checkPlainAuthorization, readBody, SANDBOX_CHOICE, SANDBOX_HEADER, sendEmpty } from "./http.js";
 import { notPlayed, readEnvelope, reject, type HandlerContext } from "./messaging.js";
 import type { SandboxOperation } from "./operations.js";
 import { now, type StoredConfig } from "./state.js";
-
-/** The body of the sandbox's answer to an accepted config (the configs seed shows no response). */
-export interface ConfigCreated {
-  id: string;
-  /** The stored config, secret fields replaced with "[REDACTED]". */
-  config: Config;
-  sandbox: string;
-}
-
-const CREATED_NOTE =
-  "The sandbox's choice, not the platform's: the configs API description shows no response; the sandbox answers 201 with the id (the config's own id, else a new UUID) and the stored config, secrets redacted";
 
 /**
  * An operation of the configs API (`POST /v1/configs`, `createConfig`): `Authorization: <configs key>` (401
  * otherwise), strict validation against its request schema (`config`; 400 with the validator's errors, which never
  * quote the payload), then stored in memory, secrets redacted. A config whose `id` is already stored replaces it.
+ * Answers 201 with no body, as the configs document declares (docs/decisions.md#openapi-documents): its seed shows
+ * no response, so the sandbox adds nothing a client could come to rely on; the stored config is in its state.
  */
 export async function handleConfigs(
   context: HandlerContext,
@@ -53,6 +44,5 @@ export async function handleConfigs(
   if (index === -1) configs.push(stored);
   else configs[index] = stored;
   context.store.changed();
-  const body: ConfigCreated = { id, config: stored.config, sandbox: CREATED_NOTE };
-  sendJson(response, 201, body, { [SANDBOX_HEADER]: SANDBOX_CHOICE });
+  sendEmpty(response, 201, { [SANDBOX_HEADER]: SANDBOX_CHOICE });
 }

@@ -54,9 +54,9 @@ export function sendChoice(
   sendJson(response, status, body, { [SANDBOX_HEADER]: SANDBOX_CHOICE, ...headers });
 }
 
-/** Sends a status with no body (202). */
-export function sendEmpty(response: ServerResponse, status: number): void {
-  response.writeHead(status, { "content-length": "0" });
+/** Sends a status with no body (202 for messages and notifications, 201 for a config). */
+export function sendEmpty(response: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { "content-length": "0", ...headers });
   response.end();
 }
 

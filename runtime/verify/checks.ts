@@ -97,7 +97,13 @@ export const CHECKS: readonly CheckDefinition[] = [
       const response = responseOf(exchange);
       // A 5xx is not_a_server_error's to report, declared or not.
       if (response === undefined || response.status >= 500) return null;
-      if (declaredResponse(exchange.operation, response.status) !== undefined) return undefined;
+      const declared = declaredResponse(exchange.operation, response.status);
+      const successes = Object.keys(exchange.operation.responses).filter((key) => /^2(?:\d\d|XX)$/.test(key));
+      // Beside a declared success, `default` stands for the answers the document does not show, not for another
+      // success: a client resolves on the declared 2xx only (docs/verify.md#the-configs-success-is-201).
+      if (declared === "default" && is2xx(response.status) && successes.length > 0)
+        return `answered ${response.status}; the document's success is ${successes.join(", ")} (its \`default\` is for other answers)`;
+      if (declared !== undefined) return undefined;
       return `answered ${response.status}; the document declares ${Object.keys(exchange.operation.responses).join(", ")}`;
     },
   },
