@@ -24,15 +24,12 @@
  */
 import { _ } from "ajv/dist/2020.js";
 import type { Ajv2020, KeywordCxt } from "ajv/dist/2020.js";
-import codegen from "ajv/dist/compile/codegen/index.js";
 import type { JsonObject, JsonValue } from "../../../runtime/json/json-text.js";
 import { isJsonObject, mapSchema } from "../../model/schema-walk.js";
 import { readDocumentCase } from "../../model/dispatch-tables.js";
 import { nameDocument } from "../../../runtime/validation/error-messages.js";
-import { AJV_NAMES } from "./error-objects.js";
+import { AJV_NAMES, propertyAccess } from "./ajv-internals.js";
 
-// A CommonJS module: its named exports sit on the default import under ESM.
-const { getProperty } = codegen as unknown as { getProperty: (key: string) => ReturnType<typeof _> };
 const { errors: ERRORS, vErrors: V_ERRORS } = AJV_NAMES;
 
 const ON = "x-dispatch-on";
@@ -207,7 +204,7 @@ export function addDispatchKeyword(ajv: Ajv2020, errorMessagesModule: string): v
     schemaType: "object",
     code(cxt: KeywordCxt) {
       const { gen, data, schema, parentSchema } = cxt;
-      const tag = gen.const("tag", _`${data}${getProperty(String(parentSchema[ON]))}`);
+      const tag = gen.const("tag", _`${data}${propertyAccess(String(parentSchema[ON]))}`);
       const documents = new Set(
         Array.isArray(parentSchema[DOCUMENTS]) ? (parentSchema[DOCUMENTS] as unknown[]).map(String) : [],
       );
