@@ -10,7 +10,7 @@
  * (then `npm run generate`, and review the diff of generated/).
  */
 import { createRequire } from "node:module";
-import type { Ajv2020, Code, KeywordCxt, Name } from "ajv/dist/2020.js";
+import type { Ajv2020, Code, CodeGen, KeywordCxt, Name } from "ajv/dist/2020.js";
 import type { JsonObject } from "../../../runtime/json/json-text.js";
 
 /** AJV's private modules this file reads, by specifier (test/ajv-internals.test.ts loads each one). */
@@ -24,13 +24,29 @@ export const AJV_PRIVATE_MODULES = {
   ref: "ajv/dist/vocabularies/core/ref.js",
 } as const;
 
-// The CommonJS module objects themselves, through which AJV's keywords call one another: a swap must change the
-// object AJV reads (an ES import would give a copy of the exports, or `exports.default`, depending on the loader).
-const require = createRequire(import.meta.url);
+/**
+ * What AJV gives an error reporter, the parts read here: a keyword's context (a `KeywordCxt`, or for a `type` error a
+ * plain object with these fields), with its error params and the compilation state, which AJV's types do not show.
+ */
+export interface ReportingContext {
+  gen: CodeGen;
+  keyword: string;
+  schema: unknown;
+  $data?: string | false;
+  params: Record<string, unknown>;
+  it: {
+    errorPath: Code | string;
+    createErrors?: boolean;
+    compositeRule?: boolean;
+    allErrors?: boolean;
+    validateName: Name;
+    schemaEnv: { $async?: boolean };
+  };
+}
 
 /** AJV's code of a keyword's error: `reportError` (the keyword fails) and `reportExtraError` (one more error). */
 export type ErrorReporter = (
-  cxt: KeywordCxt,
+  cxt: ReportingContext,
   error?: ErrorDefinition,
   errorPaths?: { instancePath?: Code | string },
   overrideAllErrors?: boolean,
@@ -44,28 +60,49 @@ export interface ErrorDefinition {
 /** AJV's code of a call to another compiled function (`callValidateCode`): `f(data, {instancePath, …})`. */
 export type CallCode = (cxt: KeywordCxt, func: Code | Name, context?: Code, passSchema?: boolean) => Code;
 
-const resolveModule = require(AJV_PRIVATE_MODULES.resolve) as {
-  inlineRef: (schema: JsonObject, limit: number) => boolean;
-};
-const codegenModule = require(AJV_PRIVATE_MODULES.codegen) as {
-  getProperty: (key: string) => Code;
-  strConcat: (a: Code | Name, b: Code | string) => Code;
-};
-const utilModule = require(AJV_PRIVATE_MODULES.util) as {
-  getErrorPath: (dataProp: Name | string | number, type: number) => Code | string;
-  escapeJsonPointer: (text: string) => string;
-  Type: { Str: number };
-};
-const namesModule = require(AJV_PRIVATE_MODULES.names) as {
-  default: Record<"instancePath" | "errors" | "vErrors", Name>;
-};
-const errorsModule = require(AJV_PRIVATE_MODULES.errors) as {
-  reportError: ErrorReporter;
-  reportExtraError: ErrorReporter;
-  keywordError: ErrorDefinition;
-};
-const codeModule = require(AJV_PRIVATE_MODULES.code) as { callValidateCode: CallCode };
-const refModule = require(AJV_PRIVATE_MODULES.ref) as { callRef: (cxt: KeywordCxt, validate: Name) => void };
+/** What this file reads of each private module. */
+interface PrivateModules {
+  resolve: { inlineRef: (schema: JsonObject, limit: number) => boolean };
+  codegen: { getProperty: (key: string) => Code; strConcat: (a: Code | Name, b: Code | string) => Code };
+  util: {
+    getErrorPath: (dataProp: Name | string | number, type: number) => Code | string;
+    escapeJsonPointer: (text: string) => string;
+    Type: { Str: number };
+  };
+  names: { default: Record<"instancePath" | "errors" | "vErrors", Name> };
+  errors: { reportError: ErrorReporter; reportExtraError: ErrorReporter; keywordError: ErrorDefinition };
+  code: { callValidateCode: CallCode };
+  ref: { callRef: (cxt: KeywordCxt, validate: Name) => void };
+}
+
+// The CommonJS module objects themselves, through which AJV's keywords call one another: a swap must change the
+// object AJV reads (an ES import would give a copy of the exports, or `exports.default`, depending on the loader).
+const require = createRequire(import.meta.url);
+const loaded: Partial<PrivateModules> = {};
+
+/**
+ * The error of a run stopped by an assumption of this file that the installed AJV breaks (`what` it changed), saying
+ * what to do.
+ */
+export function ajvChanged(what: string, cause?: unknown): Error {
+  const { version } = require("ajv/package.json") as { version: string };
+  return new Error(
+    `AJV ${version} changed ${what}: update generator/emit/validators/ajv-internals.ts ` +
+      "(test/ajv-internals.test.ts checks each of its assumptions)",
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+/** A private module, loaded on first use; a module the installed AJV no longer has stops the run saying so. */
+function privateModule<Key extends keyof PrivateModules>(key: Key): PrivateModules[Key] {
+  if (loaded[key] !== undefined) return loaded[key];
+  const specifier = AJV_PRIVATE_MODULES[key];
+  try {
+    return (loaded[key] = require(specifier) as PrivateModules[Key]);
+  } catch (error) {
+    throw ajvChanged(`its modules (${specifier} is gone)`, error);
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Private functions and values, read as they are
@@ -74,33 +111,50 @@ const refModule = require(AJV_PRIVATE_MODULES.ref) as { callRef: (cxt: KeywordCx
  * Whether AJV inlines a referenced `schema` into its referrer's code under the option `inlineRefs: limit`
  * (compile/resolve.ts `inlineRef`): a small leaf schema, without `$ref`, of at most `limit` keywords.
  */
-export const inlinesReference = (schema: JsonObject, limit: number): boolean => resolveModule.inlineRef(schema, limit);
+export const inlinesReference = (schema: JsonObject, limit: number): boolean =>
+  privateModule("resolve").inlineRef(schema, limit);
 
 /** The code of a property access as AJV writes it: `.type` for an identifier, `["x-y"]` otherwise. */
-export const propertyAccess = (key: string): Code => codegenModule.getProperty(key);
+export const propertyAccess = (key: string): Code => privateModule("codegen").getProperty(key);
 
 /** `a + b` as AJV joins the code of two strings (two constants become one literal). */
-export const stringConcat = (a: Code | Name, b: Code | string): Code => codegenModule.strConcat(a, b);
+export const stringConcat = (a: Code | Name, b: Code | string): Code => privateModule("codegen").strConcat(a, b);
 
 /** The code of the instance path of a property `property` (a name of the payload or a constant) below its object. */
-export const propertyErrorPath = (property: Name | string): Code | string =>
-  utilModule.getErrorPath(property, utilModule.Type.Str);
+export const propertyErrorPath = (property: Name | string): Code | string => {
+  const { getErrorPath, Type } = privateModule("util");
+  return getErrorPath(property, Type.Str);
+};
 
 /** A JSON pointer segment as AJV escapes it (`~` → `~0`, `/` → `~1`). */
-export const escapeJsonPointer = (text: string): string => utilModule.escapeJsonPointer(text);
+export const escapeJsonPointer = (text: string): string => privateModule("util").escapeJsonPointer(text);
 
-/** The variables of AJV's generated functions: the instance path, the error count and the error array. */
-export const AJV_NAMES: Readonly<Record<"instancePath" | "errors" | "vErrors", Name>> = namesModule.default;
+/**
+ * The variables of AJV's generated functions: the instance path, the error count and the error array (each read
+ * from AJV's table of names when used).
+ */
+export const AJV_NAMES: Readonly<Record<"instancePath" | "errors" | "vErrors", Name>> = {
+  get instancePath() {
+    return privateModule("names").default.instancePath;
+  },
+  get errors() {
+    return privateModule("names").default.errors;
+  },
+  get vErrors() {
+    return privateModule("names").default.vErrors;
+  },
+};
 
 /** The error AJV reports for a keyword whose definition gives none ("must pass … keyword validation"). */
-export const DEFAULT_KEYWORD_ERROR: ErrorDefinition = errorsModule.keywordError;
+export const defaultKeywordError = (): ErrorDefinition => privateModule("errors").keywordError;
 
 /**
  * AJV's code for a call to a referenced schema's function `validate`, as its `$ref` keyword writes it
  * (vocabularies/core/ref.ts `callRef`): the callee's errors joined to the caller's, its instance path below the
  * caller's.
  */
-export const callReferencedFunction = (cxt: KeywordCxt, validate: Name): void => refModule.callRef(cxt, validate);
+export const callReferencedFunction = (cxt: KeywordCxt, validate: Name): void =>
+  privateModule("ref").callRef(cxt, validate);
 
 /**
  * The value of `code` when it is the code of a string constant (AJV writes a constant as its JSON literal:
@@ -127,6 +181,7 @@ export function withErrorReporters<T>(
   reporters: { reportError: ErrorReporter; reportExtraError: ErrorReporter },
   compile: () => T,
 ): T {
+  const errorsModule = privateModule("errors");
   const original = { reportError: errorsModule.reportError, reportExtraError: errorsModule.reportExtraError };
   Object.assign(errorsModule, reporters);
   try {
@@ -141,6 +196,7 @@ export function withErrorReporters<T>(
  * `$ref` and `callReferencedFunction` reach through the module object) replaced by `replace(AJV's own)`.
  */
 export function withCallCode<T>(replace: (ajvCallCode: CallCode) => CallCode, compile: () => T): T {
+  const codeModule = privateModule("code");
   const original = codeModule.callValidateCode;
   codeModule.callValidateCode = replace(original);
   try {
@@ -181,7 +237,7 @@ export function replacePatternCode(
   code: (cxt: KeywordCxt, ajvCode: (cxt: KeywordCxt) => void) => void,
 ): void {
   const rule = (ajv.RULES.all as Record<string, { definition: { code: (cxt: KeywordCxt) => void } } | true>).pattern;
-  if (rule === undefined || rule === true) throw new Error("AJV has no pattern keyword to extend");
+  if (rule === undefined || rule === true) throw ajvChanged("its rules (no pattern keyword in ajv.RULES.all)");
   const { definition } = rule;
   const ajvCode = definition.code;
   definition.code = (cxt) => code(cxt, ajvCode);

@@ -30,8 +30,6 @@ import { readDocumentCase } from "../../model/dispatch-tables.js";
 import { nameDocument } from "../../../runtime/validation/error-messages.js";
 import { AJV_NAMES, propertyAccess } from "./ajv-internals.js";
 
-const { errors: ERRORS, vErrors: V_ERRORS } = AJV_NAMES;
-
 const ON = "x-dispatch-on";
 const CASES = "x-dispatch";
 const ELSE = "x-dispatch-else";
@@ -217,12 +215,12 @@ export function addDispatchKeyword(ajv: Ajv2020, errorMessagesModule: string): v
       for (const value of Object.keys(schema as JsonObject)) {
         gen.elseIf(_`${tag} === ${value}`);
         const branch = gen.name("valid");
-        const before = documents.has(value) ? gen.const("errs", ERRORS) : undefined;
+        const before = documents.has(value) ? gen.const("errs", AJV_NAMES.errors) : undefined;
         cxt.subschema({ keyword: CASES, schemaProp: value }, branch);
         gen.assign(valid, branch);
         // With allErrors, the branch's errors are vErrors[before .. errors).
         if (before !== undefined && named !== undefined)
-          gen.code(_`${named}(${V_ERRORS}, ${before}, ${ERRORS}, ${value})`);
+          gen.code(_`${named}(${AJV_NAMES.vErrors}, ${before}, ${AJV_NAMES.errors}, ${value})`);
       }
       if (parentSchema[ELSE] !== undefined) {
         gen.else();

@@ -19,12 +19,12 @@ import { escapePointerSegment } from "../../../runtime/json/json-text.js";
 import {
   AJV_NAMES as N,
   CONSTANT_PATH,
-  DEFAULT_KEYWORD_ERROR,
   ERROR_COUNT_LINES,
   ERROR_COUNT_READ,
   ERROR_COUNT_RESULT,
   ERROR_LIST_RESET,
   ITEM_PATH,
+  defaultKeywordError,
   escapeJsonPointer,
   propertyErrorPath,
   stringConcat,
@@ -32,6 +32,7 @@ import {
   withErrorReporters,
   type ErrorDefinition,
   type ErrorReporter,
+  type ReportingContext,
 } from "./ajv-internals.js";
 
 const { JSON_TYPES, itemPointer, ruleMessage } = errorMessages;
@@ -44,23 +45,6 @@ const { JSON_TYPES, itemPointer, ruleMessage } = errorMessages;
 const TYPE_ERROR_PUSHERS = new Map(
   JSON_TYPES.map((type) => [ruleMessage("type", type), `push${type[0]!.toUpperCase()}${type.slice(1)}TypeError`]),
 );
-
-/** What a keyword context holds beyond AJV's public type: its error params and the compilation state. */
-interface Reporting {
-  gen: CodeGen;
-  keyword: string;
-  schema: unknown;
-  $data?: boolean;
-  params: Record<string, unknown>;
-  it: {
-    errorPath: Code | string;
-    createErrors?: boolean;
-    compositeRule?: boolean;
-    allErrors?: boolean;
-    validateName: Name;
-    schemaEnv: { $async?: boolean };
-  };
-}
 
 /**
  * An error's fields, as code: `{ pointer, message, keyword }` in that order in every error object, and for an item
@@ -154,7 +138,7 @@ function propertySegment(gen: CodeGen, property: unknown): Code | string {
 
 /** The pointer, message and keyword of the error a keyword reports (undefined where AJV creates no error objects). */
 function errorFields(
-  cxt: Reporting,
+  cxt: ReportingContext,
   error: ErrorDefinition,
   errorPaths: { instancePath?: Code | string } = {},
 ): ErrorFields | undefined {
@@ -212,21 +196,19 @@ function pushCall(gen: CodeGen, fields: ErrorFields, list: Code | Name): Code {
   return _`${runTime("pushError")}(${list}, ${pointerCode(gen, fields)}, ${fields.message}, ${fields.keyword})`;
 }
 
-function returnErrors(cxt: Reporting, errors: Code | Name): void {
+function returnErrors(cxt: ReportingContext, errors: Code | Name): void {
   if (cxt.it.schemaEnv.$async) throw new Error("asynchronous schemas are not supported");
   cxt.gen.assign(_`${cxt.it.validateName}.errors`, errors);
   cxt.gen.return(false);
 }
 
-const reportError: ErrorReporter = (context, error = DEFAULT_KEYWORD_ERROR, errorPaths, overrideAllErrors) => {
-  const cxt = context as unknown as Reporting;
+const reportError: ErrorReporter = (cxt, error = defaultKeywordError(), errorPaths, overrideAllErrors) => {
   const fields = errorFields(cxt, error, errorPaths);
   if (overrideAllErrors ?? (cxt.it.compositeRule || cxt.it.allErrors)) addError(cxt.gen, fields);
   else returnErrors(cxt, fields === undefined ? _`[{}]` : pushCall(cxt.gen, fields, _`null`));
 };
 
-const reportExtraError: ErrorReporter = (context, error = DEFAULT_KEYWORD_ERROR, errorPaths) => {
-  const cxt = context as unknown as Reporting;
+const reportExtraError: ErrorReporter = (cxt, error = defaultKeywordError(), errorPaths) => {
   addError(cxt.gen, errorFields(cxt, error, errorPaths));
   if (!(cxt.it.compositeRule || cxt.it.allErrors)) returnErrors(cxt, N.vErrors);
 };

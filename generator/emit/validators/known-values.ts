@@ -13,7 +13,7 @@
 import { _, type Ajv2020 } from "ajv/dist/2020.js";
 import type { JsonObject } from "../../../runtime/json/json-text.js";
 import { mapDispatchedSchema } from "./compile-dispatch.js";
-import { replacePatternCode, stringConstant, withFailureCondition } from "./ajv-internals.js";
+import { ajvChanged, replacePatternCode, stringConstant, withFailureCondition } from "./ajv-internals.js";
 
 /** More case values than this are left to the regular expression (a long chain of comparisons costs as much). */
 const MAX_SHORTCUTS = 16;
@@ -56,6 +56,6 @@ export function shortcutDispatchedPatterns(ajv: Ajv2020, schemas: readonly JsonO
       (failure) => _`${condition} && ${failure}`,
       () => patternCode(cxt),
     );
-    if (tested === undefined) throw new Error("AJV's pattern keyword reported no condition to extend");
+    if (tested === undefined) throw ajvChanged("its pattern keyword (no condition reported through fail$data)");
   });
 }

@@ -22,6 +22,7 @@ import {
   CONCAT_ERRORS,
   CONTEXT_NAMES,
   CONTEXT_PARAMETER,
+  ajvChanged,
   withCallCode,
 } from "./ajv-internals.js";
 
@@ -66,8 +67,6 @@ export function plainSignatures(code: string, errorMessagesModule: string): stri
       `vErrors = require(${JSON.stringify(errorMessagesModule)}).appendErrors(vErrors, $1.errors);`,
     );
   if (CONTEXT_NAMES.test(rewritten))
-    throw new Error(
-      "a generated validator reads AJV's call context (parentData, rootData): plain-calls.ts cannot rewrite its calls",
-    );
+    throw ajvChanged("its code of a call: a generated validator still reads the call context (parentData, rootData)");
   return rewritten;
 }
