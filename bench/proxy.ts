@@ -183,6 +183,7 @@ async function thresholdRows(): Promise<(string | number)[][]> {
         bytes,
         encoding: undefined,
         maxBytes: 16 * 1024 * 1024,
+        maxErrors: 100,
       });
       const runs = QUICK ? 5 : 30;
       await pool.check(request(shared)); // the thread started

@@ -9,10 +9,11 @@ import { createCheck, loadValidators, type CheckTarget } from "./record-check.js
 export interface NdjsonWorkerData {
   target: CheckTarget;
   maxRecordBytes: number;
+  maxErrors: number;
 }
 
-const { target, maxRecordBytes } = workerData as NdjsonWorkerData;
-const check = createCheck(await loadValidators(target), target);
+const { target, maxRecordBytes, maxErrors } = workerData as NdjsonWorkerData;
+const check = createCheck(await loadValidators(target), target, maxErrors);
 parentPort?.on("message", ({ id, batch }: { id: number; batch: Batch }) => {
   parentPort?.postMessage({ id, result: checkBatch(batch, check, maxRecordBytes) });
 });

@@ -236,7 +236,7 @@ function checkTextLines(text: string, check: Check, maxBytes: number, result: Ba
         if (checked === undefined) {
           const outcome = check(value);
           if (outcome.valid) result.valid++;
-          else checked = invalidText(outcome.errors, json);
+          else checked = invalidText(outcome, json);
         }
       }
       if (checked !== undefined) result.findings.push(finding(checked, record, result.lines));
@@ -294,11 +294,19 @@ function checkRecord(
  * object shape, and the optimized record loop is not thrown back to the interpreter by a new one.
  */
 function finding(checked: CheckedText, record: number, line: number): BatchFinding {
-  return { valid: false, readable: checked.readable, errors: checked.errors, text: checked.text, record, line };
+  return {
+    valid: false,
+    readable: checked.readable,
+    errors: checked.errors,
+    errorCount: checked.errorCount,
+    text: checked.text,
+    record,
+    line,
+  };
 }
 
 function oversizedRecord(maxBytes: number): CheckedText {
-  return { valid: false, readable: false, errors: [oversizedError(maxBytes)], text: undefined };
+  return { valid: false, readable: false, errors: [oversizedError(maxBytes)], errorCount: 1, text: undefined };
 }
 
 function decodedOrUndefined(bytes: Uint8Array): string | undefined {

@@ -9,6 +9,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { JsonSyntaxError, locatePointer, parseJson } from "../json/json-text.js";
 import { decodeJsonText } from "../json/read-json.js";
+import { listErrors, type ListedErrors } from "../validation/listed-errors.js";
 import { apiValidatorModules, schemaApis } from "../../generated/schema-apis.js";
 
 /** The part of generated/validators.js this command uses. */
@@ -30,7 +31,11 @@ export interface ReportedError {
 /** What a check validates against: a schema by name, or the content documents of a media type. */
 export type CheckTarget = { name: string } | { mediaType: string };
 
-export type Check = (data: unknown) => ValidationResult;
+/** A check's verdict: valid, or the errors listed (at most `maxErrors`, runtime/validation/listed-errors.ts). */
+export type CheckResult =
+  { valid: true } | ({ valid: false } & ListedErrors<{ pointer: string; message: string; keyword: string }>);
+
+export type Check = (data: unknown) => CheckResult;
 
 /**
  * Where `npm run build` puts the bundles of `specfirst/validators` and `specfirst/<api>/validators`
@@ -54,13 +59,16 @@ export async function loadValidators(target: CheckTarget): Promise<ValidatorsMod
   return (await (apiValidatorModules[api] as () => Promise<unknown>)()) as ValidatorsModule;
 }
 
-export function createCheck(validators: ValidatorsModule, target: CheckTarget): Check {
+/** The check of a target, listing at most `maxErrors` errors of an invalid value (`--max-errors`). */
+export function createCheck(validators: ValidatorsModule, target: CheckTarget, maxErrors: number): Check {
+  const listed = (result: ValidationResult): CheckResult =>
+    result.valid ? result : { valid: false, ...listErrors(result.errors, maxErrors) };
   if ("mediaType" in target) {
     const mediaType = target.mediaType;
-    return (data) => validators.validateDocument(mediaType, data);
+    return (data) => listed(validators.validateDocument(mediaType, data));
   }
   const name = target.name;
-  return (data) => validators.validate(name, data);
+  return (data) => listed(validators.validate(name, data));
 }
 
 /** A checked text: valid, invalid against the schema, or not readable as JSON (`readable: false`). */
@@ -70,6 +78,8 @@ export interface CheckedText {
   /** Not readable: the error, with its line:column in the text (line 1 is the text's first line). Invalid: the
    * schema's errors, located in the text by `locateErrors`. */
   errors: ReportedError[];
+  /** The number of errors found: more than `errors` holds when some were left out (`--max-errors`). */
+  errorCount: number;
   /** Invalid against the schema: the text read, in which `locateErrors` finds each error's line:column. */
   text?: string;
 }
@@ -89,7 +99,7 @@ export function checkJsonText(input: Uint8Array | string, check: Check): Checked
     return unreadable(error);
   }
   const outcome = check(value);
-  return outcome.valid ? VALID : invalidText(outcome.errors, text);
+  return outcome.valid ? VALID : invalidText(outcome, text);
 }
 
 /**
@@ -124,13 +134,17 @@ export function unreadable(error: unknown): CheckedText {
     valid: false,
     readable: false,
     errors: [{ pointer: "", message: error.message, ...error.position }],
+    errorCount: 1,
     text: undefined,
   };
 }
 
-/** A text read, invalid against the schema: its errors, not located yet (`locateErrors`). */
-export function invalidText(errors: readonly { pointer: string; message: string }[], text: string): CheckedText {
-  return { valid: false, readable: true, errors: errors.map(reported), text };
+/** A text read, invalid against the schema: the errors listed, not located yet (`locateErrors`), and their count. */
+export function invalidText(
+  { errors, errorCount }: ListedErrors<{ pointer: string; message: string }>,
+  text: string,
+): CheckedText {
+  return { valid: false, readable: true, errors: errors.map(reported), errorCount: errorCount ?? errors.length, text };
 }
 
 /** A validator's error, as reported (its keyword left out). */
@@ -138,4 +152,4 @@ function reported(error: { pointer: string; message: string }): ReportedError {
   return { pointer: error.pointer, message: error.message };
 }
 
-const VALID: CheckedText = Object.freeze({ valid: true, readable: true, errors: [] }) as CheckedText;
+const VALID: CheckedText = Object.freeze({ valid: true, readable: true, errors: [], errorCount: 0 }) as CheckedText;

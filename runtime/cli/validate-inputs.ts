@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { open, stat, type FileHandle } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { readBodyUpTo } from "../http/read-body.js";
+import { DEFAULT_MAX_ERRORS, unlistedErrorsMessage } from "../validation/listed-errors.js";
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE } from "./command.js";
 import {
   checkBatch,
@@ -18,6 +19,7 @@ import {
   createCheck,
   loadValidators,
   locateErrors,
+  type CheckedText,
   type CheckTarget,
   type ReportedError,
   type ValidatorsModule,
@@ -32,7 +34,10 @@ export interface RecordResult {
   /** In an NDJSON stream: the line of the stream the record is on (its errors carry this line too). */
   line?: number;
   valid: boolean;
+  /** The errors, in the order found: all of them, or the first `--max-errors`. */
   errors: ReportedError[];
+  /** The number of errors found; present only when `errors` lists fewer (`--max-errors`). */
+  errorCount?: number;
 }
 
 /** Exit codes: 0 all valid, 1 some invalid, 2 usage error or unreadable / non-JSON input. */
@@ -64,6 +69,12 @@ export interface ValidateCommandOptions {
   ndjson: boolean;
   /** With `ndjson`: a longer record is not held in memory but skipped and reported as unreadable. */
   maxRecordBytes: number;
+  /**
+   * The most errors listed of one input or record, in the order found (default `DEFAULT_MAX_ERRORS`, 100; fewer when
+   * their pointers and messages pass `maxErrors` KiB: runtime/validation/listed-errors.ts); a result listing fewer than it found
+   * holds `errorCount`.
+   */
+  maxErrors?: number;
   /**
    * Without `ndjson`: the largest input read (default `DEFAULT_MAX_BYTES`); reading a longer one stops there, and it is
    * reported as an input that cannot be read (exit 2).
@@ -129,10 +140,19 @@ function tooLargeInput(file: string, maxBytes: number): RecordResult {
   return { file, valid: false, errors: [{ pointer: "", message }] };
 }
 
+/** A result's `errorCount`: only when it lists fewer errors than were found. */
+function unlistedCount(checked: CheckedText): { errorCount?: number } {
+  return checked.errorCount > checked.errors.length ? { errorCount: checked.errorCount } : {};
+}
+
 function formatText(result: RecordResult): string {
   if (result.valid) return `${result.file}: valid\n`;
   // An NDJSON record is named by its line in the stream, then each error's column: file:line:column.
   const where = result.line === undefined ? result.file : `${result.file}:${result.line}`;
+  const unlisted =
+    result.errorCount === undefined
+      ? ""
+      : `${where}: ${unlistedErrorsMessage(result.errors.length, result.errorCount)}: raise --max-errors to list more\n`;
   return result.errors
     .map((error) => {
       const position =
@@ -143,7 +163,8 @@ function formatText(result: RecordResult): string {
             : `:${error.column ?? 1}`;
       return `${where}${position}: ${error.pointer === "" ? "(root)" : error.pointer} ${error.message}\n`;
     })
-    .join("");
+    .join("")
+    .concat(unlisted);
 }
 
 /**
@@ -171,7 +192,8 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
     workerThreads > 0 ? (options.parallelFromBytes ?? DEFAULT_PARALLEL_FROM_BYTES) : Number.POSITIVE_INFINITY;
   // A file large enough for worker threads: they start now, loading the validators while this thread loads them
   // too (closed below if the schema name turns out unknown).
-  const config = { target, maxRecordBytes: options.maxRecordBytes };
+  const maxErrors = options.maxErrors ?? DEFAULT_MAX_ERRORS;
+  const config = { target, maxRecordBytes: options.maxRecordBytes, maxErrors };
   let pool =
     options.ndjson && workerThreads > 0 && (await someFileHolds(options.inputs, parallelFrom))
       ? new NdjsonPool(config, workerThreads)
@@ -181,6 +203,7 @@ export async function runValidateCommand(options: ValidateCommandOptions): Promi
       options,
       await loadValidators(target),
       target,
+      maxErrors,
       variant,
       usage,
       parallelFrom,
@@ -210,6 +233,7 @@ async function validateInputs(
   options: ValidateCommandOptions,
   validators: ValidatorsModule,
   target: CheckTarget,
+  maxErrors: number,
   variant: "lenient" | "strict" | undefined,
   usage: (message: string) => number,
   parallelFrom: number,
@@ -226,7 +250,7 @@ async function validateInputs(
     if (!validators.schemaNames.includes(name))
       return usage(`unknown schema "${name}"; expected one of: ${validators.schemaNames.join(", ")}`);
   }
-  const check = createCheck(validators, target);
+  const check = createCheck(validators, target, maxErrors);
   if (options.inputs.length === 0) return usage("no input given (a file path, or - for standard input)");
 
   const counts = { records: 0, valid: 0, invalid: 0, unreadable: 0 };
@@ -270,7 +294,7 @@ async function validateInputs(
       }
       const checked = checkJsonText(bytes, check);
       count(checked.valid, checked.readable);
-      emit({ file: label, valid: checked.valid, errors: locateErrors(checked) });
+      emit({ file: label, valid: checked.valid, errors: locateErrors(checked), ...unlistedCount(checked) });
       continue;
     }
     // where an NDJSON input's bytes come from
@@ -308,6 +332,7 @@ async function validateInputs(
           line,
           valid: false,
           errors: locateErrors(finding, line),
+          ...unlistedCount(finding),
         });
       }
       if (output !== "") options.stdout(output);

@@ -7,6 +7,7 @@
 import { readBodyUpTo } from "../http/read-body.js";
 import { readJson } from "../json/read-json.js";
 import { notificationFor, reply as replyTo, type Reason, type ReplyContent } from "../messaging/envelopes.js";
+import { listErrors } from "../validation/listed-errors.js";
 import type { ValidationError, Validates } from "../validation/result.js";
 import type { ApiDescriptor, WebhookDescriptor } from "./descriptor.js";
 import type { OperationMethods } from "./create-client.js";
@@ -798,7 +799,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     const webhook = receivers.webhookOf(data);
     if (webhook === undefined) return rejected(400, [problem(receivers.noneTakes, "kind")]);
     const result = (await loadValidators()).validate(webhook.schema, data);
-    if (!result.valid) return rejected(400, result.errors);
+    if (!result.valid) return { status: 400, body: listErrors(result.errors) }; // docs/validating.md#errors-listed
     const payload = data as Record<string, unknown>;
     let key: string | undefined;
     if (window !== undefined && webhook.acknowledge !== null && typeof payload.id === "string" && payload.id !== "") {

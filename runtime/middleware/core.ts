@@ -12,11 +12,13 @@ import {
 } from "../http/content-encoding.js";
 import { readBodyUpTo } from "../http/read-body.js";
 import { JsonSyntaxError, readJson } from "../json/read-json.js";
+import { listErrors, maxErrorsOption } from "../validation/listed-errors.js";
 import type { ValidationError, Validates } from "../validation/result.js";
 import type { RouteCheck, RouteRequest, RouteValidator } from "../validation/routes.js";
 
 export type { ValidationError, Validates };
 export type { RouteCheck, RouteRequest, RouteValidator };
+export { listErrors, maxErrorsOption };
 
 /** Options every middleware takes. */
 export interface BodyValidationOptions {
@@ -27,13 +29,21 @@ export interface BodyValidationOptions {
    * validators of every schema, loaded on first use.
    */
   validators?: Validates;
+  /**
+   * The most errors a 400 lists, in the order found (default 100; fewer when their pointers and messages pass `maxErrors` KiB);
+   * the answer then holds `errorCount` too (docs/validating.md#errors-listed). A whole number, at least 1.
+   */
+  maxErrors?: number;
 }
 
 export const DEFAULT_LIMIT = 1024 * 1024;
 
-/** The body of every 400 and 413 answer. */
+/** The body of every 400, 401, 413 and 415 answer. */
 export interface ErrorBody {
+  /** The errors, in the order found: all of them, or the first ones (docs/validating.md#errors-listed). */
   errors: ValidationError[];
+  /** How many errors were found; present only when `errors` lists fewer. */
+  errorCount?: number;
 }
 
 /** The outcome of checking one body: the parsed value, or the status and body of the answer to send instead. */
@@ -57,6 +67,8 @@ export interface RouteValidationOptions {
    * routes of every API, loaded on first use.
    */
   routes?: RouteValidator;
+  /** As `BodyValidationOptions.maxErrors`: the most errors a 400 lists (default 100). */
+  maxErrors?: number;
 }
 
 let defaultRoutes: Promise<RouteValidator> | undefined;
@@ -81,6 +93,15 @@ export function routeBody(bytes: Uint8Array): { ok: true; data: unknown } | Excl
 /** The validators given in the options, or the default ones. */
 export function resolveValidators(options: BodyValidationOptions): Promise<Validates> {
   return options.validators === undefined ? defaultValidators() : Promise.resolve(options.validators);
+}
+
+/** The answer to a request found invalid: its status, and the errors listed (at most `maxErrors`). */
+export function invalid<Status extends number>(
+  status: Status,
+  errors: readonly ValidationError[],
+  maxErrors: number,
+): { ok: false; status: Status; body: ErrorBody } {
+  return { ok: false, status, body: listErrors(errors, maxErrors) };
 }
 
 export function limitOf(options: BodyValidationOptions): number {
@@ -108,14 +129,20 @@ export function unreadable(error: JsonSyntaxError): BodyCheck {
   };
 }
 
-/** Validates an already parsed value. */
-export function checkValue(validators: Validates, name: string, data: unknown): BodyCheck {
+/** Validates an already parsed value; an invalid one's answer lists at most `maxErrors` errors. */
+export function checkValue(validators: Validates, name: string, data: unknown, maxErrors: number): BodyCheck {
   const result = validators.validate(name, data);
-  return result.valid ? { ok: true, data } : { ok: false, status: 400, body: { errors: result.errors } };
+  return result.valid ? { ok: true, data } : invalid(400, result.errors, maxErrors);
 }
 
 /** Parses raw body bytes with the strict reader, then validates them. */
-export function checkBytes(validators: Validates, name: string, bytes: Uint8Array, limit: number): BodyCheck {
+export function checkBytes(
+  validators: Validates,
+  name: string,
+  bytes: Uint8Array,
+  limit: number,
+  maxErrors: number,
+): BodyCheck {
   if (bytes.byteLength > limit) return tooLarge(limit);
   let data: unknown;
   try {
@@ -124,7 +151,7 @@ export function checkBytes(validators: Validates, name: string, bytes: Uint8Arra
     if (error instanceof JsonSyntaxError) return unreadable(error);
     throw error;
   }
-  return checkValue(validators, name, data);
+  return checkValue(validators, name, data, maxErrors);
 }
 
 /**

@@ -21,8 +21,10 @@ import {
   checkBytes,
   checkValue,
   errorText,
+  invalid,
   JSON_CONTENT_TYPE,
   limitOf,
+  maxErrorsOption,
   readBody,
   resolveRoutes,
   resolveValidators,
@@ -83,18 +85,20 @@ function answer(res: ResponseLike, check: Exclude<BodyCheck, { ok: true }> | Bod
 /**
  * Middleware validating the request body against the schema `name` (`message`, `notification`, `command`,
  * `config`, ...): a valid body goes on to the next handler unchanged; an invalid one, or one that is not JSON, has
- * invalid UTF-8 or a repeated key, is answered 400 `{ errors: [{ pointer, message, keyword }] }`, one longer
+ * invalid UTF-8 or a repeated key, is answered 400 `{ errors: [{ pointer, message, keyword }] }` (the first
+ * `maxErrors`, default 100, and `errorCount` when some are left out: docs/validating.md#errors-listed), one longer
  * than `limit` (default 1 MiB, before or after decoding) 413, one in a content encoding that is not read 415 and one
  * that cannot be decoded 400 (keyword `contentEncoding`), all in the same shape; the next handler is then not called.
  */
 export function validateBody(name: string, options: BodyValidationOptions = {}): Middleware {
   const limit = limitOf(options);
+  const maxErrors = maxErrorsOption(options.maxErrors);
   return (req, res, next) => {
     const run = async () => {
       const validators = await resolveValidators(options);
       // A body parser before this one has read the stream (and set req.body, or left it undefined for a body it
       // does not parse, which then fails validation).
-      if (req.readableEnded === true) return checkValue(validators, name, req.body);
+      if (req.readableEnded === true) return checkValue(validators, name, req.body, maxErrors);
       let bytes: Uint8Array;
       try {
         const length = req.headers["content-length"];
@@ -108,7 +112,7 @@ export function validateBody(name: string, options: BodyValidationOptions = {}):
         if (error instanceof BodyRefusedError) return error.refusal;
         throw error;
       }
-      const check = checkBytes(validators, name, bytes, limit);
+      const check = checkBytes(validators, name, bytes, limit, maxErrors);
       if (check.ok) {
         req.body = check.data;
         req.rawBody = bytes;
@@ -133,6 +137,7 @@ export function validateBody(name: string, options: BodyValidationOptions = {}):
  */
 export function validateRoute(route: string, options: RouteValidationOptions = {}): Middleware {
   const limit = limitOf(options);
+  const maxErrors = maxErrorsOption(options.maxErrors);
   return (req, res, next) => {
     const run = async () => {
       const routes = await resolveRoutes(options);
@@ -166,9 +171,7 @@ export function validateRoute(route: string, options: RouteValidationOptions = {
         query: at === -1 ? "" : target.slice(at + 1),
         path,
       });
-      return check.valid
-        ? ({ ok: true } as const)
-        : { ok: false as const, status: check.status, body: { errors: check.errors } };
+      return check.valid ? ({ ok: true } as const) : invalid(check.status, check.errors, maxErrors);
     };
     run().then(
       (check) => {

@@ -35,6 +35,8 @@ import {
   decodingRefusal,
   errorText,
   JSON_CONTENT_TYPE,
+  listErrors,
+  maxErrorsOption,
   resolveRoutes,
   resolveValidators,
   tooLarge,
@@ -153,6 +155,7 @@ function decodingHook(limit: number) {
 }
 
 async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): Promise<void> {
+  const maxErrors = maxErrorsOption(options.maxErrors);
   const validators = await resolveValidators(options);
   if (options.strictJson !== false) {
     if (fastify.hasContentTypeParser("application/json")) fastify.removeContentTypeParser("application/json");
@@ -196,7 +199,7 @@ async function plugin(fastify: FastifyLike, options: SpecfirstFastifyOptions): P
       ...(parsing === undefined ? [] : Array.isArray(parsing) ? parsing : [parsing]),
     ];
     const validateBody = async (request: { body: unknown }, reply: ReplyLike) => {
-      const check = checkValue(validators, name, request.body);
+      const check = checkValue(validators, name, request.body, maxErrors);
       if (!check.ok) return send(reply, check.status, check.body);
       return undefined;
     };
@@ -227,17 +230,19 @@ Object.assign(plugin, {
  * (`"POST /notifications"`, the document's path as written, or an operationId): the body Fastify parsed (with the
  * plugin registered, by the strict reader) against the schema it names, each declared parameter of the URL, headers
  * and cookies by its style against its schema, and the credential present. An invalid request is answered
- * `{ errors }` (pointers `/body/...`, `/query/<name>`, ...): 401 when the credential is missing, else 400.
+ * `{ errors }` (pointers `/body/...`, `/query/<name>`, ...): 401 when the credential is missing, else 400; at most
+ * `maxErrors` errors (default 100) are listed, with `errorCount` when some are left out.
  *
  *   app.post("/notifications", { preValidation: validateRoute("POST /notifications") }, handler);
  */
 export function validateRoute(
   route: string,
-  options: { routes?: RouteValidator } = {},
+  options: { routes?: RouteValidator; maxErrors?: number } = {},
 ): (
   request: { body?: unknown; headers: Record<string, string | string[] | undefined>; url: string },
   reply: ReplyLike,
 ) => Promise<ReplyLike | undefined> {
+  const maxErrors = maxErrorsOption(options.maxErrors);
   return async (request, reply) => {
     const routes = await resolveRoutes(options);
     const at = request.url.indexOf("?");
@@ -247,7 +252,7 @@ export function validateRoute(
       query: at === -1 ? "" : request.url.slice(at + 1),
       path: at === -1 ? request.url : request.url.slice(0, at),
     });
-    return check.valid ? undefined : send(reply, check.status, { errors: check.errors });
+    return check.valid ? undefined : send(reply, check.status, listErrors(check.errors, maxErrors));
   };
 }
 

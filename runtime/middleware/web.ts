@@ -25,6 +25,8 @@ import {
   errorText,
   JSON_CONTENT_TYPE,
   limitOf,
+  listErrors,
+  maxErrorsOption,
   readBody,
   resolveRoutes,
   resolveValidators,
@@ -78,6 +80,7 @@ export async function validateRequest<T = unknown>(
   options: BodyValidationOptions = {},
 ): Promise<RequestCheck<T>> {
   const limit = limitOf(options);
+  const maxErrors = maxErrorsOption(options.maxErrors);
   const validators = await resolveValidators(options);
   let check: BodyCheck | BodyRefusal;
   let bytes: Uint8Array = new Uint8Array(0);
@@ -87,7 +90,7 @@ export async function validateRequest<T = unknown>(
         contentLength: request.headers.get("content-length"),
         contentEncoding: request.headers.get("content-encoding"),
       });
-    check = checkBytes(validators, name, bytes, limit);
+    check = checkBytes(validators, name, bytes, limit, maxErrors);
   } catch (error) {
     if (!(error instanceof BodyRefusedError)) throw error;
     check = error.refusal;
@@ -132,6 +135,7 @@ export function validateRoute<T = unknown, Req extends RequestLike & { url: stri
   options: RouteValidationOptions = {},
 ): (request: Req) => Promise<Response> {
   const limit = limitOf(options);
+  const maxErrors = maxErrorsOption(options.maxErrors);
   return async (request) => {
     const routes = await resolveRoutes(options);
     let bytes: Uint8Array = new Uint8Array(0);
@@ -156,7 +160,7 @@ export function validateRoute<T = unknown, Req extends RequestLike & { url: stri
       query: url.search,
       path: url.pathname,
     });
-    if (!check.valid) return errorResponse(check.status, { errors: check.errors });
+    if (!check.valid) return errorResponse(check.status, listErrors(check.errors, maxErrors));
     return handler({ body: parsed.data as T, parameters: check.parameters }, request);
   };
 }

@@ -1,23 +1,34 @@
 /**
  * The check of one body against its schema, as the proxy runs it on the main thread (small bodies) or in a worker
  * thread (large ones, check-pool.ts): decompressed when `content-encoding` says so (never to more than the body
- * limit), read with the strict JSON reader, validated. Nothing in the errors quotes the body.
+ * limit), read with the strict JSON reader, validated. Nothing in the errors quotes the body. The errors are listed
+ * here, at most `maxErrors` of them (runtime/validation/listed-errors.ts), so that a worker thread sends back no more.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync, type ZlibOptions } from "node:zlib";
-import { checkBytes, tooLarge, type BodyCheck, type ValidationError, type Validates } from "../middleware/core.js";
+import { checkBytes, tooLarge, type BodyCheck, type ErrorBody, type Validates } from "../middleware/core.js";
 
-/** What a body check asks: the validator name, the body as received, its `content-encoding`, and the body limit. */
+/**
+ * What a body check asks: the validator name, the body as received, its `content-encoding`, the body limit, and the
+ * most errors listed.
+ */
 export interface CheckRequest {
   schema: string;
   bytes: Uint8Array;
   encoding: string | undefined;
   maxBytes: number;
+  maxErrors: number;
 }
 
-/** The outcome: no errors (valid), or the status to answer under `--enforce` and the errors to report. */
-export type CheckOutcome = { status: 200 } | { status: 400 | 413; errors: ValidationError[] };
+/**
+ * The outcome: no errors (valid), or the status to answer under `--enforce` and the errors to report (the first ones,
+ * with `errorCount` when some are left out).
+ */
+export type CheckOutcome = { status: 200 } | ({ status: 400 | 413 } & ErrorBody);
 
-export function checkBody(validators: Validates, { schema, bytes, encoding, maxBytes }: CheckRequest): CheckOutcome {
+export function checkBody(
+  validators: Validates,
+  { schema, bytes, encoding, maxBytes, maxErrors }: CheckRequest,
+): CheckOutcome {
   let text: Uint8Array;
   try {
     text = decoded(bytes, encoding, { maxOutputLength: maxBytes });
@@ -34,18 +45,18 @@ export function checkBody(validators: Validates, { schema, bytes, encoding, maxB
       ],
     };
   }
-  return outcomeOf(checkBytes(validators, schema, text, maxBytes));
+  return outcomeOf(checkBytes(validators, schema, text, maxBytes, maxErrors));
 }
 
 /** The 413 outcome of a body over the limit (the middleware's wording). */
-export function tooLargeOutcome(maxBytes: number): { status: 413; errors: ValidationError[] } {
+export function tooLargeOutcome(maxBytes: number): { status: 413 } & ErrorBody {
   const answer = tooLarge(maxBytes);
   return { status: 413, errors: answer.ok ? [] : answer.body.errors };
 }
 
 /** A check as the proxy passes it on: without the parsed value (which a worker thread would have to copy back). */
 function outcomeOf(check: BodyCheck): CheckOutcome {
-  return check.ok ? { status: 200 } : { status: check.status, errors: check.body.errors };
+  return check.ok ? { status: 200 } : { status: check.status, ...check.body };
 }
 
 /** The body as the schema sees it: decompressed when `content-encoding` says so, at most `maxOutputLength` bytes. */

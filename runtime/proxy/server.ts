@@ -42,9 +42,10 @@ import {
   defaultValidators,
   errorText,
   JSON_CONTENT_TYPE,
-  type ValidationError,
+  type ErrorBody,
   type Validates,
 } from "../middleware/core.js";
+import { maxErrorsOption, unlistedErrorsMessage } from "../validation/listed-errors.js";
 import { ByteBudget, Slots } from "./admission.js";
 import { DEFAULT_MIN_BODY_RATE, RateWatch, readBody, type MinBodyRate, type ReadGuards } from "./body.js";
 import { checkBody, tooLargeOutcome, type CheckOutcome } from "./check.js";
@@ -110,6 +111,12 @@ export interface ProxyOptions {
   validators?: Validates;
   /** Default `DEFAULT_MAX_BODY_BYTES` (1 MiB). */
   maxBodyBytes?: number;
+  /**
+   * The most errors of one body an answer lists and the log reports, in the order found (default 100; fewer when
+   * their pointers and messages pass `maxErrors` KiB): the answer then holds `errorCount`, and the log a line with keyword
+   * `maxErrors` (docs/validating.md#errors-listed). A whole number, at least 1.
+   */
+  maxErrors?: number;
   /** Default `DEFAULT_MAX_IN_FLIGHT`. */
   maxInFlight?: number;
   /** Default `DEFAULT_MAX_QUEUED`. */
@@ -156,7 +163,7 @@ type Forwarded = { bytes: Uint8Array } | { framing: Framing; head: readonly Buff
 
 const NOTHING_READ: readonly Buffer[] = [];
 
-const error = (message: string, keyword: string): ValidationError[] => [{ pointer: "", message, keyword }];
+const error = (message: string, keyword: string): ErrorBody => ({ errors: [{ pointer: "", message, keyword }] });
 
 /** `value`, when it is a whole number of at least `least`; else a `RangeError` naming the option. */
 function whole(name: string, value: number, least: number): number {
@@ -175,6 +182,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   const enforce = options.enforce === true;
   const enforceResponses = options.enforceResponses === true;
   const maxBodyBytes = whole("maxBodyBytes", options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 0);
+  const maxErrors = maxErrorsOption(options.maxErrors);
   const maxInFlight = whole("maxInFlight", options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT, 1);
   const maxQueued = whole("maxQueued", options.maxQueued ?? DEFAULT_MAX_QUEUED, 0);
   const maxBufferedBytes = whole(
@@ -212,20 +220,25 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     encoding: string | undefined,
   ): Promise<CheckOutcome> | CheckOutcome => {
     const compressed = encoding !== undefined && !/^\s*(identity)?\s*$/i.test(encoding);
-    const request = { schema, bytes, encoding, maxBytes: maxBodyBytes };
+    const request = { schema, bytes, encoding, maxBytes: maxBodyBytes, maxErrors };
     return pool !== undefined && (bytes.byteLength > INLINE_CHECK_BYTES || compressed)
       ? pool.check(request)
       : checkBody(validators, request);
   };
 
+  /** One line per error listed, then, when some were left out (`maxErrors`), one line saying how many. */
   const report = (
     route: ProxyRoute,
     direction: Violation["direction"],
-    errors: readonly ValidationError[],
+    { errors, errorCount }: ErrorBody,
     status?: number,
     method = route.method,
   ) => {
-    for (const error of errors) {
+    const unlisted =
+      errorCount === undefined
+        ? []
+        : [{ pointer: "", message: unlistedErrorsMessage(errors.length, errorCount), keyword: "maxErrors" }];
+    for (const error of [...errors, ...unlisted]) {
       const violation: Violation = {
         direction,
         operation: route.operationId,
@@ -247,7 +260,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   const answer = (
     res: ServerResponse,
     status: number,
-    errors: ValidationError[],
+    { errors, errorCount }: ErrorBody,
     headers: OutgoingHttpHeaders = {},
   ) => {
     if (res.headersSent || res.destroyed) return;
@@ -258,7 +271,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       ...headers,
       ...(unread ? { connection: "close" } : {}),
     });
-    res.end(errorText({ errors }));
+    res.end(errorText(errorCount === undefined ? { errors } : { errors, errorCount }));
   };
 
   const busy = (res: ServerResponse, what: string) =>
@@ -362,8 +375,8 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
     if (body.kind === "complete") {
       const outcome = await check(schema, body.bytes, incoming.headers["content-encoding"]);
       if (outcome.status !== 200) {
-        report(route as ProxyRoute, "response", outcome.errors, status);
-        if (enforceResponses) return refuseAnswer(res, incoming, outcome.errors);
+        report(route as ProxyRoute, "response", outcome, status);
+        if (enforceResponses) return refuseAnswer(res, incoming, outcome);
       }
       headers.push("content-length", String(body.bytes.length));
       res.writeHead(status, incoming.statusMessage, headers);
@@ -386,7 +399,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
    * With `enforceResponses`: 502 in place of an upstream answer that breaks the document, carrying its violations
    * (pointers into the upstream's body, never its values); the rest of that answer is not read.
    */
-  const refuseAnswer = (res: ServerResponse, incoming: IncomingMessage, errors: ValidationError[]) => {
+  const refuseAnswer = (res: ServerResponse, incoming: IncomingMessage, errors: ErrorBody) => {
     incoming.destroy();
     answer(res, 502, errors, { "x-specfirst-violations": "response" });
   };
@@ -430,7 +443,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       if (enforce) return answer(res, 415, errors, { accept: CHECKED_MEDIA_TYPE });
     }
     if (framing.body === "length" && framing.bytes > maxBodyBytes) {
-      const { errors } = tooLargeOutcome(maxBodyBytes);
+      const errors = tooLargeOutcome(maxBodyBytes);
       report(route, "request", errors);
       if (enforce) return answer(res, 413, errors);
       return admit(res, 0, () => forward(req, res, route, { framing, head: NOTHING_READ }));
@@ -448,7 +461,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       case "overBudget":
         return busy(res, `${maxBufferedBytes} bytes of request bodies`);
       case "tooLarge": {
-        const { errors } = tooLargeOutcome(maxBodyBytes);
+        const errors = tooLargeOutcome(maxBodyBytes);
         report(route, "request", errors);
         if (!enforce) return admit(res, read.held, () => forward(req, res, route, { framing, head: read.head }));
         guards.budget.give(read.held);
@@ -463,10 +476,10 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
       throw failure;
     }
     if (outcome.status !== 200) {
-      report(route, "request", outcome.errors);
+      report(route, "request", outcome);
       if (enforce) {
         guards.budget.give(read.held);
-        return answer(res, outcome.status, outcome.errors);
+        return answer(res, outcome.status, outcome);
       }
     }
     admit(res, read.held, () => forward(req, res, route, { bytes: read.bytes }));

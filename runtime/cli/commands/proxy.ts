@@ -4,7 +4,7 @@ import { EXIT_OK, EXIT_USAGE, processIo, type CliCommand, type CliIo } from "../
 const HELP = `Usage:
   specfirst proxy --upstream <url> --port <n> [--host <address>] [--enforce] [--enforce-responses] [--max-body-bytes <n>]
                   [--max-in-flight <n>] [--max-queued <n>] [--max-buffered-bytes <n>] [--min-body-rate <n>]
-                  [--upstream-timeout-ms <n>]
+                  [--upstream-timeout-ms <n>] [--max-errors <n>]
       A validation proxy in front of a real service of either API: requests and responses of the operations
       (POST /messages, /notifications, /commands, /v1/configs) are checked against their schemas, and every
       violation is printed on standard output as one JSON line:
@@ -45,6 +45,10 @@ const HELP = `Usage:
       --upstream-timeout-ms <n>
                     how long the upstream may stay silent, before or within its answer (default 30000): then 504
                     (keyword "upstream-timeout"); an unreachable upstream is 502 (keyword "upstream")
+      --max-errors <n>
+                    the most errors of one body an answer lists and the log reports, in the order found (default
+                    100; fewer when their pointers and messages pass <n> KiB); the answer then holds "errorCount",
+                    the number found, and the log one more line with keyword "maxErrors"
       Every answer of the proxy's own is JSON {"errors":[...]}: 400 invalid (schema keywords, "json",
       "contentEncoding") or not a path ("path"), 404 "path", 405 "method", 408 "timeout", 413 "maxBytes",
       415 "contentType", 431/400 "http", 500 "proxy", 501 "http" (a transfer coding other than chunked),
@@ -70,6 +74,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
         "max-buffered-bytes": { type: "string" },
         "min-body-rate": { type: "string" },
         "upstream-timeout-ms": { type: "string" },
+        "max-errors": { type: "string" },
         help: { type: "boolean", default: false },
       },
     }));
@@ -105,6 +110,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     "max-buffered-bytes",
     "min-body-rate",
     "upstream-timeout-ms",
+    "max-errors",
   ] as const) {
     const text = values[flag];
     if (text === undefined) continue;
@@ -120,6 +126,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     ...(numbers["max-queued"] === undefined ? {} : { maxQueued: numbers["max-queued"] }),
     ...(numbers["max-buffered-bytes"] === undefined ? {} : { maxBufferedBytes: numbers["max-buffered-bytes"] }),
     ...(numbers["upstream-timeout-ms"] === undefined ? {} : { upstreamTimeoutMs: numbers["upstream-timeout-ms"] }),
+    ...(numbers["max-errors"] === undefined ? {} : { maxErrors: numbers["max-errors"] }),
   };
 
   const { createProxy, DEFAULT_MAX_BODY_BYTES, DEFAULT_MIN_BODY_RATE } = await import("../../proxy/server.js");

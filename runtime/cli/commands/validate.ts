@@ -4,7 +4,7 @@ import { processIo, type CliCommand, type CliIo } from "../command.js";
 
 const HELP = `Usage:
   specfirst validate <name> [file... | -] [--max-bytes <n> | --ndjson [--max-record-bytes <n>]] [--lenient | --strict]
-                    [--format text|json]
+                    [--format text|json] [--max-errors <n>]
   specfirst validate --media-type <type> [file... | -]
       Validate JSON against a schema: message, notification, command, command-response, envelope, config,
       config-lenient, message-strict, command-strict, or any schema file name (node-address, select, input-sql, ...). With no file, or with -,
@@ -17,15 +17,21 @@ const HELP = `Usage:
       --max-record-bytes <n>
                     with --ndjson: the longest record held in memory (default ${DEFAULT_MAX_RECORD_BYTES}, 16 MiB); a
                     longer line is skipped up to its line break and reported as a record that cannot be read (exit 2)
+      --max-errors <n>
+                    the most errors listed of one input (or NDJSON record), in the order found (default 100;
+                    fewer when their pointers and messages pass <n> KiB: a deep tree's pointers are long); a
+                    result that lists fewer than it found says how many it found: a last text line "... more
+                    errors were found and not listed (<count> in all) ...", or "errorCount" in JSON
       --lenient     with config: accept unknown keys (the config-lenient variant)
       --strict      with message or command: reject fields a content document does not list, such as
                     media-link url for uri (the message-strict and command-strict variants; stricter than the seed)
       --media-type  validate bare content documents of a media type (text/plain,
                     application/vnd.lime.select+json, ...); unknown media types accept any string or object
       --format      text (default): one line per error, "file:line:column: /pointer message"
-                    json: {"results":[{"file","valid","errors":[{"pointer","message","line","column"}]}]};
+                    json: {"results":[{"file","valid","errors":[{"pointer","message","line","column"}],
+                    "errorCount"?}]} ("errorCount" only when --max-errors left errors out);
                     with --ndjson, one JSON line per invalid or unreadable record, {"file","record","line",
-                    "valid","errors"} (record: its number among the records, 1 for the first, empty lines not
+                    "valid","errors","errorCount"?} (record: its number among the records, 1 for the first, empty lines not
                     counted; line: its line in the stream, which its errors' line repeats), then
                     {"summary":{"records","valid","invalid","unreadable"}} (invalid: read, and broke the schema;
                     unreadable: not readable as JSON; counted apart)
@@ -36,8 +42,8 @@ const HELP = `Usage:
       the output closed it (piped into head, say).
 `;
 
-/** A positive whole number of bytes written in decimal digits, or undefined. */
-function parseByteCount(text: string): number | undefined {
+/** A positive whole number (of bytes, of errors) written in decimal digits, or undefined. */
+function parseCount(text: string): number | undefined {
   const count = Number(text);
   return /^[0-9]+$/.test(text) && Number.isSafeInteger(count) && count > 0 ? count : undefined;
 }
@@ -56,6 +62,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
         "media-type": { type: "string" },
         "max-record-bytes": { type: "string" },
         "max-bytes": { type: "string" },
+        "max-errors": { type: "string" },
         help: { type: "boolean", default: false },
       },
     });
@@ -74,14 +81,19 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     return EXIT_USAGE;
   }
   const maxRecordBytes =
-    values["max-record-bytes"] === undefined ? DEFAULT_MAX_RECORD_BYTES : parseByteCount(values["max-record-bytes"]);
+    values["max-record-bytes"] === undefined ? DEFAULT_MAX_RECORD_BYTES : parseCount(values["max-record-bytes"]);
   if (maxRecordBytes === undefined) {
     io.stderr("specfirst validate: --max-record-bytes is a whole number of bytes, at least 1\n");
     return EXIT_USAGE;
   }
-  const maxBytes = values["max-bytes"] === undefined ? DEFAULT_MAX_BYTES : parseByteCount(values["max-bytes"]);
+  const maxBytes = values["max-bytes"] === undefined ? DEFAULT_MAX_BYTES : parseCount(values["max-bytes"]);
   if (maxBytes === undefined) {
     io.stderr("specfirst validate: --max-bytes is a whole number of bytes, at least 1\n");
+    return EXIT_USAGE;
+  }
+  const maxErrors = values["max-errors"] === undefined ? undefined : parseCount(values["max-errors"]);
+  if (values["max-errors"] !== undefined && maxErrors === undefined) {
+    io.stderr("specfirst validate: --max-errors is a whole number of errors, at least 1 (default 100)\n");
     return EXIT_USAGE;
   }
   if (values.ndjson && values["max-bytes"] !== undefined) {
@@ -104,6 +116,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     ndjson: values.ndjson,
     maxRecordBytes,
     maxBytes,
+    ...(maxErrors === undefined ? {} : { maxErrors }),
     format,
     inputs,
     stdin: io.stdin,
