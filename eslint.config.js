@@ -82,6 +82,21 @@ export default tseslint.config(
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false } }],
     },
   },
+  // AJV's private modules are read in one file, whose assumptions test/ajv-internals.test.ts checks.
+  {
+    files: ["generator/**/*.ts", "runtime/**/*.ts", "bench/**/*.ts"],
+    ignores: ["generator/emit/validators/ajv-internals.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value=/^ajv.(?:lib|dist.(?:compile|vocabularies|runtime))./]",
+          message:
+            "AJV's private modules are read in generator/emit/validators/ajv-internals.ts only; add what you need there",
+        },
+      ],
+    },
+  },
   // Plain JavaScript (launchers, bench children, the bundle script) is not in a TypeScript project.
   { files: ["**/*.js", "**/*.mjs", "**/*.cjs", "**/*.mts"], extends: [tseslint.configs.disableTypeChecked] },
 );

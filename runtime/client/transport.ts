@@ -5,33 +5,25 @@
 import { parameterProblems, writeParameters, type ParameterValues } from "../http/parameters.js";
 import type { Validates } from "../validation/result.js";
 import type { RouteValidator } from "../validation/routes.js";
-import type { ApiDescriptor, OperationDescriptor, PlanLimits } from "./descriptor.js";
+import type { ApiDescriptor, OperationDescriptor } from "./descriptor.js";
+import { abortError, runAttempts } from "./attempts.js";
+import { keepCredential, type Credential, type KeptCredential } from "./credential.js";
 import {
-  AbortedError,
   HttpError,
   MiddlewareError,
   NetworkError,
-  RateLimitedError,
   RedirectError,
   RequestValidationError,
   ResponseFormatError,
-  ServerError,
   TimeoutError,
   httpError,
   serverReasons,
   type OperationRef,
 } from "./errors.js";
 import type { LimitsOption, RateLimiter } from "./limiter.js";
-import {
-  attachRedactor,
-  createRedactor,
-  MIN_CREDENTIAL_LENGTH,
-  sanitizedError,
-  sealError,
-  type Redact,
-} from "./scrub-credential.js";
-import { backoff, parseRetryAfter, resolveRetry, sleep, type ResolvedRetry, type RetryOptions } from "./retry.js";
-import { credentialDigest, resolveLimiter, type Store, type StoreScope } from "./store.js";
+import { attachRedactor, sanitizedError, sealError, type Redact } from "./scrub-credential.js";
+import { parseRetryAfter, resolveRetry, type ResolvedRetry, type RetryOptions } from "./retry.js";
+import { resolveLimiter, type Store, type StoreScope } from "./store.js";
 
 /** Time allowed for one HTTP exchange when neither the client nor the call says (30 s). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -266,83 +258,48 @@ function parseBaseUrl(baseUrl: unknown, factory: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
 
-/** Base64 of the UTF-8 bytes of a text (no Buffer: runs wherever `btoa` does). */
-function base64Utf8(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-/** HTTP whitespace at either end of a text: what fetch trims from a header value. */
-const HTTP_WHITESPACE_ENDS = /^[\t\n\r ]+|[\t\n\r ]+$/g;
-/** A character no header value can carry (what undici refuses): a control character but tab, DEL, beyond U+00FF. */
-const NOT_IN_HEADER = /[^\t\x20-\x7e\x80-\xff]/;
-
-/** The error for a credential too short to be redacted (scrub-credential.ts `MIN_CREDENTIAL_LENGTH`); quotes nothing. */
-function tooShort(where: string): TypeError {
-  return new TypeError(
-    `${where} must be at least ${MIN_CREDENTIAL_LENGTH} characters long: a shorter one cannot be kept out of errors and logs (it would be found inside ordinary words); use the full key the platform issued`,
-  );
-}
-
-/** What a character a header cannot carry is, said without quoting it (it is part of a credential). */
-function unsendable(character: string): string {
-  if (character === "\n" || character === "\r") return "a line break";
-  return character.charCodeAt(0) > 0xff
-    ? "a character beyond U+00FF (a header carries Latin-1 only)"
-    : "a control character";
-}
-
-interface Credential {
-  headers: Record<string, string>;
-  /** `name=value`, URI-encoded, for an apiKey in the query; empty otherwise. */
-  query: string;
-  /** Every value derived from the credential that must never reach an error. */
-  secrets: string[];
+/** The options of one client as its transport uses them: checked and defaulted (`readSettings`). */
+interface TransportSettings {
+  /** Origin and path prefix, without a trailing slash. */
+  readonly base: string;
+  /** A custom `fetch`, or undefined for the global one. */
+  readonly fetch: FetchLike | undefined;
+  readonly timeoutMs: number;
+  /** Headers added to every request (the credential's and the content type win over them). */
+  readonly headers: Readonly<Record<string, string>> | undefined;
+  readonly logger: ClientLogger | undefined;
+  /** Validate each body and the parameters before sending. */
+  readonly validate: boolean;
+  /** The plan limiter, for an API with `planLimits` and a `limits` option. */
+  readonly limiter: RateLimiter | undefined;
+  /** The retries of idempotent sends, for an API with an operation that may be retried. */
+  readonly retry: ResolvedRetry | undefined;
 }
 
 /**
- * The wire form of one credential value; throws a `TypeError` naming the option (never quoting the value). A string
- * credential is normalised once, to the bytes that are sent: trimmed of HTTP whitespace at both ends (tab, line
- * feed, carriage return, space), as fetch trims a header value (a key read from a file keeps its newline); one a
- * header cannot carry even then (a line break or control character inside, a character beyond U+00FF) is refused
- * rather than sent.
+ * The settings of a client's options (the credential aside: credential.ts), each checked in turn: a `TypeError`
+ * naming the first invalid one. `scope` names the account in the limiter's store.
  */
-function credentialOf(descriptor: ApiDescriptor, value: unknown): Credential {
-  const { option, security } = descriptor.credential;
-  const where = `${descriptor.factory}: ${option}`;
-  if (security.kind === "basic") {
-    const fields = isJsonObject(value) ? value : {};
-    const { username, password } = fields;
-    if (typeof username !== "string" || username === "" || username.includes(":") || typeof password !== "string") {
-      throw new TypeError(`${where} must be { username, password }: strings, the username non-empty and without ":"`);
-    }
-    if ([...password].length < MIN_CREDENTIAL_LENGTH) throw tooShort(`${where}.password`);
-    const pair = `${username}:${password}`;
-    const token = base64Utf8(pair);
-    const authorization = `Basic ${token}`;
-    return { headers: { Authorization: authorization }, query: "", secrets: [authorization, token, pair, password] };
-  }
-  const key = typeof value === "string" ? value.replace(HTTP_WHITESPACE_ENDS, "") : "";
-  if (key === "") throw new TypeError(`${where} must be a non-empty string (or a function returning one)`);
-  if ([...key].length < MIN_CREDENTIAL_LENGTH) throw tooShort(where);
-  const wire = security.kind === "bearer" ? `Bearer ${key}` : `${security.prefix}${key}`;
-  if (security.kind === "apiKey" && security.in === "query")
-    return {
-      headers: {},
-      query: `${encodeURIComponent(security.name)}=${encodeURIComponent(wire)}`,
-      secrets: [wire, key],
-    };
-  const header = security.kind === "bearer" ? "Authorization" : security.name;
-  const bad = NOT_IN_HEADER.exec(key);
-  if (bad !== null)
-    throw new TypeError(
-      `${where} cannot be sent in the ${header} header: it holds ${unsendable(bad[0])} at index ${bad.index}`,
-    );
-  return { headers: { [header]: wire }, query: "", secrets: [wire, key] };
+function readSettings(descriptor: ApiDescriptor, options: ClientSettings, scope: StoreScope): TransportSettings {
+  const base = parseBaseUrl(options.baseUrl, descriptor.factory);
+  const customFetch = options.fetch;
+  if (customFetch !== undefined && typeof customFetch !== "function")
+    throw new TypeError(`${descriptor.factory}: fetch must be a function`);
+  const timeoutMs = checkTimeout(options.timeoutMs, "timeoutMs") ?? DEFAULT_TIMEOUT_MS;
+  const headers = checkHeaders(options.headers, `${descriptor.factory}: headers`);
+  const logger = options.logger;
+  if (logger !== undefined && typeof logger !== "function")
+    throw new TypeError(`${descriptor.factory}: logger must be a function`);
+  const limiter =
+    descriptor.planLimits !== null
+      ? resolveLimiter(options.limits, descriptor.planLimits, options.store, scope, descriptor.factory)
+      : undefined;
+  const retry = descriptor.operations.some((operation) => operation.idempotentWith !== null)
+    ? resolveRetry(options.retry)
+    : undefined;
+  return { base, fetch: customFetch, timeoutMs, headers, logger, validate: options.validate === true, limiter, retry };
 }
 
-/** An operation with what the transport derives once from it. */
 interface Prepared {
   readonly operation: OperationDescriptor;
   readonly success: readonly number[];
@@ -406,17 +363,51 @@ function checkHeaders(value: unknown, name: string): Readonly<Record<string, str
 /** The reason a timed-out exchange is stopped with (shared: never shown, mapped to `TimeoutError`). */
 const TIMEOUT = new Error("timeout");
 
-const isRetryable = (error: unknown): boolean =>
-  error instanceof RateLimitedError || error instanceof ServerError || error instanceof NetworkError;
-
-/** A signal's reason that means a timeout: `AbortSignal.timeout()` aborts with a `TimeoutError` DOMException. */
-const isTimeoutReason = (reason: unknown): boolean =>
-  reason !== null && typeof reason === "object" && (reason as { name?: unknown }).name === "TimeoutError";
-
-/** The error of a call stopped by its signal: `TimeoutError` when the reason is a timeout, else `AbortedError`. */
-export function abortError(operation: OperationRef, reason: unknown): TimeoutError | AbortedError {
-  return isTimeoutReason(reason) ? new TimeoutError(operation, undefined, reason) : new AbortedError(operation, reason);
+/** An operation and what a call of it sends before the credential, derived once from the descriptor. */
+function prepare(base: string, operation: OperationDescriptor): Prepared {
+  const frozen = deepFreeze(operation);
+  const fixedUrl = `${base}${frozen.path}`;
+  const parameters = frozen.parameters ?? [];
+  return Object.freeze({
+    operation: frozen,
+    success: frozen.success,
+    anySuccess: frozen.success.length === 0,
+    outgoing:
+      parameters.length === 0
+        ? (params: ParameterValues | undefined): Outgoing => {
+            if (params !== undefined) throwParameterProblems(frozen, parameterProblems([], params));
+            return { url: fixedUrl, headers: undefined, payload: undefined };
+          }
+        : (params: ParameterValues | undefined): Outgoing => {
+            const values = params ?? {};
+            throwParameterProblems(frozen, parameterProblems(parameters, values));
+            let written;
+            try {
+              written = writeParameters(frozen.path, parameters, values);
+            } catch (error) {
+              throw new RequestValidationError(
+                frozen,
+                [{ pointer: "", message: (error as Error).message, keyword: "style" }],
+                "parameters",
+              );
+            }
+            const headers = written.cookie === "" ? written.headers : { ...written.headers, Cookie: written.cookie };
+            return {
+              url: `${base}${written.path}${written.query === "" ? "" : `?${written.query}`}`,
+              headers: Object.keys(headers).length === 0 ? undefined : headers,
+              payload: undefined,
+            };
+          },
+  });
 }
+
+/** The fields of a log entry or a middleware context that name the operation and the attempt. */
+const attemptOf = (operation: OperationDescriptor, attempt: number): MiddlewareContext => ({
+  operationId: operation.operationId,
+  method: operation.method,
+  path: operation.path,
+  attempt,
+});
 
 /** Freezes a plain-data value and everything in it (functions are left alone). */
 export function deepFreeze<T>(value: T): T {
@@ -520,6 +511,144 @@ function exchange(
   });
 }
 
+/** Runs one middleware hook; what it throws becomes a `MiddlewareError` holding a redacted copy only. */
+async function runHook<T>(
+  context: MiddlewareContext,
+  hook: "onRequest" | "onResponse",
+  run: () => T,
+  redact: Redact,
+): Promise<Awaited<T>> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new MiddlewareError(
+      context,
+      hook,
+      sanitizedError(typeof error === "string" ? new Error(error) : error, redact),
+    );
+  }
+}
+
+/** Runs the middleware's `onRequest` hooks, in order; returns what to send. */
+async function requestThroughHooks(
+  middleware: readonly Middleware[],
+  context: MiddlewareContext,
+  url: string,
+  init: FetchRequestInit,
+  redact: Redact,
+): Promise<{ request: Request; url: string; init: FetchRequestInit }> {
+  let request = new Request(url, { method: init.method, headers: init.headers, body: init.body });
+  for (const hooks of middleware) {
+    const replaced = await runHook(context, "onRequest", () => hooks.onRequest?.({ ...context, request }), redact);
+    if (replaced instanceof Request) request = replaced;
+  }
+  const replacedHeaders: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    replacedHeaders[name] = value;
+  });
+  return {
+    request,
+    url: request.url,
+    init: {
+      method: request.method,
+      headers: replacedHeaders,
+      body: request.body === null ? undefined : await request.text(),
+      redirect: "manual",
+      signal: init.signal,
+    },
+  };
+}
+
+/** Runs the middleware's `onResponse` hooks, in order; returns the response to read. */
+async function responseThroughHooks(
+  middleware: readonly Middleware[],
+  context: MiddlewareContext,
+  request: Request,
+  response: FetchResponseLike,
+  redact: Redact,
+): Promise<FetchResponseLike> {
+  for (const hooks of middleware) {
+    const replaced = await runHook(
+      context,
+      "onResponse",
+      () => hooks.onResponse?.({ ...context, request, response }),
+      redact,
+    );
+    if (replaced !== undefined && replaced !== null) response = replaced;
+  }
+  return response;
+}
+
+/**
+ * The error of a redirect the exchange did not follow (`from` is the URL that answered it). `isCredential` says
+ * whether a host name holds the credential: such an origin is not named.
+ */
+function redirectError(
+  operation: OperationRef,
+  response: FetchResponseLike,
+  from: string,
+  isCredential: (host: string) => boolean,
+): RedirectError {
+  const { status } = response;
+  const target = locationOf(response, from);
+  if (target === undefined)
+    return new RedirectError(operation, status, `answered HTTP ${status} without a usable Location`);
+  if (target.origin !== new URL(from).origin) {
+    // The origin is named unless it holds a credential (a host is lower-cased, which the redaction does not undo).
+    const origin = isCredential(target.origin.toLowerCase()) ? "[REDACTED]" : target.origin;
+    return new RedirectError(operation, status, `was redirected to another origin (${origin})`, origin);
+  }
+  if (status === 307 || status === 308)
+    return new RedirectError(operation, status, `was redirected more than ${MAX_REDIRECTS} times`);
+  return new RedirectError(operation, status, `answered HTTP ${status}, a redirect that would resend it as a GET`);
+}
+
+/**
+ * What a call resolves with for the answer `exchanged`, or the error it rejects with (bodies go into errors as
+ * received: the call redacts every error before anyone sees it). A response returned is marked as the client's
+ * (`attachRedactor`, so `assertSuccess` redacts with its credential).
+ */
+function readAnswer(
+  prepared: Prepared,
+  exchanged: Exchanged,
+  credential: Pick<KeptCredential, "redact" | "foundIn">,
+): unknown {
+  const { operation } = prepared;
+  const { redact } = credential;
+  const { response, text } = exchanged;
+  const status = response.status;
+  const returned = <T extends object>(value: T): T => {
+    attachRedactor(value, redact);
+    return value;
+  };
+  if (REDIRECT_STATUSES.has(status)) throw redirectError(operation, response, exchanged.url, credential.foundIn);
+  if (prepared.anySuccess ? status < 200 || status > 299 : !prepared.success.includes(status)) {
+    // The reasons are parsed from the redacted text: they go into the message and `reasons` as they are.
+    throw httpError(
+      operation,
+      status,
+      text,
+      parseRetryAfter(response.headers?.get?.("retry-after")),
+      text === "" ? undefined : serverReasons(redact(text)),
+    );
+  }
+  if (operation.response === "none") return undefined;
+  let parsed: unknown;
+  if (text.trim() !== "") {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      if (operation.response === "json") throw new ResponseFormatError(operation, status, text);
+      return returned({ status, body: redact(text) } satisfies ApiResponse);
+    }
+  }
+  if (operation.response === "json") {
+    if (!isJsonObject(parsed)) throw new ResponseFormatError(operation, status, text);
+    return returned(parsed);
+  }
+  return returned({ status, body: parsed } satisfies ApiResponse);
+}
+
 /**
  * The transport of one client. Throws a `TypeError` naming the option for invalid options (never quoting the
  * credential).
@@ -529,65 +658,27 @@ function exchange(
  */
 export function createTransport(descriptor: ApiDescriptor, options: CreateClientOptions): Transport {
   if (!isJsonObject(options)) throw new TypeError(`${descriptor.factory} needs an options object`);
-  const settings = options as ClientSettings & Readonly<Record<string, unknown>>;
-  const given = settings[descriptor.credential.option];
-  const supplier = typeof given === "function" ? (given as () => unknown) : undefined;
-  // A fixed credential is checked (and its wire form built) once; a supplier's value at each request.
-  let credential: Credential | undefined = supplier === undefined ? credentialOf(descriptor, given) : undefined;
-  const base = parseBaseUrl(settings.baseUrl, descriptor.factory);
-  // Every secret ever sent; the redactor is rebuilt when a supplier gives a new value.
-  const secrets = new Set<string>(credential?.secrets ?? []);
-  let redact: Redact = createRedactor([...secrets]);
-  /** The current redactor, as one function for the client and the responses it returns (`attachRedactor`). */
-  const redactText: Redact = (text) => redact(text);
-  const customFetch = settings.fetch;
-  if (customFetch !== undefined && typeof customFetch !== "function")
-    throw new TypeError(`${descriptor.factory}: fetch must be a function`);
-  const defaultTimeoutMs = checkTimeout(settings.timeoutMs, "timeoutMs") ?? DEFAULT_TIMEOUT_MS;
-  const extraHeaders = checkHeaders(settings.headers, `${descriptor.factory}: headers`);
-  const logger = settings.logger;
-  if (logger !== undefined && typeof logger !== "function")
-    throw new TypeError(`${descriptor.factory}: logger must be a function`);
-  const validateBodies = settings.validate === true;
-  const planLimits: PlanLimits | null = descriptor.planLimits;
-  let scoped: Promise<string> | undefined;
-  const scope: StoreScope = () =>
-    (scoped ??= (async () => {
-      await currentCredential();
-      return credentialDigest(descriptor.api, (credential as Credential).secrets[0] ?? "");
-    })());
-  const limiter: RateLimiter | undefined =
-    planLimits !== null
-      ? resolveLimiter(settings.limits, planLimits, settings.store, scope, descriptor.factory)
-      : undefined;
-  const retry: ResolvedRetry | undefined = descriptor.operations.some((operation) => operation.idempotentWith !== null)
-    ? resolveRetry(settings.retry)
-    : undefined;
+  const given = (options as Readonly<Record<string, unknown>>)[descriptor.credential.option];
+  const credential = keepCredential(descriptor, given);
+  const { redact } = credential;
+  const settings = readSettings(descriptor, options, credential.scope);
+  const { logger, limiter, retry } = settings;
   const middleware: Middleware[] = [];
   const observers = new Set<SendObserver>();
 
   /** The request headers of a credential: the client's extra headers, then the credential's and the content type. */
   const headersOf = (wire: Credential): Readonly<Record<string, string>> => {
     const own = { ...wire.headers, "Content-Type": "application/json", Accept: "application/json" };
-    return Object.freeze({ ...headersBesides(extraHeaders, own), ...own });
+    return Object.freeze({ ...headersBesides(settings.headers, own), ...own });
   };
-  // One frozen header object for every request of a fixed credential; a custom fetch gets its own copy.
-  let headers: Readonly<Record<string, string>> = credential === undefined ? {} : headersOf(credential);
-  let suppliedValue: unknown;
-
-  async function currentCredential(): Promise<void> {
-    if (supplier === undefined) return;
-    const value: unknown = await supplier();
-    if (credential !== undefined && value === suppliedValue) return;
-    const wire = credentialOf(descriptor, value);
-    suppliedValue = value;
-    credential = wire;
-    headers = headersOf(wire);
-    if (wire.secrets.some((secret) => !secrets.has(secret))) {
-      for (const secret of wire.secrets) secrets.add(secret);
-      redact = createRedactor([...secrets]);
-    }
-  }
+  // One frozen header object per credential value (a fixed credential's serves every request); a custom fetch gets
+  // its own copy.
+  let headers: { of: Credential; value: Readonly<Record<string, string>> } | undefined;
+  const currentHeaders = (wire: Credential): Readonly<Record<string, string>> => {
+    if (headers?.of !== wire) headers = { of: wire, value: headersOf(wire) };
+    return headers.value;
+  };
+  if (!credential.supplied) currentHeaders(credential.current());
 
   const log = (entry: ClientLogEntry): void => {
     try {
@@ -604,68 +695,6 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       throw error;
     }));
 
-  /** Runs one middleware hook; what it throws becomes a `MiddlewareError` holding a redacted copy only. */
-  async function runHook<T>(
-    context: MiddlewareContext,
-    hook: "onRequest" | "onResponse",
-    run: () => T,
-  ): Promise<Awaited<T>> {
-    try {
-      return await run();
-    } catch (error) {
-      throw new MiddlewareError(
-        context,
-        hook,
-        sanitizedError(typeof error === "string" ? new Error(error) : error, redact),
-      );
-    }
-  }
-
-  /** Runs the middleware's `onRequest` hooks; returns what to send. */
-  async function beforeRequest(
-    context: MiddlewareContext,
-    url: string,
-    init: FetchRequestInit,
-  ): Promise<{ request: Request; url: string; init: FetchRequestInit }> {
-    let request = new Request(url, { method: init.method, headers: init.headers, body: init.body });
-    for (const hooks of middleware) {
-      const replaced = await runHook(context, "onRequest", () => hooks.onRequest?.({ ...context, request }));
-      if (replaced instanceof Request) request = replaced;
-    }
-    const replacedHeaders: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      replacedHeaders[name] = value;
-    });
-    return {
-      request,
-      url: request.url,
-      init: {
-        method: request.method,
-        headers: replacedHeaders,
-        body: request.body === null ? undefined : await request.text(),
-        redirect: "manual",
-        signal: init.signal,
-      },
-    };
-  }
-
-  /** The error of a redirect the exchange did not follow (`from` is the URL that answered it). */
-  function redirectError(operation: OperationRef, response: FetchResponseLike, from: string): RedirectError {
-    const { status } = response;
-    const target = locationOf(response, from);
-    if (target === undefined)
-      return new RedirectError(operation, status, `answered HTTP ${status} without a usable Location`);
-    if (target.origin !== new URL(from).origin) {
-      // The origin is named unless it holds a credential (a host is lower-cased, which the redaction does not undo).
-      const host = target.origin.toLowerCase();
-      const origin = [...secrets].some((secret) => host.includes(secret.toLowerCase())) ? "[REDACTED]" : target.origin;
-      return new RedirectError(operation, status, `was redirected to another origin (${origin})`, origin);
-    }
-    if (status === 307 || status === 308)
-      return new RedirectError(operation, status, `was redirected more than ${MAX_REDIRECTS} times`);
-    return new RedirectError(operation, status, `answered HTTP ${status}, a redirect that would resend it as a GET`);
-  }
-
   async function attempt(
     prepared: Prepared,
     outgoing: Outgoing,
@@ -675,28 +704,13 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     number: number,
   ): Promise<unknown> {
     const { operation } = prepared;
-    if (supplier !== undefined) {
-      try {
-        await currentCredential();
-      } catch (error) {
-        // A supplier's own error may hold anything: only its redacted copy goes on.
-        throw new NetworkError(
-          operation,
-          sanitizedError(
-            error instanceof TypeError && error.message.startsWith(descriptor.factory)
-              ? error
-              : new Error(`the ${descriptor.credential.option} supplier failed`),
-            redact,
-          ),
-        );
-      }
-    }
-    const wire = credential as Credential;
+    if (credential.supplied) await credential.refresh(operation);
+    const wire = credential.current();
     let url =
       wire.query === "" ? outgoing.url : `${outgoing.url}${outgoing.url.includes("?") ? "&" : "?"}${wire.query}`;
     const callHeaders = callOptions?.headers;
     // A request without a body says no content type.
-    const own = outgoing.payload === undefined ? withoutContentType(headers) : headers;
+    const own = outgoing.payload === undefined ? withoutContentType(currentHeaders(wire)) : currentHeaders(wire);
     const added = outgoing.headers === undefined ? own : { ...headersBesides(outgoing.headers, own), ...own };
     let init: FetchRequestInit = {
       method: operation.method,
@@ -708,47 +722,30 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       redirect: "manual",
       signal,
     };
-    const context: MiddlewareContext | undefined =
-      middleware.length === 0
-        ? undefined
-        : { operationId: operation.operationId, method: operation.method, path: operation.path, attempt: number };
+    const context: MiddlewareContext | undefined = middleware.length === 0 ? undefined : attemptOf(operation, number);
     let request: Request | undefined;
-    if (context !== undefined) ({ request, url, init } = await beforeRequest(context, url, init));
+    if (context !== undefined)
+      ({ request, url, init } = await requestThroughHooks(middleware, context, url, init, redact));
     const started = logger === undefined ? 0 : performance.now();
-    if (logger !== undefined)
-      log({
-        level: "debug",
-        event: "request",
-        operationId: operation.operationId,
-        method: operation.method,
-        path: operation.path,
-        attempt: number,
-      });
+    if (logger !== undefined) log({ level: "debug", event: "request", ...attemptOf(operation, number) });
     // Fetch gets a signal of the request's own, which `exchange` aborts when the call times out (closing the
     // connection) or the caller's signal fires. Not the caller's signal itself: Node's fetch leaves a listener on the
     // signal it is given until a garbage collection, so a signal a caller keeps for many calls (a bot's shutdown
     // signal) would collect them, and every request would pay for the list.
     const controller = new AbortController();
     let fetcher: FetchLike;
-    if (customFetch === undefined) {
+    if (settings.fetch === undefined) {
       fetcher = globalThis.fetch as unknown as FetchLike;
       init = { ...init, signal: controller.signal };
     } else {
-      fetcher = customFetch;
+      fetcher = settings.fetch;
       init = { ...init, headers: { ...init.headers }, signal: controller.signal };
     }
     const onResponse =
       context === undefined
         ? undefined
-        : async (response: FetchResponseLike): Promise<FetchResponseLike> => {
-            for (const hooks of middleware) {
-              const replaced = await runHook(context, "onResponse", () =>
-                hooks.onResponse?.({ ...context, request: request as Request, response }),
-              );
-              if (replaced !== undefined && replaced !== null) response = replaced;
-            }
-            return response;
-          };
+        : (response: FetchResponseLike) =>
+            responseThroughHooks(middleware, context, request as Request, response, redact);
     let exchanged: Exchanged;
     try {
       exchanged = await exchange(fetcher, url, init, timeoutMs, signal, controller, onResponse);
@@ -758,52 +755,15 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
       if (signal?.aborted) throw abortError(operation, signal.reason);
       throw new NetworkError(operation, sanitizedError(error, redact));
     }
-    const { response, text } = exchanged;
-    const status = response.status;
     if (logger !== undefined)
       log({
         level: "debug",
         event: "response",
-        operationId: operation.operationId,
-        method: operation.method,
-        path: operation.path,
-        attempt: number,
-        status,
+        ...attemptOf(operation, number),
+        status: exchanged.response.status,
         durationMs: performance.now() - started,
       });
-    // Bodies go into errors as received: `call` redacts every error before anyone sees it.
-    if (REDIRECT_STATUSES.has(status)) throw redirectError(operation, response, exchanged.url);
-    if (prepared.anySuccess ? status < 200 || status > 299 : !prepared.success.includes(status)) {
-      // The reasons are parsed from the redacted text: they go into the message and `reasons` as they are.
-      throw httpError(
-        operation,
-        status,
-        text,
-        parseRetryAfter(response.headers?.get?.("retry-after")),
-        text === "" ? undefined : serverReasons(redact(text)),
-      );
-    }
-    if (operation.response === "none") return undefined;
-    let parsed: unknown;
-    if (text.trim() !== "") {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        if (operation.response === "json") throw new ResponseFormatError(operation, status, text);
-        return returned({ status, body: redact(text) } satisfies ApiResponse);
-      }
-    }
-    if (operation.response === "json") {
-      if (!isJsonObject(parsed)) throw new ResponseFormatError(operation, status, text);
-      return returned(parsed);
-    }
-    return returned({ status, body: parsed } satisfies ApiResponse);
-  }
-
-  /** A response the call resolves with, marked as this client's (so `assertSuccess` redacts with its credential). */
-  function returned<T extends object>(value: T): T {
-    attachRedactor(value, redactText);
-    return value;
+    return readAnswer(prepared, exchanged, credential);
   }
 
   async function send(prepared: Prepared, data: unknown, callOptions: CallOptions | undefined): Promise<unknown> {
@@ -811,13 +771,13 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     const signal = callOptions?.signal ?? undefined;
     const timeoutMs =
       callOptions?.timeoutMs === undefined
-        ? defaultTimeoutMs
+        ? settings.timeoutMs
         : (checkTimeout(callOptions.timeoutMs, "timeoutMs") as number);
     if (signal?.aborted) throw abortError(operation, signal.reason);
     const outgoing = prepared.outgoing(callOptions?.params);
     // A body is sent when the operation has one and, for an optional one, when it is given.
     const sendsBody = operation.schema !== null && (operation.bodyRequired !== false || data !== undefined);
-    if (validateBodies && callOptions?.params !== undefined) {
+    if (settings.validate && callOptions?.params !== undefined) {
       // The parameters' schemas, from the routes of the API's validators module (runtime/validation/routes.ts).
       const routes = ((await loadValidators()) as { routeValidator?: RouteValidator }).routeValidator;
       const route = routes?.routes.find((candidate) => candidate.operationId === operation.operationId);
@@ -825,7 +785,7 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
         route === undefined ? [] : (routes as RouteValidator).validateParameters(route, callOptions.params);
       if (errors.length > 0) throw new RequestValidationError(operation, errors, "parameters");
     }
-    if (validateBodies && sendsBody) {
+    if (settings.validate && sendsBody) {
       const result = (await loadValidators()).validate(operation.schema as string, data);
       if (!result.valid) throw new RequestValidationError(operation, result.errors);
     }
@@ -848,49 +808,29 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     const limited = limiter !== undefined && operation.category !== null;
     // The common case: one attempt, no limiter.
     if (attempts === 1 && !limited) return attempt(prepared, outgoing, callOptions, signal, timeoutMs, 1);
-    for (let number = 1; ; number++) {
-      let release = noop;
-      if (limited) {
-        try {
-          release = await limiter.acquire(operation.category as string, signal);
-        } catch (error) {
-          // Aborted while waiting, or a store that could not answer (nothing was sent: the plan's limits hold).
-          if (signal?.aborted) throw abortError(operation, signal.reason);
-          throw new NetworkError(operation, sanitizedError(error, redact));
-        }
-      }
-      let failure: unknown;
-      try {
-        return await attempt(prepared, outgoing, callOptions, signal, timeoutMs, number);
-      } catch (error) {
-        failure = error;
-      } finally {
-        release();
-      }
-      if (failure instanceof Error) (failure as { attempts?: number }).attempts = number;
-      if (number >= attempts || retry === undefined || !isRetryable(failure)) throw failure;
-      const retryAfterMs = failure instanceof HttpError ? failure.retryAfterMs : undefined;
-      // The server asked for a longer pause than the client may wait: give its error (with `retryAfterMs`) back now.
-      if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) throw failure;
-      const delayMs = backoff(retry, number, retryAfterMs);
-      if (logger !== undefined)
-        log({
-          level: "warn",
-          event: "retry",
-          operationId: operation.operationId,
-          method: operation.method,
-          path: operation.path,
-          attempt: number,
-          delayMs,
-          error: loggedError(sealError(failure, redact)),
-          ...(failure instanceof HttpError ? { status: failure.status } : {}),
-        });
-      try {
-        await sleep(delayMs, signal);
-      } catch {
-        throw abortError(operation, signal?.reason);
-      }
-    }
+    return runAttempts(
+      {
+        operation,
+        attempts,
+        limiter: limited ? limiter : undefined,
+        retry,
+        signal,
+        redact,
+        onRetry:
+          logger === undefined
+            ? undefined
+            : (number, delayMs, failure) =>
+                log({
+                  level: "warn",
+                  event: "retry",
+                  ...attemptOf(operation, number),
+                  delayMs,
+                  error: loggedError(sealError(failure, redact)),
+                  ...(failure instanceof HttpError ? { status: failure.status } : {}),
+                }),
+      },
+      (number) => attempt(prepared, outgoing, callOptions, signal, timeoutMs, number),
+    );
   }
 
   /**
@@ -912,27 +852,18 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
     } catch (error) {
       sealError(error, redact);
       if (logger === undefined && middleware.length === 0) throw error;
-      const { operation } = prepared;
+      const failed = attemptOf(prepared.operation, (error as { attempts?: number }).attempts ?? 1);
       if (logger !== undefined)
         log({
           level: "error",
           event: "error",
-          operationId: operation.operationId,
-          method: operation.method,
-          path: operation.path,
-          attempt: (error as { attempts?: number }).attempts ?? 1,
+          ...failed,
           error: loggedError(error),
           ...(error instanceof HttpError ? { status: error.status } : {}),
         });
       for (const hooks of middleware) {
         try {
-          await hooks.onError?.({
-            operationId: operation.operationId,
-            method: operation.method,
-            path: operation.path,
-            attempt: (error as { attempts?: number }).attempts ?? 1,
-            error,
-          });
+          await hooks.onError?.({ ...failed, error });
         } catch {
           // An onError hook observes; it cannot change the rejection.
         }
@@ -942,46 +873,12 @@ export function createTransport(descriptor: ApiDescriptor, options: CreateClient
   }
 
   return Object.freeze({
-    redact: redactText,
-    scope,
+    redact,
+    scope: credential.scope,
     operation(operation: OperationDescriptor): OperationMethod {
-      const frozen = deepFreeze(operation);
-      const fixedUrl = `${base}${frozen.path}`;
-      const parameters = frozen.parameters ?? [];
-      const prepared: Prepared = Object.freeze({
-        operation: frozen,
-        success: frozen.success,
-        anySuccess: frozen.success.length === 0,
-        outgoing:
-          parameters.length === 0
-            ? (params: ParameterValues | undefined): Outgoing => {
-                if (params !== undefined) throwParameterProblems(frozen, parameterProblems([], params));
-                return { url: fixedUrl, headers: undefined, payload: undefined };
-              }
-            : (params: ParameterValues | undefined): Outgoing => {
-                const values = params ?? {};
-                throwParameterProblems(frozen, parameterProblems(parameters, values));
-                let written;
-                try {
-                  written = writeParameters(frozen.path, parameters, values);
-                } catch (error) {
-                  throw new RequestValidationError(
-                    frozen,
-                    [{ pointer: "", message: (error as Error).message, keyword: "style" }],
-                    "parameters",
-                  );
-                }
-                const headers =
-                  written.cookie === "" ? written.headers : { ...written.headers, Cookie: written.cookie };
-                return {
-                  url: `${base}${written.path}${written.query === "" ? "" : `?${written.query}`}`,
-                  headers: Object.keys(headers).length === 0 ? undefined : headers,
-                  payload: undefined,
-                };
-              },
-      });
+      const prepared = prepare(settings.base, operation);
       // An operation without a request body takes the call's options first.
-      return frozen.schema === null
+      return prepared.operation.schema === null
         ? (callOptions) => call(prepared, undefined, callOptions as CallOptions | undefined)
         : (body, callOptions) => call(prepared, body, callOptions);
     },

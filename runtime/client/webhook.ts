@@ -18,6 +18,7 @@ import { redactorOf, type Redact } from "./scrub-credential.js";
 import { isStore, memoryStore, scopeOf, type DeliveryRecord, type RedeliveryWindow, type Store } from "./store.js";
 import { deepFreeze, observerOf, type CallOptions } from "./transport.js";
 import { webhookUrlCheck, type WebhookSecret } from "./webhook-secret.js";
+import { createReceivers, type Receiver } from "./webhook-receivers.js";
 
 /** Largest body read from a request stream when `maxBodyBytes` is not given (1 MiB). */
 export const DEFAULT_MAX_BODY_BYTES = 1_048_576;
@@ -189,7 +190,6 @@ export interface WebhookHandler {
   on(handler: string, filter: ReceiverFilter<never>, receiver: (payload: never, context?: never) => unknown): this;
 }
 
-type Handler = (payload: unknown, context?: WebhookContext<unknown, unknown>) => unknown;
 type Send = (body: unknown, options?: CallOptions) => Promise<unknown>;
 
 const isJsonObject = (value: unknown): value is Record<string, unknown> =>
@@ -289,34 +289,35 @@ async function settledReplies(replies: Promise<unknown>[]): Promise<unknown[]> {
 const redactedReason = (reason: Reason, redact: Redact): Reason =>
   typeof reason.description === "string" ? { ...reason, description: redact(reason.description) } : reason;
 
-/** "a message or a notification": the kinds the webhooks accept, for the 400 of a payload none of them takes. */
-const kindsAccepted = (webhooks: readonly WebhookDescriptor[]) =>
-  webhooks.map((webhook) => `${/^[aeiou]/i.test(webhook.schema) ? "an" : "a"} ${webhook.schema}`).join(" or ");
+/** The options of a webhook handler as it uses them: checked and defaulted (`readHandlerOptions`). */
+interface HandlerSettings {
+  readonly client: Record<string, unknown> | undefined;
+  /** The client operation a reply goes through, per acknowledged webhook: the one whose request schema is the webhook's. */
+  readonly replyOperations: ReadonlyMap<WebhookDescriptor, string>;
+  /** Redacts the client's credential: from the default report and from every failure reason sent. */
+  readonly redact: Redact;
+  readonly onError: (error: unknown, context: WebhookErrorContext) => void;
+  readonly failureReason: ((error: unknown, payload: unknown) => Reason) | undefined;
+  readonly exposeErrorMessages: boolean;
+  readonly maxBodyBytes: number;
+  readonly waitUntil: ((work: Promise<void>) => void) | undefined;
+  readonly answerAfterProcessing: boolean;
+  readonly notifyReceived: boolean;
+  readonly confirmAfterReplies: boolean;
+  /** The redelivery window's bounds, also those of the confirmation bookkeeping; undefined with `deduplicate: false`. */
+  readonly deduplicate: { maxIds: number; windowMs: number; store: Store } | undefined;
+  readonly window: RedeliveryWindow | undefined;
+  /** Whether a call's URL carries the secret; undefined without a `secret`. */
+  readonly authenticates: ((url: string | undefined) => boolean) | undefined;
+  readonly sendRetry: ResolvedRetry | undefined;
+}
 
-/**
- * A handler for the service's webhook calls, for the webhooks of `descriptor`. A payload goes to the first webhook
- * whose `match.required` fields it all has (own properties), else to the webhook without `match`; none: 400. It is
- * validated against the webhook's schema (400 with the errors), then passed to `options[webhook.handler]`. For a
- * webhook with `acknowledge` and a payload with an `id`, the handler gets `{ client, reply }` and, once it is done,
- * the `success` notification is sent with `options.client[acknowledge.operation]`, or the `failure` one with a
- * reason when it threw; otherwise an exception of the handler is reported to `onError` and ignored
- * (fire-and-forget receivers). Answers 200 with no body once done; 401 first, to a call whose URL does not carry
- * the `secret`; 405 (`Allow: POST`) for other methods, 413 over `maxBodyBytes`, 500 when reading the request fails.
- */
-export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<unknown, never, never>>(
-  descriptor: ApiDescriptor,
-  options: Options,
-): WebhookHandler {
-  if (!isJsonObject(options)) throw new TypeError("createWebhookHandler needs an options object");
-  deepFreeze(descriptor);
-  const fields = options as Record<string, unknown>;
-  const webhooks = descriptor.webhooks;
+/** The settings of a handler's options, each checked in turn: a `TypeError` naming the first invalid one. */
+function readHandlerOptions(descriptor: ApiDescriptor, fields: Readonly<Record<string, unknown>>): HandlerSettings {
   const client = fields.client as Record<string, unknown> | undefined;
-
-  // The client operation a reply goes through, per acknowledged webhook: the one whose request schema is the webhook's.
   const replyOperations = new Map<WebhookDescriptor, string>();
   const needed = new Set<string>();
-  for (const webhook of webhooks) {
+  for (const webhook of descriptor.webhooks) {
     if (webhook.acknowledge === null) continue;
     needed.add(webhook.acknowledge.operation);
     const replyOperation =
@@ -334,15 +335,12 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       `createWebhookHandler: options.client must be a ${descriptor.api} client (from ${descriptor.factory}), with ${[...needed].join(" and ")}`,
     );
   }
-  // The client's credential is redacted from the default report and from every failure reason sent; a client not
-  // made by `createClient` (a wrapper) has no known credential.
+  // A client not made by `createClient` (a wrapper) has no known credential.
   const redact: Redact = redactorOf(client) ?? String;
   const onError = (fields.onError ?? defaultOnError(redact)) as (error: unknown, context: WebhookErrorContext) => void;
   const failureReason = fields.failureReason as ((error: unknown, payload: unknown) => Reason) | undefined;
   const maxBodyBytes = fields.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const exposeErrorMessages = fields.exposeErrorMessages === true;
   const waitUntil = fields.waitUntil as ((work: Promise<void>) => void) | undefined;
-  const answerAfterProcessing = fields.answerAfterProcessing === true;
   if (typeof onError !== "function") throw new TypeError("createWebhookHandler: onError must be a function");
   if (failureReason !== undefined && typeof failureReason !== "function")
     throw new TypeError("createWebhookHandler: failureReason must be a function");
@@ -350,8 +348,6 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     throw new TypeError("createWebhookHandler: waitUntil must be a function");
   if (!(typeof maxBodyBytes === "number" && Number.isInteger(maxBodyBytes) && maxBodyBytes > 0))
     throw new TypeError("createWebhookHandler: maxBodyBytes must be a positive integer");
-  const notifyReceived = fields.notifyReceived === true;
-  const confirmAfterReplies = fields.confirmAfterReplies === true;
   const deduplicate = checkDeduplicate(fields.deduplicate);
   const authenticates = webhookUrlCheck(fields.secret);
   const sendRetry: ResolvedRetry | undefined =
@@ -367,238 +363,78 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       );
     window = deduplicate.store.redeliveryWindow(scope ?? (() => Promise.resolve("")), deduplicate);
   }
-  // Message ids confirmed recently (by their bounded key), with how the handler confirmed them: the confirmation
-  // bookkeeping of this process (with the window's bounds, or the default ones when de-duplication is off).
-  const recent = new RecentKeys<{ confirmedWith?: string | undefined }>(
-    deduplicate?.maxIds ?? DEFAULT_DEDUPLICATE_MAX_IDS,
-    deduplicate?.windowMs ?? DEFAULT_DEDUPLICATE_WINDOW_MS,
-  );
+  return {
+    client,
+    replyOperations,
+    redact,
+    onError,
+    failureReason,
+    exposeErrorMessages: fields.exposeErrorMessages === true,
+    maxBodyBytes,
+    waitUntil,
+    answerAfterProcessing: fields.answerAfterProcessing === true,
+    notifyReceived: fields.notifyReceived === true,
+    confirmAfterReplies: fields.confirmAfterReplies === true,
+    deduplicate,
+    window,
+    authenticates,
+    sendRetry,
+  };
+}
+
+/**
+ * Sends `body` with `send` (a client operation), again after a survivable failure (`sendRetry`); rejects when given
+ * up. A body sent again is added to `retried`, so that the confirmation bookkeeping counts it once.
+ */
+async function sendSurviving(
+  send: Send,
+  body: unknown,
+  sendRetry: ResolvedRetry | undefined,
+  retried: WeakSet<object>,
+  callOptions?: CallOptions,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await send(body, callOptions);
+      return;
+    } catch (error) {
+      const delayMs =
+        sendRetry === undefined || !isSurvivable(error)
+          ? undefined
+          : retryDelay(sendRetry, attempt, error instanceof HttpError ? error.retryAfterMs : undefined);
+      if (delayMs === undefined) throw error;
+      if (isJsonObject(body)) retried.add(body);
+      await sleep(delayMs, callOptions?.signal ?? undefined);
+    }
+  }
+}
+
+/** The confirmations of the messages being processed and of those processed recently (`watchConfirmations`). */
+interface ConfirmationBook {
+  /** Starts counting the confirmations of message `id`, sent while its handler runs; returns their list. */
+  begin(id: string): string[];
+  /** Stops counting for message `id`; remembers how it was confirmed, to report a later confirmation as a second one. */
+  end(id: string, confirmations: readonly string[]): void;
+  /** The bodies of the handler's own retries: a confirmation is counted once, however often it is sent. */
+  readonly retried: WeakSet<object>;
+}
+
+/**
+ * The confirmation bookkeeping of this process: every send of a confirmation through the handler's client is seen
+ * (the handler's own and any the bot sends itself), and a second confirmation of one message is reported to `warn`.
+ * Ids are remembered within `bounds` (the redelivery window's, or the default ones when de-duplication is off).
+ */
+function watchConfirmations(
+  webhooks: readonly WebhookDescriptor[],
+  client: unknown,
+  bounds: { maxIds: number; windowMs: number },
+  warn: (id: string, text: string) => void,
+): ConfirmationBook {
+  // Message ids confirmed recently (by their bounded key), with how the handler confirmed them.
+  const recent = new RecentKeys<{ confirmedWith?: string | undefined }>(bounds.maxIds, bounds.windowMs);
   // The confirmations sent so far for each message being processed, by its id.
   const inFlight = new Map<string, string[]>();
-
-  const matching = webhooks.filter((webhook) => webhook.match !== null);
-  const fallback = webhooks.find((webhook) => webhook.match === null);
-  const notAnyKind = `must be ${kindsAccepted(webhooks)} envelope`;
-  const choose = (data: unknown): WebhookDescriptor | undefined => {
-    if (!isJsonObject(data)) return undefined;
-    for (const webhook of matching)
-      if (webhook.match?.required.every((field) => Object.hasOwn(data, field))) return webhook;
-    return fallback;
-  };
-
-  // Receivers registered with a filter, per webhook handler name, in registration order.
-  const receivers = new Map<string, { accepts: (payload: Record<string, unknown>) => boolean; receive: Handler }[]>(
-    webhooks.map((webhook) => [webhook.handler, []]),
-  );
-  /** The receivers of a payload: every registered one whose filter matches, else the handler option (if any). */
-  const receiversOf = (webhook: WebhookDescriptor, payload: Record<string, unknown>): Handler[] => {
-    const chosen = (receivers.get(webhook.handler) ?? [])
-      .filter((receiver) => receiver.accepts(payload))
-      .map((receiver) => receiver.receive);
-    if (chosen.length > 0) return chosen;
-    const option = fields[webhook.handler];
-    return typeof option === "function" ? [option as Handler] : [];
-  };
-
-  let validators: Promise<Validates> | undefined;
-  const loadValidators = (): Promise<Validates> =>
-    (validators ??= descriptor.loadValidators().catch((error: unknown) => {
-      validators = undefined;
-      throw error;
-    }));
-  // Every call is validated: start loading the validators now, so that a first burst does not wait for them.
-  loadValidators().catch(() => {
-    // Retried (and reported as a 500) by the first call.
-  });
-
-  const report = (error: unknown, context: WebhookErrorContext): void => {
-    try {
-      onError(error, context);
-    } catch {
-      // An onError that throws must not break the answer to the service.
-    }
-  };
-
-  /** The `reason` of a `failed` confirmation for `failure` (the handler's exception, or a failed reply), redacted. */
-  const failedReason = (failure: unknown, data: Record<string, unknown>): Reason => {
-    let reason: Reason | undefined;
-    if (failureReason !== undefined) {
-      try {
-        reason = failureReason(failure, data);
-      } catch (error) {
-        report(error, { stage: "failureReason", envelope: data });
-      }
-    } else {
-      reason = defaultFailureReason(failure, exposeErrorMessages);
-    }
-    return redactedReason(
-      Number.isInteger(reason?.code) ? (reason as Reason) : defaultFailureReason(undefined),
-      redact,
-    );
-  };
-
-  const warn = (id: string, text: string, data?: Record<string, unknown>): void =>
-    report(
-      new ConfirmationWarning(redact(id), redact(text)),
-      data === undefined ? { stage: "confirmation" } : { stage: "confirmation", envelope: data },
-    );
-
-  // The bodies of the handler's own retries: the bookkeeping counts a confirmation once, however often it is sent.
   const retried = new WeakSet<object>();
-
-  /** Sends `body` with the client's `operation`, again after a survivable failure (`sendRetry`); rejects when given up. */
-  async function survive(operation: string, body: unknown, callOptions?: CallOptions): Promise<void> {
-    const send = client?.[operation] as Send;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await send(body, callOptions);
-        return;
-      } catch (error) {
-        const delayMs =
-          sendRetry === undefined || !isSurvivable(error)
-            ? undefined
-            : retryDelay(sendRetry, attempt, error instanceof HttpError ? error.retryAfterMs : undefined);
-        if (delayMs === undefined) throw error;
-        if (isJsonObject(body)) retried.add(body);
-        await sleep(delayMs, callOptions?.signal ?? undefined);
-      }
-    }
-  }
-
-  /** Updates the redelivery window; a store that cannot answer is reported (the message stays as recorded). */
-  async function remember(key: string | undefined, record: DeliveryRecord, data: Record<string, unknown>) {
-    if (key === undefined || window === undefined) return;
-    try {
-      await window.record(key, record);
-    } catch (error) {
-      report(error, { stage: "deduplicate", envelope: data, messageId: String(data.id) });
-    }
-  }
-
-  /** A redelivered message whose confirmation was given up: that confirmation is sent, the handler is not run. */
-  async function confirmAgain(
-    acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>,
-    data: Record<string, unknown>,
-    key: string,
-    record: Extract<DeliveryRecord, { state: "unconfirmed" }>,
-  ): Promise<void> {
-    try {
-      await survive(acknowledge.operation, notificationFor(data, record.event, record.reason));
-    } catch (error) {
-      report(error, { stage: acknowledge.operation, envelope: data, messageId: String(data.id) });
-      return;
-    }
-    await remember(key, { state: "confirmed", event: record.event }, data);
-  }
-
-  async function acknowledged(
-    webhook: WebhookDescriptor,
-    acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>,
-    data: Record<string, unknown>,
-    handlers: Handler[],
-    key: string | undefined,
-  ): Promise<void> {
-    const replyOperation = replyOperations.get(webhook);
-    const id = typeof data.id === "string" && data.id !== "" ? data.id : undefined;
-    // The replies the handler queued: each settles with its error (undefined when sent).
-    const replies: Promise<unknown>[] = [];
-    const context: WebhookContext<unknown, unknown> = {
-      client,
-      reply: (content, callOptions) => {
-        if (replyOperation === undefined)
-          return Promise.reject(new TypeError(`reply: ${descriptor.api} has no operation sending a ${webhook.schema}`));
-        let message: unknown;
-        try {
-          message = replyTo(data, content as ReplyContent);
-        } catch (error) {
-          return Promise.reject(error);
-        }
-        replies.push(
-          survive(replyOperation, message, callOptions).then(
-            () => undefined,
-            (error: unknown) => {
-              report(error, {
-                stage: replyOperation,
-                envelope: data,
-                ...(id === undefined ? {} : { messageId: id }),
-              });
-              return error ?? new Error("the reply failed");
-            },
-          ),
-        );
-        return Promise.resolve(undefined);
-      },
-    };
-    const confirmations: string[] = [];
-    if (id !== undefined) inFlight.set(id, confirmations);
-    try {
-      // The seed's client library: `received` before the handler runs; awaited before the confirmation, so it arrives first.
-      let receivedSent: Promise<void> | undefined;
-      if (id !== undefined && notifyReceived) {
-        receivedSent = survive(acknowledge.operation, notificationFor(data, RECEIVED_EVENT)).then(
-          () => undefined,
-          (error: unknown) => report(error, { stage: acknowledge.operation, envelope: data, messageId: id }),
-        );
-      }
-      let failure: unknown;
-      let failed = false;
-      for (const handler of handlers) {
-        try {
-          await handler(data, context);
-        } catch (error) {
-          failed = true;
-          failure = error;
-          report(error, { stage: webhook.handler, envelope: data });
-          break;
-        }
-      }
-      if (!failed && confirmAfterReplies) {
-        for (const error of await settledReplies(replies)) {
-          if (error === undefined) continue;
-          failed = true;
-          failure = error;
-          break;
-        }
-      }
-      await receivedSent;
-      if (id === undefined) {
-        // Its originator wants no notifications.
-      } else if (confirmations.length > 0) {
-        warn(
-          id,
-          `message ${id} was already confirmed by the bot (${confirmations.join(", ")}): the handler's automatic ${failed ? acknowledge.failure : acknowledge.success} was not sent; the webhook handler confirms every message itself, so send no ${acknowledge.success}/${acknowledge.failure} of your own`,
-          data,
-        );
-      } else {
-        const event = failed ? acknowledge.failure : acknowledge.success;
-        const reason = failed ? failedReason(failure, data) : undefined;
-        try {
-          await survive(acknowledge.operation, notificationFor(data, event, reason));
-          await remember(key, { state: "confirmed", event }, data);
-        } catch (error) {
-          // Given up: a redelivery of the message sends this confirmation (without running the handler again).
-          report(error, { stage: acknowledge.operation, envelope: data, messageId: id });
-          await remember(key, { state: "unconfirmed", event, reason }, data);
-        }
-      }
-    } finally {
-      if (id !== undefined) {
-        inFlight.delete(id);
-        void recordConfirmed(id, confirmations);
-      }
-    }
-    // The envelope's work (for `idle()` and `waitUntil`) ends when its queued replies were sent.
-    await settledReplies(replies);
-  }
-
-  /** Remembers how a message was confirmed, so that a later confirmation of the bot's own is reported as a second one. */
-  async function recordConfirmed(id: string, confirmations: readonly string[]): Promise<void> {
-    if (confirmations.length === 0) return;
-    recent.set(await boundedKey(id), { confirmedWith: confirmations[0] });
-  }
-
-  // Confirmation bookkeeping: every send of a confirmation through the handler's client is seen here (the handler's
-  // own and any the bot sends itself).
   const confirmationEvents = new Set(
     webhooks.flatMap((webhook) =>
       webhook.acknowledge === null ? [] : [webhook.acknowledge.success, webhook.acknowledge.failure],
@@ -639,6 +475,270 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
         );
     });
   });
+  /** Remembers how a message was confirmed, so that a later confirmation of the bot's own is reported as a second one. */
+  async function recordConfirmed(id: string, confirmations: readonly string[]): Promise<void> {
+    if (confirmations.length === 0) return;
+    recent.set(await boundedKey(id), { confirmedWith: confirmations[0] });
+  }
+  return {
+    begin(id) {
+      const confirmations: string[] = [];
+      inFlight.set(id, confirmations);
+      return confirmations;
+    },
+    end(id, confirmations) {
+      inFlight.delete(id);
+      void recordConfirmed(id, confirmations);
+    },
+    retried,
+  };
+}
+
+/**
+ * The work of the envelopes being processed after their answer: `track` adds one (and hands it to `waitUntil`,
+ * whose exceptions go to `report`), `idle` resolves once none is left.
+ */
+function workTracker(
+  waitUntil: ((work: Promise<void>) => void) | undefined,
+  report: (error: unknown, context: WebhookErrorContext) => void,
+): { track(work: Promise<void>): void; idle(): Promise<void> } {
+  const pending = new Set<Promise<void>>();
+  let idleWaiters: (() => void)[] = [];
+  return {
+    track(work) {
+      pending.add(work);
+      void work.finally(() => {
+        pending.delete(work);
+        if (pending.size > 0) return;
+        const waiters = idleWaiters;
+        idleWaiters = [];
+        for (const wake of waiters) wake();
+      });
+      if (waitUntil !== undefined) {
+        try {
+          waitUntil(work);
+        } catch (error) {
+          report(error, { stage: "waitUntil" });
+        }
+      }
+    },
+    idle: () => (pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+  };
+}
+
+/** Writes `result` as the answer of a `node:http` response (unless its headers went out already). */
+function writeResult(response: WebhookResponse, result: WebhookResult): void {
+  if (response.headersSent) return;
+  response.statusCode = result.status;
+  for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, value);
+  if (result.body === undefined) {
+    response.end();
+  } else {
+    response.setHeader("Content-Type", "application/json");
+    response.end(JSON.stringify(result.body));
+  }
+}
+
+/**
+ * A handler for the service's webhook calls, for the webhooks of `descriptor`. A payload goes to the first webhook
+ * whose `match.required` fields it all has (own properties), else to the webhook without `match`; none: 400. It is
+ * validated against the webhook's schema (400 with the errors), then passed to `options[webhook.handler]`. For a
+ * webhook with `acknowledge` and a payload with an `id`, the handler gets `{ client, reply }` and, once it is done,
+ * the `success` notification is sent with `options.client[acknowledge.operation]`, or the `failure` one with a
+ * reason when it threw; otherwise an exception of the handler is reported to `onError` and ignored
+ * (fire-and-forget receivers). Answers 200 with no body once done; 401 first, to a call whose URL does not carry
+ * the `secret`; 405 (`Allow: POST`) for other methods, 413 over `maxBodyBytes`, 500 when reading the request fails.
+ */
+export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<unknown, never, never>>(
+  descriptor: ApiDescriptor,
+  options: Options,
+): WebhookHandler {
+  if (!isJsonObject(options)) throw new TypeError("createWebhookHandler needs an options object");
+  deepFreeze(descriptor);
+  const fields = options as Record<string, unknown>;
+  const webhooks = descriptor.webhooks;
+  const settings = readHandlerOptions(descriptor, fields);
+  const { client, redact, window } = settings;
+  const receivers = createReceivers(descriptor.api, webhooks, fields);
+
+  let validators: Promise<Validates> | undefined;
+  const loadValidators = (): Promise<Validates> =>
+    (validators ??= descriptor.loadValidators().catch((error: unknown) => {
+      validators = undefined;
+      throw error;
+    }));
+  // Every call is validated: start loading the validators now, so that a first burst does not wait for them.
+  loadValidators().catch(() => {
+    // Retried (and reported as a 500) by the first call.
+  });
+
+  const report = (error: unknown, context: WebhookErrorContext): void => {
+    try {
+      settings.onError(error, context);
+    } catch {
+      // An onError that throws must not break the answer to the service.
+    }
+  };
+
+  /** The `reason` of a `failed` confirmation for `failure` (the handler's exception, or a failed reply), redacted. */
+  const failedReason = (failure: unknown, data: Record<string, unknown>): Reason => {
+    let reason: Reason | undefined;
+    if (settings.failureReason !== undefined) {
+      try {
+        reason = settings.failureReason(failure, data);
+      } catch (error) {
+        report(error, { stage: "failureReason", envelope: data });
+      }
+    } else {
+      reason = defaultFailureReason(failure, settings.exposeErrorMessages);
+    }
+    return redactedReason(
+      Number.isInteger(reason?.code) ? (reason as Reason) : defaultFailureReason(undefined),
+      redact,
+    );
+  };
+
+  const warn = (id: string, text: string, data?: Record<string, unknown>): void =>
+    report(
+      new ConfirmationWarning(redact(id), redact(text)),
+      data === undefined ? { stage: "confirmation" } : { stage: "confirmation", envelope: data },
+    );
+
+  const confirmations = watchConfirmations(
+    webhooks,
+    client,
+    {
+      maxIds: settings.deduplicate?.maxIds ?? DEFAULT_DEDUPLICATE_MAX_IDS,
+      windowMs: settings.deduplicate?.windowMs ?? DEFAULT_DEDUPLICATE_WINDOW_MS,
+    },
+    warn,
+  );
+
+  /** Sends `body` with the client's `operation`, again after a survivable failure (`sendRetry`); rejects when given up. */
+  const survive = (operation: string, body: unknown, callOptions?: CallOptions): Promise<void> =>
+    sendSurviving(client?.[operation] as Send, body, settings.sendRetry, confirmations.retried, callOptions);
+
+  /** Updates the redelivery window; a store that cannot answer is reported (the message stays as recorded). */
+  async function remember(key: string | undefined, record: DeliveryRecord, data: Record<string, unknown>) {
+    if (key === undefined || window === undefined) return;
+    try {
+      await window.record(key, record);
+    } catch (error) {
+      report(error, { stage: "deduplicate", envelope: data, messageId: String(data.id) });
+    }
+  }
+
+  /** A redelivered message whose confirmation was given up: that confirmation is sent, the handler is not run. */
+  async function confirmAgain(
+    acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>,
+    data: Record<string, unknown>,
+    key: string,
+    record: Extract<DeliveryRecord, { state: "unconfirmed" }>,
+  ): Promise<void> {
+    try {
+      await survive(acknowledge.operation, notificationFor(data, record.event, record.reason));
+    } catch (error) {
+      report(error, { stage: acknowledge.operation, envelope: data, messageId: String(data.id) });
+      return;
+    }
+    await remember(key, { state: "confirmed", event: record.event }, data);
+  }
+
+  async function acknowledged(
+    webhook: WebhookDescriptor,
+    acknowledge: NonNullable<WebhookDescriptor["acknowledge"]>,
+    data: Record<string, unknown>,
+    handlers: Receiver[],
+    key: string | undefined,
+  ): Promise<void> {
+    const replyOperation = settings.replyOperations.get(webhook);
+    const id = typeof data.id === "string" && data.id !== "" ? data.id : undefined;
+    // The replies the handler queued: each settles with its error (undefined when sent).
+    const replies: Promise<unknown>[] = [];
+    const context: WebhookContext<unknown, unknown> = {
+      client,
+      reply: (content, callOptions) => {
+        if (replyOperation === undefined)
+          return Promise.reject(new TypeError(`reply: ${descriptor.api} has no operation sending a ${webhook.schema}`));
+        let message: unknown;
+        try {
+          message = replyTo(data, content as ReplyContent);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        replies.push(
+          survive(replyOperation, message, callOptions).then(
+            () => undefined,
+            (error: unknown) => {
+              report(error, {
+                stage: replyOperation,
+                envelope: data,
+                ...(id === undefined ? {} : { messageId: id }),
+              });
+              return error ?? new Error("the reply failed");
+            },
+          ),
+        );
+        return Promise.resolve(undefined);
+      },
+    };
+    const sent = id === undefined ? [] : confirmations.begin(id);
+    try {
+      // The seed's client library: `received` before the handler runs; awaited before the confirmation, so it arrives first.
+      let receivedSent: Promise<void> | undefined;
+      if (id !== undefined && settings.notifyReceived) {
+        receivedSent = survive(acknowledge.operation, notificationFor(data, RECEIVED_EVENT)).then(
+          () => undefined,
+          (error: unknown) => report(error, { stage: acknowledge.operation, envelope: data, messageId: id }),
+        );
+      }
+      let failure: unknown;
+      let failed = false;
+      for (const handler of handlers) {
+        try {
+          await handler(data, context);
+        } catch (error) {
+          failed = true;
+          failure = error;
+          report(error, { stage: webhook.handler, envelope: data });
+          break;
+        }
+      }
+      if (!failed && settings.confirmAfterReplies) {
+        for (const error of await settledReplies(replies)) {
+          if (error === undefined) continue;
+          failed = true;
+          failure = error;
+          break;
+        }
+      }
+      await receivedSent;
+      if (id === undefined) {
+        // Its originator wants no notifications.
+      } else if (sent.length > 0) {
+        warn(
+          id,
+          `message ${id} was already confirmed by the bot (${sent.join(", ")}): the handler's automatic ${failed ? acknowledge.failure : acknowledge.success} was not sent; the webhook handler confirms every message itself, so send no ${acknowledge.success}/${acknowledge.failure} of your own`,
+          data,
+        );
+      } else {
+        const event = failed ? acknowledge.failure : acknowledge.success;
+        const reason = failed ? failedReason(failure, data) : undefined;
+        try {
+          await survive(acknowledge.operation, notificationFor(data, event, reason));
+          await remember(key, { state: "confirmed", event }, data);
+        } catch (error) {
+          // Given up: a redelivery of the message sends this confirmation (without running the handler again).
+          report(error, { stage: acknowledge.operation, envelope: data, messageId: id });
+          await remember(key, { state: "unconfirmed", event, reason }, data);
+        }
+      }
+    } finally {
+      if (id !== undefined) confirmations.end(id, sent);
+    }
+    // The envelope's work (for `idle()` and `waitUntil`) ends when its queued replies were sent.
+    await settledReplies(replies);
+  }
 
   /** Runs the receivers of a valid payload (and its acknowledgement); never rejects: errors go to `onError`. */
   async function processEnvelope(
@@ -647,7 +747,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     key: string | undefined,
   ): Promise<void> {
     try {
-      const handlers = receiversOf(webhook, payload);
+      const handlers = receivers.of(webhook, payload);
       if (webhook.acknowledge !== null) {
         if (handlers.length > 0) {
           await acknowledged(webhook, webhook.acknowledge, payload, handlers, key);
@@ -674,31 +774,11 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     }
   }
 
-  // Envelopes being processed after their answer.
-  const pending = new Set<Promise<void>>();
-  let idleWaiters: (() => void)[] = [];
-  const track = (work: Promise<void>): void => {
-    pending.add(work);
-    void work.finally(() => {
-      pending.delete(work);
-      if (pending.size > 0) return;
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const wake of waiters) wake();
-    });
-    if (waitUntil !== undefined) {
-      try {
-        waitUntil(work);
-      } catch (error) {
-        report(error, { stage: "waitUntil" });
-      }
-    }
-  };
-  const idle = (): Promise<void> =>
-    pending.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
+  const work = workTracker(settings.waitUntil, report);
 
   /** Whether the call's URL carries the secret (always, without one). */
-  const authenticated = (url: string | undefined): boolean => authenticates === undefined || authenticates(url);
+  const authenticated = (url: string | undefined): boolean =>
+    settings.authenticates === undefined || settings.authenticates(url);
 
   async function handle(body: unknown, request?: { readonly url?: string | undefined }): Promise<WebhookResult> {
     return authenticated(request?.url) ? handleAuthenticated(body) : unauthenticated();
@@ -716,8 +796,8 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
         return rejected(400, [problem("must be valid JSON", "json")]);
       }
     }
-    const webhook = choose(data);
-    if (webhook === undefined) return rejected(400, [problem(notAnyKind, "kind")]);
+    const webhook = receivers.webhookOf(data);
+    if (webhook === undefined) return rejected(400, [problem(receivers.noneTakes, "kind")]);
     const result = (await loadValidators()).validate(webhook.schema, data);
     if (!result.valid) return { status: 400, body: listErrors(result.errors) }; // docs/validating.md#errors-listed
     const payload = data as Record<string, unknown>;
@@ -748,9 +828,9 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
   }
 
   /** Awaits an envelope's work with `answerAfterProcessing`, else tracks it (for `idle()` and `waitUntil`). */
-  async function runWork(work: Promise<void>): Promise<void> {
-    if (answerAfterProcessing) await work;
-    else track(work);
+  async function runWork(envelopeWork: Promise<void>): Promise<void> {
+    if (settings.answerAfterProcessing) await envelopeWork;
+    else work.track(envelopeWork);
   }
 
   async function listener(request: WebhookRequest, response: WebhookResponse): Promise<void> {
@@ -763,46 +843,23 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
       } else if (request.body !== undefined) {
         result = await handleAuthenticated(request.body);
       } else {
-        const bytes = await readBodyUpTo(request, maxBodyBytes as number);
+        const bytes = await readBodyUpTo(request, settings.maxBodyBytes);
         result =
           bytes === undefined
-            ? rejected(413, [problem(`is larger than ${String(maxBodyBytes)} bytes`, "maxBodyBytes")])
+            ? rejected(413, [problem(`is larger than ${String(settings.maxBodyBytes)} bytes`, "maxBodyBytes")])
             : await handleAuthenticated(bytes);
       }
     } catch (error) {
       report(error, { stage: "request" });
       result = rejected(500, [problem("could not be processed", "internal")]);
     }
-    if (response.headersSent) return;
-    response.statusCode = result.status;
-    for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, value);
-    if (result.body === undefined) {
-      response.end();
-    } else {
-      response.setHeader("Content-Type", "application/json");
-      response.end(JSON.stringify(result.body));
-    }
+    writeResult(response, result);
   }
 
-  const handlerObject = Object.assign(listener, { handle, idle }) as WebhookHandler & Record<string, unknown>;
-  const on = (name: string, filter: ReceiverFilter<Record<string, unknown>>, receiver: Handler): WebhookHandler => {
-    const list = receivers.get(name);
-    if (list === undefined)
-      throw new TypeError(
-        `on: ${descriptor.api} has no webhook handler ${String(name)}; expected ${webhooks.map((webhook) => webhook.handler).join(" or ")}`,
-      );
-    if (typeof receiver !== "function") throw new TypeError(`${name}: the receiver must be a function`);
-    let accepts: (payload: Record<string, unknown>) => boolean;
-    if (typeof filter === "function") {
-      accepts = (payload) => filter(payload) === true;
-    } else if (isJsonObject(filter)) {
-      const expected = Object.entries(filter);
-      accepts = (payload) =>
-        expected.every(([field, value]) => Object.hasOwn(payload, field) && payload[field] === value);
-    } else {
-      throw new TypeError(`${name}: the filter must be an object of field values or a predicate`);
-    }
-    list.push({ accepts, receive: receiver });
+  const handlerObject = Object.assign(listener, { handle, idle: work.idle }) as WebhookHandler &
+    Record<string, unknown>;
+  const on = (name: string, filter: unknown, receiver: unknown): WebhookHandler => {
+    receivers.register(name, filter, receiver);
     return handlerObject;
   };
   Object.defineProperty(handlerObject, "on", { value: on });
@@ -810,8 +867,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     if (["handle", "idle", "on", "name", "length", "call", "apply", "bind"].includes(webhook.handler))
       throw new TypeError(`createWebhookHandler: webhook handler name ${webhook.handler} is taken`);
     Object.defineProperty(handlerObject, webhook.handler, {
-      value: (filter: ReceiverFilter<Record<string, unknown>>, receiver: Handler) =>
-        on(webhook.handler, filter, receiver),
+      value: (filter: unknown, receiver: unknown) => on(webhook.handler, filter, receiver),
     });
   }
   return handlerObject;

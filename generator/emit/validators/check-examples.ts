@@ -16,6 +16,7 @@ import type { ValidationError } from "../../../runtime/validation/result.js";
 import type { CompiledValidator } from "../../../runtime/validation/validator-set.js";
 import type { ExampleChecks } from "../../model/examples.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
+import { STANDALONE_EXPORT } from "./ajv-internals.js";
 
 // ajv-formats is CommonJS: its default export is the plugin function.
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
@@ -25,7 +26,6 @@ const BUILD = new URL("../../../", import.meta.url);
 
 /** `import * as x`, `import x` (a default) or `import { a as x, … }` (index.ts `withNamedImports`). */
 const IMPORT = /^import (?:(\* as )?(\w+)|\{ ([^}]*) \}) from "([^"]+)";$/gm;
-const EXPORT = /^export const (\w+) =/gm;
 
 /** The last module evaluated, by the hash of its code (watch mode checks against the same module run after run). */
 let loaded: { hash: string; exports: Promise<Record<string, CompiledValidator>> } | undefined;
@@ -46,7 +46,7 @@ function evaluate(code: string, path: string): Promise<Record<string, CompiledVa
       name: name as string,
       specifier: specifier as string,
     }));
-    const body = code.replace(IMPORT, "").replace(EXPORT, "const $1 = exports.$1 =");
+    const body = code.replace(IMPORT, "").replace(STANDALONE_EXPORT, "const $1 = exports.$1 =");
     if (/^(import|export)\b/m.test(body))
       throw new Error(`${path}: an import or export of a form check-examples.ts does not read`);
     const exports = (async () => {

@@ -24,16 +24,11 @@
  */
 import { _ } from "ajv/dist/2020.js";
 import type { Ajv2020, KeywordCxt } from "ajv/dist/2020.js";
-import codegen from "ajv/dist/compile/codegen/index.js";
 import type { JsonObject, JsonValue } from "../../../runtime/json/json-text.js";
 import { isJsonObject, mapSchema } from "../../model/schema-walk.js";
 import { readDocumentCase } from "../../model/dispatch-tables.js";
 import { nameDocument } from "../../../runtime/validation/error-messages.js";
-import { AJV_NAMES } from "./error-objects.js";
-
-// A CommonJS module: its named exports sit on the default import under ESM.
-const { getProperty } = codegen as unknown as { getProperty: (key: string) => ReturnType<typeof _> };
-const { errors: ERRORS, vErrors: V_ERRORS } = AJV_NAMES;
+import { AJV_NAMES, propertyAccess } from "./ajv-internals.js";
 
 const ON = "x-dispatch-on";
 const CASES = "x-dispatch";
@@ -207,7 +202,7 @@ export function addDispatchKeyword(ajv: Ajv2020, errorMessagesModule: string): v
     schemaType: "object",
     code(cxt: KeywordCxt) {
       const { gen, data, schema, parentSchema } = cxt;
-      const tag = gen.const("tag", _`${data}${getProperty(String(parentSchema[ON]))}`);
+      const tag = gen.const("tag", _`${data}${propertyAccess(String(parentSchema[ON]))}`);
       const documents = new Set(
         Array.isArray(parentSchema[DOCUMENTS]) ? (parentSchema[DOCUMENTS] as unknown[]).map(String) : [],
       );
@@ -220,12 +215,12 @@ export function addDispatchKeyword(ajv: Ajv2020, errorMessagesModule: string): v
       for (const value of Object.keys(schema as JsonObject)) {
         gen.elseIf(_`${tag} === ${value}`);
         const branch = gen.name("valid");
-        const before = documents.has(value) ? gen.const("errs", ERRORS) : undefined;
+        const before = documents.has(value) ? gen.const("errs", AJV_NAMES.errors) : undefined;
         cxt.subschema({ keyword: CASES, schemaProp: value }, branch);
         gen.assign(valid, branch);
         // With allErrors, the branch's errors are vErrors[before .. errors).
         if (before !== undefined && named !== undefined)
-          gen.code(_`${named}(${V_ERRORS}, ${before}, ${ERRORS}, ${value})`);
+          gen.code(_`${named}(${AJV_NAMES.vErrors}, ${before}, ${AJV_NAMES.errors}, ${value})`);
       }
       if (parentSchema[ELSE] !== undefined) {
         gen.else();

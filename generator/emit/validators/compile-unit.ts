@@ -3,7 +3,6 @@
  * the unit's data and nothing else, so the generate command caches it by that data. The units of an API are
  * joined into one module (index.ts `compiledValidatorsModule`).
  */
-import { createRequire } from "node:module";
 import { _, Ajv2020, Name } from "ajv/dist/2020.js";
 import type { KeywordCxt } from "ajv/dist/2020.js";
 import addFormatsPlugin from "ajv-formats";
@@ -21,37 +20,30 @@ import { shortcutDispatchedPatterns } from "./known-values.js";
 import { plainSignatures, withPlainCalls } from "./plain-calls.js";
 import { withPropertyKeys } from "./property-keys.js";
 import { CALL, LENIENT_DROPS, baseId, type ValidatorUnit } from "./units.js";
+import {
+  COMPILE_ERROR_LOCATION,
+  COMPILE_ERROR_LOCATION_TEXT,
+  callReferencedFunction,
+  suffixModuleNames,
+  withoutEvaluationTracking,
+} from "./ajv-internals.js";
 
 // ajv and ajv-formats are CommonJS packages whose default export is the function.
 const standaloneCode = standaloneCodeModule as unknown as typeof standaloneCodeModule.default;
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default;
-// AJV's code for a call to a referenced schema's function (its `$ref` keyword's), from its CommonJS module.
-const require = createRequire(import.meta.url);
-const { callRef } = require("ajv/dist/vocabularies/core/ref.js") as {
-  callRef: (cxt: KeywordCxt, validate: Name) => void;
-};
 
 /** AJV names a schema location in its compile errors as `at "<$id>#<pointer>"`; map that back to file and pointer. */
 function compileProblem(files: readonly SchemaFile[], error: Error): GenerationFailed {
-  const match = /at "([^"#]*)#?([^"]*)"/.exec(error.message);
+  const match = COMPILE_ERROR_LOCATION.exec(error.message);
   const file = files.find((f) => f.schema.$id === baseId(match?.[1] ?? ""));
   const pointer = decodeURIComponent(match?.[2] ?? "");
-  const message = error.message.replace(/ at "[^"]*"/, "");
+  const message = error.message.replace(COMPILE_ERROR_LOCATION_TEXT, "");
   if (file === undefined) return new GenerationFailed([{ file: files[0]?.file ?? "schemas/", pointer: "", message }]);
   return new GenerationFailed([{ file: file.file, pointer, message, ...locatePointer(file.text, pointer) }]);
 }
 
-/**
- * Names the module-level values of the unit's code after the unit (`validate0_Batching`, `pattern2_Batching`), so
- * the units of an API share one module without a clash. AJV numbers them per instance and has no option for it;
- * its scope makes every such name with `_newName`.
- */
-function nameAfterUnit(ajv: Ajv2020, unit: ValidatorUnit): void {
-  const scope = ajv.scope as unknown as { _newName(prefix: string): string };
-  const numbered = scope._newName.bind(scope);
-  const tag = unit.functionName.replace(/^validate/, "");
-  scope._newName = (prefix) => `${numbered(prefix)}_${tag}`;
-}
+/** The suffix of the module-level names of a unit's code: `Batching` for `validateBatching`. */
+const unitTag = (unit: ValidatorUnit) => unit.functionName.replace(/^validate/, "");
 
 /**
  * The code of a lenient twin derived from the plain validator (units.ts `lenientByDroppingErrors`): it calls the
@@ -59,7 +51,7 @@ function nameAfterUnit(ajv: Ajv2020, unit: ValidatorUnit): void {
  * boolean, the errors on the function).
  */
 function derivedLenientCode(unit: ValidatorUnit, plain: string): string {
-  const self = `validate0_${unit.functionName.replace(/^validate/, "")}`;
+  const self = `validate0_${unitTag(unit)}`;
   const errorMessages = runtimeImport(unit.module, "validation/error-messages.js");
   return (
     `export const ${unit.functionName} = ${self};\n` +
@@ -77,17 +69,24 @@ function derivedLenientCode(unit: ValidatorUnit, plain: string): string {
  */
 export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): string {
   if (unit.dropsErrorsOf !== undefined) return derivedLenientCode(unit, unit.dropsErrorsOf);
+  // The formats' checks, in the generated code: the run time's own (runtime/validation/formats.ts) when it has every
+  // format the unit uses, else ajv-formats' table (which `addFormats` names when the option `code.formats` is unset).
+  const runtimeFormats = unit.formats.every((format) => Object.hasOwn(formats, format))
+    ? { formats: _`require(${runtimeImport(unit.module, "validation/formats.js")}).formats` }
+    : {};
   // The check stage has validated each schema against the draft 2020-12 meta-schema (compiling the meta-schema
   // again in each unit's instance would cost 25 ms a unit).
   const ajv = new Ajv2020({
     ...AJV_OPTIONS,
     validateSchema: false,
-    code: { source: true, esm: true, optimize: true, lines: true },
+    code: { source: true, esm: true, optimize: true, lines: true, ...runtimeFormats },
   });
   // Ajv2020 always generates the bookkeeping for `unevaluated*` and `$dynamicRef` (a copy of the evaluated
   // properties per composite rule, on every call). When no schema uses those keywords it only costs time.
-  if (!unit.tracked) Object.assign(ajv.opts, { unevaluated: false, dynamicRef: false });
-  nameAfterUnit(ajv, unit);
+  if (!unit.tracked) withoutEvaluationTracking(ajv);
+  // The module-level values of the unit's code are named after the unit (`validate0_Batching`, `pattern2_Batching`),
+  // so that the units of an API share one module without a clash.
+  suffixModuleNames(ajv, unitTag(unit));
   const errorMessages = runtimeImport(unit.module, "validation/error-messages.js");
   addDispatchKeyword(ajv, errorMessages);
   shortcutDispatchedPatterns(ajv, unit.schemas);
@@ -96,12 +95,8 @@ export function compileValidatorUnit(unit: ValidatorUnit, files: SchemaFile[]): 
   ajv.addKeyword({
     keyword: CALL,
     schemaType: "string",
-    code: (cxt: KeywordCxt) => callRef(cxt, new Name(String(cxt.schema))),
+    code: (cxt: KeywordCxt) => callReferencedFunction(cxt, new Name(String(cxt.schema))),
   });
-  // The formats' checks, in the generated code: the run time's own (runtime/validation/formats.ts) when it has every
-  // format the unit uses, else ajv-formats' table (which `addFormats` names when no other is set).
-  if (unit.formats.every((format) => Object.hasOwn(formats, format)))
-    ajv.opts.code.formats = _`require(${runtimeImport(unit.module, "validation/formats.js")}).formats`;
   addFormats(ajv, unit.formats as Parameters<typeof addFormats>[1] & string[]);
   ajv.addKeyword({ keyword: "x-secret", schemaType: "boolean" });
   try {

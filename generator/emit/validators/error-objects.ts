@@ -5,51 +5,35 @@
  * per error, where AJV's shape (instancePath, schemaPath, params, message) would have to be built and then converted.
  *
  * AJV has no option for the shape of its error objects. While the validators compile, its two reporting functions
- * (ajv/lib/compile/errors.ts `reportError` and `reportExtraError`, which every keyword calls through the module
- * object) are replaced by ones that build this shape, and put back after. Everything else of AJV's error handling
+ * are replaced by ones that build this shape (ajv-internals.ts `withErrorReporters`). Everything else of AJV's error handling
  * (counting, `allErrors`, composite rules, `createErrors: false` inside conditions) is as AJV does it.
  *
  * The pointer is AJV's `instancePath`; for `required` and `additionalProperties` it goes on to the property
  * (`/content`, `/input/kafka/consumer_grop`), escaped as a JSON pointer segment. Keywords `ruleMessage` has no words
  * for keep AJV's message code ("must be >= 0").
  */
-import { createRequire } from "node:module";
-import { _, Name } from "ajv/dist/2020.js";
+import { _, Name, str } from "ajv/dist/2020.js";
 import type { Code, CodeGen, KeywordCxt } from "ajv/dist/2020.js";
 import * as errorMessages from "../../../runtime/validation/error-messages.js";
 import { escapePointerSegment } from "../../../runtime/json/json-text.js";
-
-// AJV's internal modules, as the CommonJS objects its keywords call through (an ES import would give a copy of the
-// exports, or `exports.default`, depending on the loader).
-const require = createRequire(import.meta.url);
-type Report = (
-  cxt: KeywordCxt,
-  error?: ErrorDefinition,
-  errorPaths?: { instancePath?: Code | string },
-  overrideAllErrors?: boolean,
-) => void;
-interface ErrorDefinition {
-  message: string | Code | ((cxt: KeywordCxt) => string | Code);
-}
-const errorsModule = require("ajv/dist/compile/errors.js") as {
-  reportError: Report;
-  reportExtraError: Report;
-  keywordError: ErrorDefinition;
-};
-const { str, strConcat } = require("ajv/dist/compile/codegen/index.js") as {
-  str: typeof _;
-  strConcat: (a: Code | Name, b: Code | string) => Code;
-};
-const { getErrorPath, escapeJsonPointer, Type } = require("ajv/dist/compile/util.js") as {
-  getErrorPath: (dataProp: Name | string | number, type: number) => Code | string;
-  escapeJsonPointer: (text: string) => string;
-  Type: { Str: number };
-};
-/** The variables of AJV's generated functions: the instance path, the error count and the error array. */
-export const AJV_NAMES = (
-  require("ajv/dist/compile/names.js") as { default: Record<"instancePath" | "errors" | "vErrors", Name> }
-).default;
-const N = AJV_NAMES;
+import {
+  AJV_NAMES as N,
+  CONSTANT_PATH,
+  ERROR_COUNT_LINES,
+  ERROR_COUNT_READ,
+  ERROR_COUNT_RESULT,
+  ERROR_LIST_RESET,
+  ITEM_PATH,
+  defaultKeywordError,
+  escapeJsonPointer,
+  propertyErrorPath,
+  stringConcat,
+  stringConstant,
+  withErrorReporters,
+  type ErrorDefinition,
+  type ErrorReporter,
+  type ReportingContext,
+} from "./ajv-internals.js";
 
 const { JSON_TYPES, itemPointer, ruleMessage } = errorMessages;
 
@@ -61,23 +45,6 @@ const { JSON_TYPES, itemPointer, ruleMessage } = errorMessages;
 const TYPE_ERROR_PUSHERS = new Map(
   JSON_TYPES.map((type) => [ruleMessage("type", type), `push${type[0]!.toUpperCase()}${type.slice(1)}TypeError`]),
 );
-
-/** What a keyword context holds beyond AJV's public type: its error params and the compilation state. */
-interface Reporting {
-  gen: CodeGen;
-  keyword: string;
-  schema: unknown;
-  $data?: boolean;
-  params: Record<string, unknown>;
-  it: {
-    errorPath: Code | string;
-    createErrors?: boolean;
-    compositeRule?: boolean;
-    allErrors?: boolean;
-    validateName: Name;
-    schemaEnv: { $async?: boolean };
-  };
-}
 
 /**
  * An error's fields, as code: `{ pointer, message, keyword }` in that order in every error object, and for an item
@@ -101,9 +68,6 @@ interface ErrorObjectsContext {
   pointersFromRoot: boolean;
 }
 let runtimeModules: ErrorObjectsContext = { jsonText: "", errorMessages: "", pointersFromRoot: false };
-
-/** AJV's path of an item of an array below a function's root: `"<head>" + i<N>`, then maybe ` + "<tail>"`. */
-const ITEM_PATH = /^("(?:[^"\\]|\\.)*") ?\+ ?(i\d+)(?: ?\+ ?("(?:[^"\\]|\\.)*"))?$/;
 
 /** The pointer of an item of an array, `head` + `index` + `tail` (`/options/` + i0 + `/order`). */
 interface ItemPath {
@@ -138,9 +102,6 @@ function pointerCode(gen: CodeGen, fields: { pointer: Code; item?: ItemPath }): 
   return _`${call}(${itemArguments(fields.item)})`;
 }
 
-/** A path that is one constant string, as code (`"/filter"`). */
-const CONSTANT_PATH = /^"(?:[^"\\]|\\.)*"$/;
-
 /**
  * The code of the pointer `path` below the function's root, for the prefix of a call to another schema's validator
  * (plain-calls.ts): an item's from the run-time `itemPointer` (kept flat for the first items: no string built per
@@ -150,7 +111,7 @@ export function pointerBelowRoot(gen: CodeGen, path: Code | string): Code {
   const item = itemPath(path);
   if (item !== undefined) return pointerCode(gen, { pointer: _`""`, item });
   if (runtimeModules.pointersFromRoot && typeof path !== "string" && CONSTANT_PATH.test(String(path))) return path;
-  return strConcat(N.instancePath, path);
+  return stringConcat(N.instancePath, path);
 }
 
 /** `head, index` and `, tail` when there is one (the run time's `tail` defaults to `""`). */
@@ -172,19 +133,19 @@ function propertySegment(gen: CodeGen, property: unknown): Code | string {
   }
   // a constant name arrives as the code of a string literal
   const text = String(property);
-  return `/${escapeJsonPointer(text.startsWith('"') ? (JSON.parse(text) as string) : text)}`;
+  return `/${escapeJsonPointer(stringConstant(text) ?? text)}`;
 }
 
 /** The pointer, message and keyword of the error a keyword reports (undefined where AJV creates no error objects). */
 function errorFields(
-  cxt: Reporting,
+  cxt: ReportingContext,
   error: ErrorDefinition,
   errorPaths: { instancePath?: Code | string } = {},
 ): ErrorFields | undefined {
   const { gen, it, keyword } = cxt;
   if (it.createErrors === false) return undefined;
   let path = errorPaths.instancePath
-    ? str`${it.errorPath}${getErrorPath(errorPaths.instancePath as Name | string, Type.Str)}`
+    ? str`${it.errorPath}${propertyErrorPath(errorPaths.instancePath as Name | string)}`
     : it.errorPath;
   const property =
     keyword === "required"
@@ -197,9 +158,9 @@ function errorFields(
     written ?? (typeof error.message === "function" ? error.message(cxt as unknown as KeywordCxt) : error.message);
   // a key of the payload a closed object does not list: `pushUnknownProperty` builds its pointer
   if (keyword === "additionalProperties" && property instanceof Name && written !== undefined)
-    return { message, keyword, unknownKey: { object: strConcat(N.instancePath, path), key: property } };
+    return { message, keyword, unknownKey: { object: stringConcat(N.instancePath, path), key: property } };
   if (property !== undefined) path = str`${path}${propertySegment(gen, property)}`;
-  return { pointer: strConcat(N.instancePath, path), item: itemPath(path), message, keyword };
+  return { pointer: stringConcat(N.instancePath, path), item: itemPath(path), message, keyword };
 }
 
 // ajv/lib/compile/errors.ts, with the error objects above in place of AJV's (the validators are never `$async`), and
@@ -235,21 +196,19 @@ function pushCall(gen: CodeGen, fields: ErrorFields, list: Code | Name): Code {
   return _`${runTime("pushError")}(${list}, ${pointerCode(gen, fields)}, ${fields.message}, ${fields.keyword})`;
 }
 
-function returnErrors(cxt: Reporting, errors: Code | Name): void {
+function returnErrors(cxt: ReportingContext, errors: Code | Name): void {
   if (cxt.it.schemaEnv.$async) throw new Error("asynchronous schemas are not supported");
   cxt.gen.assign(_`${cxt.it.validateName}.errors`, errors);
   cxt.gen.return(false);
 }
 
-const reportError: Report = (context, error = errorsModule.keywordError, errorPaths, overrideAllErrors) => {
-  const cxt = context as unknown as Reporting;
+const reportError: ErrorReporter = (cxt, error = defaultKeywordError(), errorPaths, overrideAllErrors) => {
   const fields = errorFields(cxt, error, errorPaths);
   if (overrideAllErrors ?? (cxt.it.compositeRule || cxt.it.allErrors)) addError(cxt.gen, fields);
   else returnErrors(cxt, fields === undefined ? _`[{}]` : pushCall(cxt.gen, fields, _`null`));
 };
 
-const reportExtraError: Report = (context, error = errorsModule.keywordError, errorPaths) => {
-  const cxt = context as unknown as Reporting;
+const reportExtraError: ErrorReporter = (cxt, error = defaultKeywordError(), errorPaths) => {
   addError(cxt.gen, errorFields(cxt, error, errorPaths));
   if (!(cxt.it.compositeRule || cxt.it.allErrors)) returnErrors(cxt, N.vErrors);
 };
@@ -259,20 +218,13 @@ const reportExtraError: Report = (context, error = errorsModule.keywordError, er
  * (`ErrorObjectsContext` says what the unit's code imports and where its pointers start).
  */
 export function withValidationErrorObjects<T>(modules: ErrorObjectsContext, compile: () => T): T {
-  const original = { reportError: errorsModule.reportError, reportExtraError: errorsModule.reportExtraError };
-  Object.assign(errorsModule, { reportError, reportExtraError });
   runtimeModules = modules;
   try {
-    return compile();
+    return withErrorReporters({ reportError, reportExtraError }, compile);
   } finally {
-    Object.assign(errorsModule, original);
     runtimeModules = { jsonText: "", errorMessages: "", pointersFromRoot: false };
   }
 }
-
-/** How AJV's code of a unit uses its error count `errors`, when it uses it for nothing but counting. */
-const COUNT_LINES = /^(?:let errors = 0;|errors\+\+;|errors = vErrors\.length;)\n/gm;
-const COUNT_RESULT = /^return errors === 0;$/gm;
 
 /**
  * A unit's code without AJV's error count, where the count only says whether an error was reported: each function
@@ -282,7 +234,7 @@ const COUNT_RESULT = /^return errors === 0;$/gm;
  * otherwise (a composite rule compares and resets it: `anyOf`, `oneOf`, `if`, `contains`) keeps it.
  */
 export function withoutErrorCount(code: string): string {
-  const rest = code.replace(COUNT_LINES, "").replace(COUNT_RESULT, "");
-  if (/(?<![.\w])errors\b/.test(rest) || /(?<!let )\bvErrors = null\b|\bvErrors\.length = /.test(rest)) return code;
-  return code.replace(COUNT_LINES, "").replace(COUNT_RESULT, `return ${N.vErrors} === null;`);
+  const rest = code.replace(ERROR_COUNT_LINES, "").replace(ERROR_COUNT_RESULT, "");
+  if (ERROR_COUNT_READ.test(rest) || ERROR_LIST_RESET.test(rest)) return code;
+  return code.replace(ERROR_COUNT_LINES, "").replace(ERROR_COUNT_RESULT, `return ${N.vErrors} === null;`);
 }

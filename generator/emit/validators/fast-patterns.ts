@@ -13,6 +13,7 @@
  * goes to the schema's own regular expression. test/fast-patterns.test.ts checks each entry against its pattern over
  * generated strings and the fixtures, and that each entry's pattern is still one of the shipped schemas'.
  */
+import { PATTERN_CONSTANT } from "./ajv-internals.js";
 
 /** One known pattern and its equivalent for values of at most `maxLength` UTF-16 code units. */
 export interface FastPattern {
@@ -34,11 +35,8 @@ export const FAST_PATTERNS: readonly FastPattern[] = [
   },
 ];
 
-/** AJV's standalone code for a pattern: `const pattern3_Message = new RegExp("<JSON string>", "u");` */
-const PATTERN_CONSTANT = /^const (pattern\d+_\w+) = new RegExp\(("(?:[^"\\\n]|\\.)*"), ("u?")\);$/gm;
-
 /**
- * The standalone `code` of a unit with each known pattern's constant an object whose `test` runs the fast form on
+ * The standalone `code` of a unit with each known pattern's constant (`PATTERN_CONSTANT`) an object whose `test` runs the fast form on
  * values up to its bound and the schema's regular expression on longer ones. The call sites (`pattern.test(v)`) and
  * the error messages are AJV's, unchanged.
  */

@@ -12,6 +12,7 @@ import { VARIANT_KINDS, type ApiModel, type VariantDeclarations } from "../../mo
 import type { RouteCredential } from "../../../runtime/validation/routes.js";
 import { withOptionalTypeChecks } from "./optional-type-checks.js";
 import { withSharedConstants } from "./shared-constants.js";
+import { REQUIRE_CALL, RUNTIME_FUNCTION_ALIAS, STRICT_MODE_LINE } from "./ajv-internals.js";
 import {
   parametersFunctionName,
   planParameterUnits,
@@ -21,18 +22,15 @@ import {
   type PlannedUnit,
 } from "./units.js";
 
-/** A unit's constant naming a function of a run-time module (`const func1_Batching = runtime0.pushError;`). */
-const RUNTIME_FUNCTION_ALIAS = /^const (func\d+_\w+) = (runtime\d+\.\w+);\n/gm;
-
 /**
  * AJV's standalone ESM output still `require`s its runtime helpers and formats (CommonJS: their default import is
  * the module object) and the run-time `inDocument` (an ES module, relative: imported as a namespace); turn those into
- * imports. A unit's constant for a run-time function is replaced by the function itself (`runtime0.pushError`), which
+ * imports. A unit's constant for a run-time function (`RUNTIME_FUNCTION_ALIAS`) is replaced by the function itself (`runtime0.pushError`), which
  * the bundle reaches directly: no module variable per unit and function to declare and resolve.
  */
 function hoistRequires(code: string): { imports: string; code: string } {
   const modules = new Map<string, string>();
-  const required = code.replace(/require\("([^"]+)"\)/g, (_match, specifier: string) => {
+  const required = code.replace(REQUIRE_CALL, (_match, specifier: string) => {
     const local = modules.get(specifier) ?? `runtime${modules.size}`;
     modules.set(specifier, local);
     return local;
@@ -231,7 +229,7 @@ export function unitsFailure(failures: readonly unknown[]): unknown {
  * checked by one call (optional-type-checks.ts).
  */
 export function compiledValidatorsModule(api: string, unitCodes: readonly string[], templates: Templates): OutputFile {
-  const hoisted = hoistRequires(unitCodes.map((code) => code.replace(/^"use strict";/, "")).join(""));
+  const hoisted = hoistRequires(unitCodes.map((code) => code.replace(STRICT_MODE_LINE, "")).join(""));
   return {
     path: apiOutput.compiledValidators(api),
     contents: templates.render(

@@ -10,10 +10,10 @@
  * regular expression would have said; any other value goes to the regular expression. The verdict and the errors
  * are unchanged for every value, whichever object the property belongs to.
  */
-import { _, type Ajv2020, type KeywordCxt } from "ajv/dist/2020.js";
-import type { Code } from "ajv/dist/2020.js";
+import { _, type Ajv2020 } from "ajv/dist/2020.js";
 import type { JsonObject } from "../../../runtime/json/json-text.js";
 import { mapDispatchedSchema } from "./compile-dispatch.js";
+import { ajvChanged, replacePatternCode, stringConstant, withFailureCondition } from "./ajv-internals.js";
 
 /** More case values than this are left to the regular expression (a long chain of comparisons costs as much). */
 const MAX_SHORTCUTS = 16;
@@ -36,56 +36,26 @@ function dispatchValues(schemas: readonly JsonObject[]): Map<string, Set<string>
   return values;
 }
 
-interface PatternContext {
-  gen: KeywordCxt["gen"];
-  data: Code;
-  $data?: boolean;
-  schema: unknown;
-  it: { parentDataProperty?: Code | number; opts: { unicodeRegExp?: boolean } };
-  fail$data(condition: Code): void;
-}
-
 /** Makes the `pattern` keyword of `ajv` (this instance's definition only) skip its regular expression for known values. */
 export function shortcutDispatchedPatterns(ajv: Ajv2020, schemas: readonly JsonObject[]): void {
   const values = dispatchValues(schemas);
   if (values.size === 0) return;
-  const rule = (ajv.RULES.all as Record<string, { definition: { code: (cxt: KeywordCxt) => void } } | true>).pattern;
-  if (rule === undefined || rule === true) throw new Error("AJV has no pattern keyword to extend");
-  const { definition } = rule;
-  const patternCode = definition.code;
-  definition.code = (keywordCxt) => {
-    const cxt = keywordCxt as unknown as PatternContext;
+  replacePatternCode(ajv, (cxt, patternCode) => {
     const property = cxt.it.parentDataProperty;
     const known =
-      property === undefined || typeof property === "number" ? undefined : values.get(parseName(String(property)));
-    if (cxt.$data === true || typeof cxt.schema !== "string" || known === undefined) return patternCode(keywordCxt);
+      property === undefined || typeof property === "number" ? undefined : values.get(stringConstant(property) ?? "");
+    if (cxt.$data || typeof cxt.schema !== "string" || known === undefined) return patternCode(cxt);
     const regExp = new RegExp(cxt.schema, cxt.it.opts.unicodeRegExp === false ? "" : "u");
     const passing = [...known].filter((value) => regExp.test(value));
-    if (passing.length === 0 || passing.length > MAX_SHORTCUTS) return patternCode(keywordCxt);
+    if (passing.length === 0 || passing.length > MAX_SHORTCUTS) return patternCode(cxt);
     const { data } = cxt;
     const condition = passing.map((value) => _`${data} !== ${value}`).reduce((all, next) => _`${all} && ${next}`);
     // AJV's own code for the regular expression, behind the comparisons
-    let tested: Code | undefined;
-    const fail$data = cxt.fail$data.bind(cxt);
-    cxt.fail$data = (failure) => {
-      tested = failure;
-      fail$data(_`${condition} && ${failure}`);
-    };
-    try {
-      patternCode(keywordCxt);
-    } finally {
-      cxt.fail$data = fail$data;
-    }
-    if (tested === undefined) throw new Error("AJV's pattern keyword reported no condition to extend");
-  };
-}
-
-/** The property name of AJV's `parentDataProperty` code (a JSON string literal); "" for a computed one. */
-function parseName(code: string): string {
-  if (!code.startsWith('"')) return "";
-  try {
-    return JSON.parse(code) as string;
-  } catch {
-    return "";
-  }
+    const tested = withFailureCondition(
+      cxt,
+      (failure) => _`${condition} && ${failure}`,
+      () => patternCode(cxt),
+    );
+    if (tested === undefined) throw ajvChanged("its pattern keyword (no condition reported through fail$data)");
+  });
 }

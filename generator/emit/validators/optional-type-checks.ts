@@ -15,12 +15,12 @@
  * before; the optimizing compiler inlines the call. Only the exact five lines are rewritten: a site whose pointer
  * holds a loop index, or whose block does anything else, stays as AJV wrote it.
  */
+import { OPTIONAL_TYPED_PROPERTY } from "./ajv-internals.js";
 
-/** The five lines above, with the value's expression, its JSON type, the run-time module and the pointer's suffix. */
-const OPTIONAL_TYPED_PROPERTY =
-  /^if\((data\d*(?:\.[A-Za-z_$][\w$]*|\["(?:[^"\\\n]|\\.)*"\])) !== undefined\)\{\nif\(typeof \1 !== "(string|boolean)"\)\{\nvErrors = (runtime\d+)\.push(String|Boolean)TypeError\(vErrors, instancePath\+("(?:[^"\\\n]|\\.)*")\);\n\}\n\}$/gm;
-
-/** `code` (the joined units of one API, their run-time imports hoisted) with each such site written as one call. */
+/**
+ * `code` (the joined units of one API, their run-time imports hoisted) with each such site (`OPTIONAL_TYPED_PROPERTY`)
+ * written as one call.
+ */
 export function withOptionalTypeChecks(code: string): string {
   return code.replace(
     OPTIONAL_TYPED_PROPERTY,

@@ -8,27 +8,23 @@
  * whose callee failed puts its own pointer in front of each of the callee's errors (runtime `withPointerPrefix`):
  * the concatenation happens on the error path only, and the pointers are AJV's own.
  *
- * As with the error objects (error-objects.ts), AJV has no option for it: while a unit compiles, the code of a call
- * (ajv/lib/vocabularies/code.ts `callValidateCode`, which `$ref` and `x-call` reach through the module object) is
- * replaced, and put back after; `plainSignatures` then rewrites the functions' parameter lists in the standalone
- * code. A unit with tracked keywords (`unevaluated*`, `$dynamicRef`, units.ts) passes evaluated properties and
+ * As with the error objects (error-objects.ts), AJV has no option for it: while a unit compiles, AJV's code of a call
+ * is replaced (ajv-internals.ts `withCallCode`); `plainSignatures` then rewrites the functions' parameter lists in
+ * the standalone code. A unit with tracked keywords (`unevaluated*`, `$dynamicRef`, units.ts) passes evaluated properties and
  * dynamic anchors through the context: it keeps AJV's calls.
  */
-import { createRequire } from "node:module";
 import { _, nil } from "ajv/dist/2020.js";
-import type { Code, KeywordCxt, Name } from "ajv/dist/2020.js";
 import { withPointerPrefix } from "../../../runtime/validation/error-messages.js";
-import { AJV_NAMES, pointerBelowRoot } from "./error-objects.js";
-
-const require = createRequire(import.meta.url);
-type CallCode = (cxt: KeywordCxt, func: Code | Name, context?: Code, passSchema?: boolean) => Code;
-const codeModule = require("ajv/dist/vocabularies/code.js") as { callValidateCode: CallCode };
-
-/** AJV's parameter list of every generated function (the unit compiled with `dynamicRef` off), and its `sourceURL`. */
-const CONTEXT_PARAMETER =
-  /, \{instancePath="", parentData, parentDataProperty, rootData=data\}=\{\}\)\{\n(\/\*# sourceURL="[^"\n]*" \*\/;\n)?/g;
-/** What the functions' code may no longer name once they take the data alone. */
-const CONTEXT_NAMES = /\b(?:parentData|parentDataProperty|rootData|dynamicAnchors)\b/;
+import { pointerBelowRoot } from "./error-objects.js";
+import {
+  AJV_NAMES,
+  CALL_THEN_APPEND,
+  CONCAT_ERRORS,
+  CONTEXT_NAMES,
+  CONTEXT_PARAMETER,
+  ajvChanged,
+  withCallCode,
+} from "./ajv-internals.js";
 
 /**
  * Runs `compile` (AJV compiling a unit, synchronously) with calls to other schemas' functions as
@@ -37,39 +33,27 @@ const CONTEXT_NAMES = /\b(?:parentData|parentDataProperty|rootData|dynamicAnchor
  * the caller's and returns false.
  */
 export function withPlainCalls<T>(errorMessagesModule: string, compile: () => T): T {
-  const original = codeModule.callValidateCode;
-  codeModule.callValidateCode = (cxt, func, context, passSchema) => {
-    // A custom keyword's `validate` function (passSchema) or a call with `this` is AJV's (the units have neither).
-    if (passSchema === true || (context !== undefined && context !== nil))
-      return original(cxt, func, context, passSchema);
-    const prefix = cxt.gen.scopeValue("func", {
-      ref: withPointerPrefix,
-      code: _`require(${errorMessagesModule}).withPointerPrefix`,
-    });
-    return _`(${func}(${cxt.data}) || ${prefix}(${func}, ${pointerBelowRoot(cxt.gen, cxt.it.errorPath)}))`;
-  };
-  try {
-    return compile();
-  } finally {
-    codeModule.callValidateCode = original;
-  }
+  return withCallCode(
+    (ajvCallCode) => (cxt, func, context, passSchema) => {
+      // A custom keyword's `validate` function (passSchema) or a call with `this` is AJV's (the units have neither).
+      if (passSchema === true || (context !== undefined && context !== nil))
+        return ajvCallCode(cxt, func, context, passSchema);
+      const prefix = cxt.gen.scopeValue("func", {
+        ref: withPointerPrefix,
+        code: _`require(${errorMessagesModule}).withPointerPrefix`,
+      });
+      return _`(${func}(${cxt.data}) || ${prefix}(${func}, ${pointerBelowRoot(cxt.gen, cxt.it.errorPath)}))`;
+    },
+    compile,
+  );
 }
-
-/** AJV's merge of a failed callee's errors into the caller's: a new array (`concat`, a call into the engine) per call. */
-const CONCAT_ERRORS = /^vErrors = vErrors === null \? ([\w.]+)\.errors : vErrors\.concat\(\1\.errors\);$/gm;
-/**
- * A call `withPlainCalls` wrote, `(f(data) || prefix(f, pointer))`, whose failure appends the callee's errors
- * (`CONCAT_ERRORS`, rewritten), as the two lines that start its `if`.
- */
-const CALL_THEN_APPEND =
-  /^if\(!\(\(([\w.]+)\((.+)\) \|\| \w+\(\1, (.+)\)\)\)\)\{\nvErrors = vErrors === null \? \1\.errors : vErrors\.concat\(\1\.errors\);$/gm;
 
 /**
  * The standalone `code` of a unit compiled `withPlainCalls`, its functions taking the data alone (each one's
  * pointers start at `""`), and a failed callee's errors pushed onto the caller's array by the run-time
  * `appendErrors` (imported from `errorMessagesModule`) rather than concatenated into a new one: where the call's
  * `if` only appends them, by `appendCalleeErrors` (the call then is `f(data)` alone, and the pointer goes with the
- * errors). Refuses code that still reads AJV's context.
+ * errors). Refuses code that still reads AJV's context (`CONTEXT_NAMES`).
  */
 export function plainSignatures(code: string, errorMessagesModule: string): string {
   const rewritten = code
@@ -83,8 +67,6 @@ export function plainSignatures(code: string, errorMessagesModule: string): stri
       `vErrors = require(${JSON.stringify(errorMessagesModule)}).appendErrors(vErrors, $1.errors);`,
     );
   if (CONTEXT_NAMES.test(rewritten))
-    throw new Error(
-      "a generated validator reads AJV's call context (parentData, rootData): plain-calls.ts cannot rewrite its calls",
-    );
+    throw ajvChanged("its code of a call: a generated validator still reads the call context (parentData, rootData)");
   return rewritten;
 }

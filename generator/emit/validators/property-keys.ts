@@ -9,17 +9,12 @@
  * the same names in the same order: the same verdict, and the same kind of lookup on the valid path) and drops the
  * schema constants nothing else reads.
  */
-
-/** A schema constant of AJV's standalone code, one line (its value is the schema as JSON). */
-const SCHEMA_CONSTANT = /^const (schema\d+_\w+) = (.*);\n/gm;
-/** `hasOwnProperty.call(<schema constant>.properties…, key)`, the path as `.name` and `["name"]` segments. */
-const OWN_PROPERTY_CHECK = /\.call\((schema\d+_(\w+))((?:\.\w+|\["(?:[^"\\]|\\.)*"\])*)\.properties, (key\d+)\)/g;
-const PATH_SEGMENT = /\.(\w+)|\[("(?:[^"\\]|\\.)*")\]/g;
+import { OWN_PROPERTY_CHECK, PROPERTY_PATH_SEGMENT, SCHEMA_CONSTANT } from "./ajv-internals.js";
 
 /** The value at `path` (AJV's property access code) in `schema`, or undefined. */
 function at(schema: unknown, path: string): unknown {
   let value = schema;
-  for (const [, name, quoted] of path.matchAll(PATH_SEGMENT)) {
+  for (const [, name, quoted] of path.matchAll(PROPERTY_PATH_SEGMENT)) {
     if (value === null || typeof value !== "object") return undefined;
     const key = name ?? (JSON.parse(quoted!) as string);
     value = Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;

@@ -10,14 +10,12 @@
  * expression without the `g` or `y` flag keeps no `lastIndex` between calls; the others are functions and key tables
  * the code only reads), so sharing one changes no result.
  */
+import { STATEFUL_REGEXP, UNIT_CONSTANT } from "./ajv-internals.js";
 
-/** A module-level constant of AJV's standalone code: a scope value, named after its unit (compile-unit.ts). */
-const UNIT_CONSTANT = /^const ((?:pattern|formats|func|propertyKeys)\d+_\w+) = (.+);\n/gm;
-
-/** A stateful regular expression (global or sticky): its `lastIndex` would be shared, so it keeps its own copy. */
-const STATEFUL_REGEXP = /new RegExp\("(?:[^"\\\n]|\\.)*", "[^"]*[gy][^"]*"\)/;
-
-/** `code` (the joined units of one API) with each distinct constant declared once, under its first name. */
+/**
+ * `code` (the joined units of one API) with each distinct constant (`UNIT_CONSTANT`) declared once, under its first
+ * name. A stateful regular expression (`STATEFUL_REGEXP`: its `lastIndex` would be shared) keeps its own copy.
+ */
 export function withSharedConstants(code: string): string {
   const firstName = new Map<string, string>();
   const renamed = new Map<string, string>();

@@ -6,11 +6,10 @@
  * `x-dispatch` (compile-dispatch.ts), and each `$ref` to the whole of another file replaced by `x-call: <the export
  * of that file's unit>`, which compile-unit.ts compiles as AJV compiles a call to a referenced schema. A unit thus
  * does not depend on the files it calls. Two kinds of `$ref` still bring another file into a unit, as a companion
- * compiled with it: one to a schema AJV inlines (a small leaf such as an address; AJV's own `inlineRef` rule under
+ * compiled with it: one to a schema AJV inlines (a small leaf such as an address; AJV's own rule, ajv-internals.ts `inlinesReference`, under
  * the project's options, so the code is what one compile of the whole API would give) and one into another file's
  * `$defs` (a pointer fragment). The unit's data is then all its code depends on.
  */
-import { createRequire } from "node:module";
 import { locatePointer, type JsonObject } from "../../../runtime/json/json-text.js";
 import { GenerationFailed, type Problem } from "../../problems.js";
 import { ANNOTATIONS, VALUE_KEYWORDS, isJsonObject, mapSchema, walkSchema } from "../../model/schema-walk.js";
@@ -26,12 +25,7 @@ import {
 } from "../../model/api-model.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
 import { mapDispatchedSchema, rewriteDispatches } from "./compile-dispatch.js";
-
-// AJV's rule for inlining a referenced schema, from its CommonJS module.
-const require = createRequire(import.meta.url);
-const { inlineRef } = require("ajv/dist/compile/resolve.js") as {
-  inlineRef: (schema: JsonObject, limit: number) => boolean;
-};
+import { inlinesReference } from "./ajv-internals.js";
 
 /** The keyword that calls the validator of another unit by its export name (compile-unit.ts). */
 export const CALL = "x-call";
@@ -257,7 +251,7 @@ export function planUnits(api: string, graph: SchemaGraph, variants: VariantDecl
           if (
             target.file !== file &&
             target.pointer === "" &&
-            !inlineRef(form(target.file, twin), AJV_OPTIONS.inlineRefs)
+            !inlinesReference(form(target.file, twin), AJV_OPTIONS.inlineRefs)
           ) {
             calls.add(target.file);
             return { ...rest, [CALL]: validatorFunctionName(unitName(target.file, twin)) };
