@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -96,6 +96,30 @@ describe("specfirst proxy", () => {
     expect(command.headers.get("x-upstream")).toBe("yes");
     expect(Buffer.from(await command.arrayBuffer()).equals(Buffer.from(VALID_RESPONSE))).toBe(true);
     expect(reportLog).toEqual([]);
+  });
+
+  it("answers a client that sends Expect: 100-continue itself, and forwards its request without Expect", async () => {
+    for (const [path, body, status] of [
+      ["/messages", VALID_MESSAGE, 202],
+      ["/other", Buffer.from("streamed, unchecked"), 200],
+    ] as const) {
+      const before = seen.length;
+      const answered = await new Promise<number>((resolve, reject) => {
+        const outgoing = request(`${enforce.url}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "content-length": body.length, expect: "100-continue" },
+        });
+        outgoing.on("continue", () => outgoing.end(body));
+        outgoing.on("response", (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        outgoing.on("error", reject);
+      });
+      expect(answered).toBe(status);
+      expect(seen[before]!.body.equals(body)).toBe(true);
+      expect(seen[before]!.headers.expect).toBeUndefined();
+    }
   });
 
   it("reports violations in both directions as JSON lines, never with a payload value or the key", async () => {

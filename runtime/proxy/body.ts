@@ -72,7 +72,8 @@ export function readBody(stream: Readable, limit: number, shareAbove: number, gu
   });
 }
 
-function joined(chunks: Buffer[], size: number, shared: boolean): Uint8Array {
+/** The chunks as one body; in shared memory (for a worker thread) when `shared`. */
+export function joined(chunks: readonly Buffer[], size: number, shared: boolean): Uint8Array {
   if (!shared) return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
   const bytes = new Uint8Array(new SharedArrayBuffer(size));
   let offset = 0;

@@ -6,7 +6,7 @@
  * held whole goes with its own Content-Length (as nginx does), a streamed one with the Content-Length Node's parser
  * counted out or re-chunked (as Envoy does), whatever the method. Chunk extensions and trailers are never passed on.
  */
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from "node:http";
+import type { IncomingHttpHeaders } from "node:http";
 
 /** A request's body as framed by the client: none, a length, or chunked. */
 export type Framing = { body: "none" } | { body: "length"; bytes: number } | { body: "chunked" };
@@ -55,32 +55,33 @@ const PLAIN_CONNECTION = /^\s*(?:keep-alive|close)?\s*$/i;
 
 /**
  * The request headers to forward: the client's (as Node's parser reads them: one `content-type`, repeated headers
- * joined) without the hop-by-hop ones, `host` set to the upstream's, and the body's framing as forwarded.
+ * joined) without the hop-by-hop ones and `expect` (Node's server has answered `100 Continue` already), `host` set to
+ * the upstream's, and the body's length when it is known. A streamed body of no known length is chunked by the
+ * sender (runtime/proxy/upstream.ts), which sets `transfer-encoding` itself.
  */
 export function forwardedRequestHeaders(
   headers: IncomingHttpHeaders,
   host: string,
   framing: Framing,
-): OutgoingHttpHeaders {
+): Record<string, string | string[]> {
   const skip = droppedNames(headers.connection);
-  const forwarded: OutgoingHttpHeaders = {};
+  const forwarded: Record<string, string | string[]> = {};
   for (const name in headers) {
     const value = headers[name];
-    if (value !== undefined && !skip.has(name) && name !== "content-length") forwarded[name] = value;
+    if (value !== undefined && !skip.has(name) && name !== "content-length" && name !== "expect")
+      forwarded[name] = value;
   }
   forwarded.host = host;
-  if (framing.body === "chunked") forwarded["transfer-encoding"] = "chunked";
-  else if (framing.body === "length") forwarded["content-length"] = String(framing.bytes);
+  if (framing.body === "length") forwarded["content-length"] = String(framing.bytes);
   return forwarded;
 }
 
-/** Raw response headers to pass on to the client: without the hop-by-hop ones, and without any named in `omit`. */
-export function forwardedResponseHeaders(
-  rawHeaders: readonly string[],
-  connection: string | string[] | undefined,
-  omit?: string,
-): string[] {
-  const skip = droppedNames(connection);
+/** Raw response header lines to pass on to the client: without the hop-by-hop ones, and without any named in `omit`. */
+export function forwardedResponseHeaders(rawHeaders: readonly string[], omit?: string): string[] {
+  const connection: string[] = [];
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2)
+    if (rawHeaders[i]!.toLowerCase() === "connection") connection.push(rawHeaders[i + 1]!);
+  const skip = droppedNames(connection.length === 0 ? undefined : connection.join(", "));
   const kept: string[] = [];
   for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
     const name = rawHeaders[i] as string;

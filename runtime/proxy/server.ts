@@ -3,9 +3,9 @@
  * and responses of the operations in `routes.ts` against their schemas and reports every violation as one JSON
  * line. Traffic passes through as received: bodies are forwarded byte for byte (a compressed body is decompressed
  * only to be checked), with the same method, request target (path and query, never re-encoded or normalised) and
- * headers, except the hop-by-hop headers, `host` (set to the upstream's) and the body's framing, which the proxy
- * sets afresh (framing.ts), so that the upstream reads exactly the requests the proxy read. Each client connection
- * is answered in order, and none is read further after an answer sent with its body unread (connections.ts).
+ * headers, except the hop-by-hop headers, `expect` (answered by the proxy's own server), `host` (set to the
+ * upstream's) and the body's framing, which the proxy sets afresh (framing.ts) on undici's connections (upstream.ts),
+ * so that the upstream reads exactly the requests the proxy read. Each client connection is answered in order, and none is read further after an answer sent with its body unread (connections.ts).
  *
  * With `enforce`, a request is answered by the proxy and not forwarded when it breaks its schema or cannot be read
  * as JSON (400), is not `application/json` (415, media-type.ts), uses a method its declared path does not declare
@@ -26,17 +26,14 @@
  * reporting belongs there.
  */
 import {
-  Agent as HttpAgent,
   createServer,
-  request as httpRequest,
   type IncomingMessage,
   type OutgoingHttpHeaders,
   type Server,
   type ServerResponse,
 } from "node:http";
-import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { AddressInfo, Socket } from "node:net";
-import type { Writable } from "node:stream";
+import type { Dispatcher } from "undici";
 import {
   DEFAULT_LIMIT,
   defaultValidators,
@@ -47,7 +44,7 @@ import {
 } from "../middleware/core.js";
 import { maxErrorsOption, unlistedErrorsMessage } from "../validation/listed-errors.js";
 import { ByteBudget, Slots } from "./admission.js";
-import { DEFAULT_MIN_BODY_RATE, RateWatch, readBody, type MinBodyRate, type ReadGuards } from "./body.js";
+import { DEFAULT_MIN_BODY_RATE, joined, RateWatch, readBody, type MinBodyRate, type ReadGuards } from "./body.js";
 import { checkBody, tooLargeOutcome, type CheckOutcome } from "./check.js";
 import { Connections } from "./connections.js";
 import { CheckPool, defaultPoolSize } from "./check-pool.js";
@@ -55,6 +52,7 @@ import { forwardedRequestHeaders, forwardedResponseHeaders, framingOf, type Fram
 import { ACCEPTED_MEDIA_TYPES, CHECKED_MEDIA_TYPE, isCheckedMediaType } from "./media-type.js";
 import { matchRoute } from "./paths.js";
 import { ROUTES, type ProxyRoute } from "./routes.js";
+import { headerLines, headerValue, isSilence, streamedBody, upstreamPool } from "./upstream.js";
 
 export { ROUTES, type ProxyRoute };
 export { DEFAULT_MIN_BODY_RATE, type MinBodyRate };
@@ -163,6 +161,16 @@ type Forwarded = { bytes: Uint8Array } | { framing: Framing; head: readonly Buff
 
 const NOTHING_READ: readonly Buffer[] = [];
 
+/** An answer of a checked operation whose body is held to be checked: its head, and the chunks so far. */
+interface HeldAnswer {
+  status: number;
+  statusMessage: string;
+  lines: string[];
+  schema: string;
+  chunks: Buffer[];
+  size: number;
+}
+
 const error = (message: string, keyword: string): ErrorBody => ({ errors: [{ pointer: "", message, keyword }] });
 
 /** `value`, when it is a whole number of at least `least`; else a `RangeError` naming the option. */
@@ -177,7 +185,6 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   if (upstream.protocol !== "http:" && upstream.protocol !== "https:")
     throw new TypeError("the upstream is an http: or https: URL");
   const basePath = upstream.pathname.replace(/\/+$/, "");
-  const upstreamHost = upstream.hostname.replace(/^\[(.*)\]$/, "$1");
   const routes = options.routes ?? ROUTES;
   const enforce = options.enforce === true;
   const enforceResponses = options.enforceResponses === true;
@@ -202,10 +209,8 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   const shareAbove = pool === undefined ? Number.POSITIVE_INFINITY : INLINE_CHECK_BYTES;
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const warn = options.warn ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const send = upstream.protocol === "https:" ? httpsRequest : httpRequest;
   // Connections to the upstream are kept alive and reused; every request on them is framed by the proxy (framing.ts).
-  const agent =
-    upstream.protocol === "https:" ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const upstreamConnections = upstreamPool(upstream, upstreamTimeoutMs);
   const connections = new Connections();
   const slots = new Slots(maxInFlight, maxQueued);
   const guards: ReadGuards = {
@@ -306,102 +311,123 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
   /** Sends the request on, once, framed afresh: a POST is never sent again (the upstream may have acted on it, as nginx holds). */
   const forward = (req: IncomingMessage, res: ServerResponse, route: ProxyRoute | undefined, body: Forwarded) => {
     const framing: Framing = "bytes" in body ? { body: "length", bytes: body.bytes.length } : body.framing;
-    // The request target goes as received: a URL object would resolve `/./`, `%2e` and the like into another path.
-    const outgoing = send({
-      protocol: upstream.protocol,
-      hostname: upstreamHost,
-      port: upstream.port,
-      path: basePath + (req.url ?? "/"),
-      method: req.method,
-      headers: forwardedRequestHeaders(req.headers, upstream.host, framing),
-      agent,
-    });
-    let timedOut = false;
-    let failedAlready = false;
-    const failed = (failure: NodeJS.ErrnoException) => {
-      if (failedAlready || res.destroyed) return;
-      failedAlready = true;
-      warn(
-        `specfirst proxy: ${req.method} ${route?.path ?? "(unchecked path)"}: upstream ${timedOut ? "timeout" : (failure.code ?? "error")}`,
-      );
-      if (res.headersSent) return void res.destroy();
-      if (timedOut)
-        answer(res, 504, error(`the upstream did not answer within ${upstreamTimeoutMs} ms`, "upstream-timeout"));
-      else answer(res, 502, error(`upstream unreachable (${failure.code ?? "error"})`, "upstream"));
-    };
-    outgoing.setTimeout(upstreamTimeoutMs, () => {
-      timedOut = true;
-      outgoing.destroy(new Error("upstream timeout"));
-    });
-    // A failure without an error code is the proxy's own (a worker thread died while checking the answer).
-    outgoing.on(
-      "response",
-      (incoming) =>
-        void respond(res, route, incoming).catch((failure: NodeJS.ErrnoException) =>
-          failure.code === undefined && !timedOut ? ownFailure(res) : failed(failure),
-        ),
+    const answerHandler = respond(req, res, route);
+    upstreamConnections.dispatch(
+      {
+        // The request target goes as received: a URL object would resolve `/./`, `%2e` and the like into another path.
+        path: basePath + (req.url ?? "/"),
+        method: req.method as Dispatcher.HttpMethod,
+        headers: forwardedRequestHeaders(req.headers, upstream.host, framing),
+        body: "bytes" in body ? body.bytes : framing.body === "none" ? null : streamedBody(body.head, req),
+      },
+      answerHandler,
     );
-    outgoing.on("error", failed);
-    res.on("close", () => {
-      if (!res.writableFinished) outgoing.destroy();
-    });
-    if ("bytes" in body) outgoing.end(body.bytes);
-    else relay(req, body.head, outgoing);
-  };
-
-  const respond = async (res: ServerResponse, route: ProxyRoute | undefined, incoming: IncomingMessage) => {
-    const status = incoming.statusCode ?? 502;
-    let schema: string | null = null;
-    if (route !== undefined) {
-      const declared =
-        route.responses[String(status)] !== undefined ? route.responses[String(status)] : route.responses.default;
-      if (declared === undefined) {
-        const errors = error(`status ${status} is not a declared response`, "status");
-        report(route, "response", errors, status);
-        if (enforceResponses) return refuseAnswer(res, incoming, errors);
-      }
-      schema = declared ?? null;
-    }
-    if (schema === null) {
-      res.writeHead(
-        status,
-        incoming.statusMessage,
-        forwardedResponseHeaders(incoming.rawHeaders, incoming.headers.connection),
-      );
-      return relay(incoming, NOTHING_READ, res);
-    }
-    const headers = forwardedResponseHeaders(incoming.rawHeaders, incoming.headers.connection, "content-length");
-    const body = await readBody(incoming, maxBodyBytes, shareAbove);
-    if (body.kind === "complete") {
-      const outcome = await check(schema, body.bytes, incoming.headers["content-encoding"]);
-      if (outcome.status !== 200) {
-        report(route as ProxyRoute, "response", outcome, status);
-        if (enforceResponses) return refuseAnswer(res, incoming, outcome);
-      }
-      headers.push("content-length", String(body.bytes.length));
-      res.writeHead(status, incoming.statusMessage, headers);
-      res.end(body.bytes);
-    } else if (body.kind === "tooLarge") {
-      const errors = error(`body exceeds ${maxBodyBytes} bytes and was not checked`, "maxBytes");
-      report(route as ProxyRoute, "response", errors, status);
-      if (enforceResponses) return refuseAnswer(res, incoming, errors);
-      const length = incoming.headers["content-length"];
-      res.writeHead(
-        status,
-        incoming.statusMessage,
-        length === undefined ? headers : [...headers, "content-length", length],
-      );
-      relay(incoming, body.head, res);
-    } else throw Object.assign(new Error("the upstream broke off its answer"), { code: "ECONNRESET" });
   };
 
   /**
-   * With `enforceResponses`: 502 in place of an upstream answer that breaks the document, carrying its violations
-   * (pointers into the upstream's body, never its values); the rest of that answer is not read.
+   * The response side, as undici hands the upstream's answer over: passed on as it arrives, or (a checked operation's
+   * declared body) held up to `maxBodyBytes`, checked, then passed on or refused. The exchange is broken off when the
+   * client goes away before its answer is written.
    */
-  const refuseAnswer = (res: ServerResponse, incoming: IncomingMessage, errors: ErrorBody) => {
-    incoming.destroy();
-    answer(res, 502, errors, { "x-specfirst-violations": "response" });
+  const respond = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: ProxyRoute | undefined,
+  ): Dispatcher.DispatchHandler => {
+    let exchange: Dispatcher.DispatchController | undefined;
+    /** What the body's chunks are for: the client, the check (with what it needs once the body is whole), or nothing. */
+    let body: "relay" | "dropped" | HeldAnswer | undefined;
+    let failedAlready = false;
+
+    const failed = (failure: Error & { code?: string }) => {
+      if (failedAlready || body === "dropped" || res.destroyed) return;
+      failedAlready = true;
+      const silent = isSilence(failure);
+      warn(
+        `specfirst proxy: ${req.method} ${route?.path ?? "(unchecked path)"}: upstream ${silent ? "timeout" : (failure.code ?? "error")}`,
+      );
+      if (res.headersSent) return void res.destroy();
+      if (silent)
+        answer(res, 504, error(`the upstream did not answer within ${upstreamTimeoutMs} ms`, "upstream-timeout"));
+      else answer(res, 502, error(`upstream unreachable (${failure.code ?? "error"})`, "upstream"));
+    };
+
+    /** With `enforceResponses`: 502 in place of an answer that breaks the document; the rest of it is not read. */
+    const refuse = (errors: ErrorBody) => {
+      body = "dropped";
+      exchange?.abort(new Error("the answer was refused"));
+      answer(res, 502, errors, { "x-specfirst-violations": "response" });
+    };
+
+    const pass = (chunk: Buffer) => {
+      if (res.write(chunk)) return;
+      exchange?.pause();
+      res.once("drain", () => exchange?.resume());
+    };
+
+    /** The held body is whole: checked, then passed on with its own Content-Length, or refused. */
+    const checked = async ({ status, statusMessage, lines, schema, chunks, size }: HeldAnswer) => {
+      const bytes = joined(chunks, size, size > shareAbove);
+      const outcome = await check(schema, bytes, headerValue(lines, "content-encoding"));
+      if (outcome.status !== 200) {
+        report(route as ProxyRoute, "response", outcome, status);
+        if (enforceResponses) return refuse(outcome);
+      }
+      const headers = forwardedResponseHeaders(lines, "content-length");
+      headers.push("content-length", String(size));
+      res.writeHead(status, statusMessage, headers);
+      res.end(bytes);
+    };
+
+    res.on("close", () => {
+      if (!res.writableFinished) exchange?.abort(new Error("the client went away"));
+    });
+    return {
+      onRequestStart: (controller) => void (exchange = controller),
+      onResponseStart: (controller, status, _headers, statusMessage = "") => {
+        if (status < 200) return; // an interim answer (103 Early Hints) is not passed on
+        const lines = headerLines(controller);
+        let schema: string | null = null;
+        if (route !== undefined) {
+          const declared =
+            route.responses[String(status)] !== undefined ? route.responses[String(status)] : route.responses.default;
+          if (declared === undefined) {
+            const errors = error(`status ${status} is not a declared response`, "status");
+            report(route, "response", errors, status);
+            if (enforceResponses) return refuse(errors);
+          }
+          schema = declared ?? null;
+        }
+        if (schema !== null) return void (body = { status, statusMessage, lines, schema, chunks: [], size: 0 });
+        res.writeHead(status, statusMessage, forwardedResponseHeaders(lines));
+        body = "relay";
+      },
+      onResponseData: (_controller, chunk) => {
+        if (body === "relay") return pass(chunk);
+        if (body === undefined || body === "dropped") return;
+        body.chunks.push(chunk);
+        body.size += chunk.length;
+        if (body.size <= maxBodyBytes) return;
+        const errors = error(`body exceeds ${maxBodyBytes} bytes and was not checked`, "maxBytes");
+        report(route as ProxyRoute, "response", errors, body.status);
+        if (enforceResponses) return refuse(errors);
+        const held = body;
+        const length = headerValue(held.lines, "content-length");
+        const headers = forwardedResponseHeaders(held.lines, "content-length");
+        res.writeHead(
+          held.status,
+          held.statusMessage,
+          length === undefined ? headers : [...headers, "content-length", length],
+        );
+        body = "relay";
+        for (const part of held.chunks) pass(part);
+      },
+      onResponseEnd: () => {
+        if (body === "relay") res.end();
+        else if (body !== undefined && body !== "dropped") checked(body).catch(() => ownFailure(res));
+      },
+      onResponseError: (_controller, failure) => failed(failure),
+    };
   };
 
   /** The request side: route, framing, media type, body, check; then a slot, then `forward`. */
@@ -518,7 +544,7 @@ export async function createProxy(options: ProxyOptions): Promise<RunningProxy> 
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      agent.destroy();
+      await upstreamConnections.destroy();
       guards.rates?.stop();
       await pool?.close();
     },
@@ -530,19 +556,4 @@ function bodyUnread(req: IncomingMessage): boolean {
   if (req.complete) return false;
   const framing = framingOf(req.headers);
   return !("body" in framing) || framing.body !== "none";
-}
-
-/**
- * Passes `source` on to `sink` after the chunks already read from it, with backpressure; a source cut off before its
- * end (the client or upstream went away, or Node's parser refused the rest) destroys the sink rather than end it,
- * so that a truncated body is never taken for a whole one.
- */
-function relay(source: IncomingMessage, head: readonly Buffer[], sink: Writable): void {
-  for (const chunk of head) sink.write(chunk);
-  const cutOff = () => {
-    if (!source.complete) sink.destroy();
-  };
-  source.on("error", cutOff);
-  source.on("close", cutOff);
-  source.pipe(sink);
 }
