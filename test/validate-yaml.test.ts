@@ -558,6 +558,8 @@ describe("specfirst validate refuses YAML that JSON cannot hold (docs/validating
 
   for (const refusal of REFUSALS)
     it(`refuses ${refusal.name}, exit 2, at its line:column`, async () => {
+      // a seed of its own, named in every failure: a failing sample can be drawn again
+      const seed = Math.floor(Math.random() * 2 ** 31);
       const cases = fc.sample(
         fc.tuple(
           fc.constantFrom(...objectFixtures),
@@ -566,7 +568,7 @@ describe("specfirst validate refuses YAML that JSON cannot hold (docs/validating
           fc.infiniteStream(fc.nat()),
           framing,
         ),
-        { numRuns: 25 },
+        { numRuns: 25, seed },
       );
       const files = cases.map(([fixture, line, at, choices, framed], index) => {
         const writer = new YamlWriter(choices, {
@@ -578,7 +580,7 @@ describe("specfirst validate refuses YAML that JSON cannot hold (docs/validating
           },
         });
         const text = writer.document(fixture.data);
-        expect(writer.injectedAt, text).toBeDefined();
+        expect(writer.injectedAt, `${text}(seed ${seed})`).toBeDefined();
         const file = write(`refused/${refusal.name}/${index}${framed.extension}`, frame(text, framed));
         return { file, text, at: writer.injectedAt as number };
       });
@@ -587,10 +589,10 @@ describe("specfirst validate refuses YAML that JSON cannot hold (docs/validating
       expect(code).toBe(2);
       for (const [index, { file, text, at }] of files.entries()) {
         const result = results[index] as FileResult;
-        expect(result, text).toMatchObject({ file, valid: false });
-        expect(result.errors, text).toHaveLength(1);
-        expect(result.errors[0], text).toMatchObject({ pointer: "", ...lineColumn(text, at) });
-        expect(result.errors[0]?.message.startsWith(refusal.message), text).toBe(true);
+        expect(result, `${text}(seed ${seed})`).toMatchObject({ file, valid: false });
+        expect(result.errors, `${text}(seed ${seed})`).toHaveLength(1);
+        expect(result.errors[0], `${text}(seed ${seed})`).toMatchObject({ pointer: "", ...lineColumn(text, at) });
+        expect(result.errors[0]?.message.startsWith(refusal.message), `${text}(seed ${seed})`).toBe(true);
         expect(result.errors[0]?.message, "never quotes the input").not.toMatch(/secret|nowhere|aGVsbG8/);
       }
     });

@@ -146,7 +146,7 @@ export function readYaml(text: string): YamlText {
     problems.push({ offset: second.range[0], message: `YAML not read: ${REFUSED.secondDocument}` });
   const contents = document.contents;
   if (isEmptyDocument(contents)) problems.push({ offset: 0, message: `YAML not read: ${REFUSED.empty}` });
-  const walked = contents === null ? undefined : walk(contents);
+  const walked = contents === null ? undefined : walk(contents, text);
   if (walked?.problem !== undefined) problems.push(walked.problem);
   const first = problems.reduce<Problem | undefined>(
     (earliest, problem) => (earliest === undefined || problem.offset < earliest.offset ? problem : earliest),
@@ -216,7 +216,7 @@ interface Walked {
  * `yaml` does: to the last node before it with that anchor (a node's anchor comes before its content), refused when
  * that node is still open (the alias is inside it: a cycle).
  */
-function walk(root: Node): Walked {
+function walk(root: Node, text: string): Walked {
   const aliases = new Map<Alias, Node>();
   const anchored = new Map<string, { node: Node; open: boolean }>();
   let firstAlias: number | undefined;
@@ -256,8 +256,13 @@ function walk(root: Node): Walked {
       const keys = new Set<string>();
       for (const pair of node.items) {
         const key = pair.key as Node | null;
-        if (!isScalar(key) || typeof key.value !== "string")
-          return problem(key ?? node, REFUSED.keyNotString(kindOfKey(key)));
+        if (!isScalar(key) || typeof key.value !== "string") {
+          const refused = problem(key ?? node, REFUSED.keyNotString(kindOfKey(key)));
+          // an empty key is placed by yaml before the comments and line breaks that precede its ":"
+          if (refused.problem !== undefined && isScalar(key) && key.range?.[0] === key.range?.[1])
+            refused.problem.offset = nextContent(text, refused.problem.offset);
+          return refused;
+        }
         if (key.value === "<<" && key.type === "PLAIN") return problem(key, REFUSED.mergeKey);
         if (keys.has(key.value)) return problem(key, REFUSED.duplicateKey, "invalid YAML");
         keys.add(key.value);
@@ -268,6 +273,20 @@ function walk(root: Node): Walked {
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Node);
   }
   return { aliases, firstAlias };
+}
+
+/** The offset of the first character at or after `offset` that is not white space, a line break or a comment. */
+function nextContent(text: string, offset: number): number {
+  let i = offset;
+  for (;;) {
+    const c = text[i];
+    if (c === " " || c === "\t" || c === "\n" || c === "\r") i++;
+    else if (c === "#") {
+      const end = text.indexOf("\n", i);
+      if (end === -1) return text.length;
+      i = end + 1;
+    } else return i;
+  }
 }
 
 /** What a key that is not a string is, for the message. */
