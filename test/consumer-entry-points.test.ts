@@ -491,6 +491,40 @@ describe("what the package's files hold", () => {
     ).rejects.toThrow(/fast-check loaded/);
   });
 
+  it("loads yaml only when specfirst validate reads a YAML input (docs/validating.md#yaml-input)", async () => {
+    const { installed } = await installedPackage();
+    const exportsOf = (
+      JSON.parse(readFileSync(path.join(installed, "package.json"), "utf8")) as { exports: Record<string, unknown> }
+    ).exports;
+    const entries = Object.keys(exportsOf)
+      .filter((key) => !key.includes("*") && key !== "./package.json")
+      .map((key) => (key === "." ? "specfirst" : `specfirst${key.slice(1)}`));
+    // a resolve hook that refuses yaml, registered before anything of the package loads
+    write(
+      "no-yaml.mjs",
+      `export async function resolve(specifier, context, next) {\n  if (specifier === "yaml" || specifier.startsWith("yaml/")) throw new Error("yaml loaded for " + context.parentURL);\n  return next(specifier, context);\n}\n`,
+    );
+    write(
+      "register-no-yaml.mjs",
+      `import { register } from "node:module";\nregister("./no-yaml.mjs", import.meta.url);\n`,
+    );
+    write(
+      "load-entries.mjs",
+      `const loaded = [];\nfor (const entry of process.argv.slice(2)) { await import(entry); loaded.push(entry); }\nprocess.stdout.write(JSON.stringify(loaded));\n`,
+    );
+    const noYaml = ["--import", "./register-no-yaml.mjs"];
+    expect(await runScript("load-entries.mjs", entries, noYaml)).toEqual(entries);
+    // the installed CLI: a JSON input without yaml, a YAML input with it
+    const cli = path.join(installed, "bin", "specfirst.js");
+    write("notification.json", '{"id": "1", "event": "received"}');
+    write("notification.yaml", "id: '1'\nevent: received\n");
+    const validate = (file: string, nodeOptions: string[]) =>
+      run(process.execPath, [...nodeOptions, cli, "validate", "notification", file], { cwd: scripts });
+    expect((await validate("notification.json", noYaml)).stdout).toBe("notification.json: valid\n");
+    await expect(validate("notification.yaml", noYaml)).rejects.toThrow(/yaml loaded/);
+    expect((await validate("notification.yaml", [])).stdout).toBe("notification.yaml: valid\n");
+  });
+
   it("no relative import names a file the package does not ship (every bundle and chunk, static and dynamic)", async () => {
     const { installed, files } = await installedPackage();
     const missing: string[] = [];

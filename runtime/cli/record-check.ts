@@ -103,6 +103,31 @@ export function checkJsonText(input: Uint8Array | string, check: Check): Checked
 }
 
 /**
+ * Reads (decoded strictly, as a JSON text is, then as YAML by runtime/json/read-yaml.ts) and checks one YAML text,
+ * its errors located in the text at once. The YAML reader, and with it the `yaml` package, is loaded on the first
+ * call only: nothing else loads them (docs/validating.md#yaml-input).
+ */
+export async function checkYamlText(input: Uint8Array, check: Check): Promise<CheckedText> {
+  const { readYaml, YamlInputError } = await import("../json/read-yaml.js");
+  let read;
+  try {
+    read = readYaml(decodeJsonText(input));
+  } catch (error) {
+    if (!(error instanceof YamlInputError)) return unreadable(error);
+    return {
+      valid: false,
+      readable: false,
+      errors: [{ pointer: "", message: error.message, ...error.position }],
+      errorCount: 1,
+    };
+  }
+  const outcome = check(read.value);
+  if (outcome.valid) return VALID;
+  const errors = outcome.errors.map(({ pointer, message }) => ({ pointer, message, ...read.locate(pointer) }));
+  return { valid: false, readable: true, errors, errorCount: outcome.errorCount ?? errors.length };
+}
+
+/**
  * The errors of a checked text, each with its line:column, the text's first line numbered `firstLine` (an NDJSON
  * record's line in its stream; 1 for a whole file). Each error is built whole, not spread from two objects: this
  * runs for every error the CLI reports, and spreading cost a third of writing an invalid record's findings.

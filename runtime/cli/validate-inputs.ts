@@ -16,6 +16,7 @@ import {
 import { NdjsonPool, checkingWorkers } from "./ndjson-pool.js";
 import {
   checkJsonText,
+  checkYamlText,
   createCheck,
   loadValidators,
   locateErrors,
@@ -40,7 +41,7 @@ export interface RecordResult {
   errorCount?: number;
 }
 
-/** Exit codes: 0 all valid, 1 some invalid, 2 usage error or unreadable / non-JSON input. */
+/** Exit codes: 0 all valid, 1 some invalid, 2 usage error or input that cannot be read (as JSON, or as YAML). */
 export { EXIT_USAGE };
 const EXIT_VALID = EXIT_OK;
 const EXIT_INVALID = EXIT_FAILURE;
@@ -67,6 +68,11 @@ export interface ValidateCommandOptions {
   strict?: boolean;
   /** Each input is newline-delimited JSON, validated record by record in constant memory. */
   ndjson: boolean;
+  /**
+   * Every input is YAML, standard input included (docs/validating.md#yaml-input); without it, a file whose name ends
+   * in `.yaml` or `.yml` is YAML and any other input JSON. Not with `ndjson`.
+   */
+  yaml?: boolean;
   /** With `ndjson`: a longer record is not held in memory but skipped and reported as unreadable. */
   maxRecordBytes: number;
   /**
@@ -107,6 +113,11 @@ export interface ValidateCommandOptions {
 }
 
 const STDIN = "-";
+
+/** Whether an input is read as YAML: all of them with `--yaml`, otherwise a file named `*.yaml` or `*.yml`. */
+function isYamlInput(input: string, yaml: boolean): boolean {
+  return yaml || (input !== STDIN && /\.ya?ml$/i.test(input));
+}
 
 /**
  * Bytes read from a file at a time with --ndjson: one batch of records (see runtime/cli/ndjson.ts). Small enough
@@ -252,6 +263,14 @@ async function validateInputs(
   }
   const check = createCheck(validators, target, maxErrors);
   if (options.inputs.length === 0) return usage("no input given (a file path, or - for standard input)");
+  if (options.ndjson) {
+    if (options.yaml === true) return usage("--ndjson reads newline-delimited JSON; --yaml excludes it");
+    const yamlFile = options.inputs.find((input) => isYamlInput(input, false));
+    if (yamlFile !== undefined)
+      return usage(
+        `--ndjson reads newline-delimited JSON, and ${yamlFile} is YAML (by its name): validate it without --ndjson`,
+      );
+  }
 
   const counts = { records: 0, valid: 0, invalid: 0, unreadable: 0 };
   const jsonResults: RecordResult[] = [];
@@ -263,7 +282,7 @@ async function validateInputs(
     if (options.format === "json" && !options.ndjson) jsonResults.push(result);
     else options.stdout(formatted(result));
   };
-  /** Counts a result: valid, invalid against the schema, or not readable as JSON (exit code 2), counted apart. */
+  /** Counts a result: valid, invalid against the schema, or not readable (as JSON or YAML: exit code 2), counted apart. */
   const count = (valid: boolean, readable: boolean) => {
     counts.records++;
     if (valid) counts.valid++;
@@ -292,7 +311,9 @@ async function validateInputs(
         emit(tooLargeInput(label, maxBytes));
         continue;
       }
-      const checked = checkJsonText(bytes, check);
+      const checked = isYamlInput(input, options.yaml === true)
+        ? await checkYamlText(bytes, check)
+        : checkJsonText(bytes, check);
       count(checked.valid, checked.readable);
       emit({ file: label, valid: checked.valid, errors: locateErrors(checked), ...unlistedCount(checked) });
       continue;

@@ -4,11 +4,11 @@ import { processIo, type CliCommand, type CliIo } from "../command.js";
 
 const HELP = `Usage:
   specfirst validate <name> [file... | -] [--max-bytes <n> | --ndjson [--max-record-bytes <n>]] [--lenient | --strict]
-                    [--format text|json] [--max-errors <n>]
+                    [--yaml] [--format text|json] [--max-errors <n>]
   specfirst validate --media-type <type> [file... | -]
-      Validate JSON against a schema: message, notification, command, command-response, envelope, config,
+      Validate JSON or YAML against a schema: message, notification, command, command-response, envelope, config,
       config-lenient, message-strict, command-strict, or any schema file name (node-address, select, input-sql, ...). With no file, or with -,
-      reads standard input.
+      reads standard input. A file named *.yaml or *.yml is read as YAML, any other input as JSON.
       --max-bytes <n>
                     without --ndjson: the longest input read (default ${DEFAULT_MAX_BYTES}, 16 MiB); reading a longer
                     one stops there, and it is reported as an input that cannot be read (exit 2)
@@ -22,6 +22,10 @@ const HELP = `Usage:
                     fewer when their pointers and messages pass <n> KiB: a deep tree's pointers are long); a
                     result that lists fewer than it found says how many it found: a last text line "... more
                     errors were found and not listed (<count> in all) ...", or "errorCount" in JSON
+      --yaml        read every input as YAML, standard input included (YAML 1.2, core schema; not with --ndjson).
+                    Refused, exit 2, at its line:column: a key that is not a string, a tag beyond the core schema's,
+                    .inf or .nan, a merge key (<<), a key repeated in one mapping, a second document, aliases that
+                    expand past 100 copies, nesting past 256 levels (docs/validating.md#yaml-input)
       --lenient     with config: accept unknown keys (the config-lenient variant)
       --strict      with message or command: reject fields a content document does not list, such as
                     media-link url for uri (the message-strict and command-strict variants; stricter than the seed)
@@ -38,8 +42,8 @@ const HELP = `Usage:
       Input rules: UTF-8 decoded strictly (invalid bytes are an error), a leading byte-order mark is skipped,
       a key repeated in one object is an error, and anything but one JSON value (trailing commas, NaN, comments,
       a second value) is an error. Errors never quote the input.
-      Exit codes: 0 all valid, 1 some invalid, 2 usage error or input that cannot be read as JSON, 141 the reader of
-      the output closed it (piped into head, say).
+      Exit codes: 0 all valid, 1 some invalid, 2 usage error or input that cannot be read (as JSON or as YAML), 141
+      the reader of the output closed it (piped into head, say).
 `;
 
 /** A positive whole number (of bytes, of errors) written in decimal digits, or undefined. */
@@ -57,6 +61,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
       options: {
         format: { type: "string", default: "text" },
         ndjson: { type: "boolean", default: false },
+        yaml: { type: "boolean", default: false },
         lenient: { type: "boolean", default: false },
         strict: { type: "boolean", default: false },
         "media-type": { type: "string" },
@@ -114,6 +119,7 @@ async function run(args: string[], io: CliIo = processIo()): Promise<number> {
     lenient: values.lenient,
     strict: values.strict,
     ndjson: values.ndjson,
+    yaml: values.yaml,
     maxRecordBytes,
     maxBytes,
     ...(maxErrors === undefined ? {} : { maxErrors }),
