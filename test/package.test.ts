@@ -109,7 +109,7 @@ describe("the packed package", () => {
     const manifest = JSON.parse(
       readFileSync(path.join(consumer, "node_modules", "specfirst", "package.json"), "utf8"),
     ) as { dependencies: Record<string, string> };
-    expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats", "fast-check", "yaml"]);
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(["ajv", "ajv-formats", "fast-check", "undici", "yaml"]);
     // The validators load only ajv's runtime helpers, never its compiler: remove the compiler and they still run.
     rmSync(path.join(consumer, "node_modules", "ajv", "dist", "compile"), { recursive: true, force: true });
     rmSync(path.join(consumer, "node_modules", "ajv", "dist", "core.js"), { force: true });
@@ -200,6 +200,8 @@ describe("the packed package", () => {
     expect(importing(tools)).toEqual([]);
     // yaml, a dependency, is imported by the CLI's YAML reader alone (docs/validating.md#yaml-input)
     expect(importing(/from\s*["']yaml["']|import\(["']yaml["']\)/)).toEqual(["dist/runtime/json/read-yaml.js"]);
+    // undici, a dependency, carries the proxy's requests to its upstream, and nothing else (runtime/proxy/upstream.ts)
+    expect(importing(/from\s*["']undici["']/)).toEqual(["dist/runtime/proxy/upstream.js"]);
   });
 
   it("resolves the published documents, docs and shipped schemas by their package paths", async () => {
