@@ -201,7 +201,10 @@ describe("the packed package", () => {
     // yaml, a dependency, is imported by the CLI's YAML reader alone (docs/validating.md#yaml-input)
     expect(importing(/from\s*["']yaml["']|import\(["']yaml["']\)/)).toEqual(["dist/runtime/json/read-yaml.js"]);
     // undici, a dependency, carries the proxy's requests to its upstream, and nothing else (runtime/proxy/upstream.ts)
-    expect(importing(/from\s*["']undici["']/)).toEqual(["dist/runtime/proxy/upstream.js"]);
+    expect(importing(/from\s*["']undici["']/)).toEqual([
+      "dist/runtime/proxy/upstream.d.ts",
+      "dist/runtime/proxy/upstream.js",
+    ]);
   });
 
   it("resolves the published documents, docs and shipped schemas by their package paths", async () => {
