@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import type { JsonObject, JsonValue } from "../../runtime/json/json-text.js";
 import { locatePointer } from "../../runtime/json/json-text.js";
 import { isJsonObject } from "./schema-walk.js";
@@ -15,7 +16,7 @@ import type { SchemaFile } from "../load/schemas.js";
  * per declared media type:
  *
  *   { "if": { "properties": { "<discriminator>": { "const": "<media type>" } }, "required": ["<discriminator>"] },
- *     "then": { "properties": { "<field>": { "$ref": "<document $id>" } } } }
+ *     "then": { "properties": { "<field>": { "$ref": "<document $id, relative to the schema's>" } } } }
  *
  * so adding a media type is one schema file, and every schema typed by it (message, collection, container,
  * command) follows. The expanded schemas are what every stage reads and what `specfirst/schemas/*` ships.
@@ -108,7 +109,7 @@ export function expandMediaTypes(files: readonly SchemaFile[]): SchemaFile[] {
     }
     const cases = documentsOf(files, file.api, typedBy.documents);
     const entries: JsonValue[] = cases.map(({ mediaType, document }) => {
-      const ref: JsonObject = { $ref: String(document.schema.$id) };
+      const ref: JsonObject = { $ref: referenceTo(String(file.schema.$id), String(document.schema.$id)) };
       return {
         if: { properties: { [typedBy.discriminator]: { const: mediaType } }, required: [typedBy.discriminator] },
         then: { properties: { [typedBy.field]: typedBy.each ? { type: "array", items: ref } : ref } },
@@ -159,4 +160,15 @@ function spellingRule(discriminator: string, mediaTypes: readonly string[]): Jso
       },
     },
   };
+}
+
+/**
+ * The `$id` `to` as a `$ref` from the schema whose `$id` is `from`: relative to it when both are on one origin
+ * (`select.schema.json`), as the hand-written references are, so that an editor loading the shipped files resolves it
+ * on disk rather than at the `$id`'s address (docs/validating.md#editors); JSON Schema resolves both spellings alike.
+ */
+function referenceTo(from: string, to: string): string {
+  const [base, target] = [new URL(from), new URL(to)];
+  if (base.origin !== target.origin) return to;
+  return posix.relative(posix.dirname(base.pathname), target.pathname);
 }
