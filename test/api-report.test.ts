@@ -51,7 +51,7 @@ describe("the committed API reports", () => {
       "### `validateBody` (runtime/middleware/express.ts)\n\n```ts\nexport declare function validateBody(name: string, options?: BodyValidationOptions): Middleware;\n```",
     );
     expect(express).toContain(
-      "export interface BodyValidationOptions {\n    limit?: number;\n    validators?: Validates;\n}",
+      "export interface BodyValidationOptions {\n    limit?: number;\n    validators?: Validates;\n    maxErrors?: number;\n}",
     );
     const client = read(ROOT, "api/specfirst-client.api.md");
     expect(client).toContain(

@@ -402,34 +402,47 @@ describe("the middleware with the real framework", () => {
 });
 
 describe("the webhook handler on node:http", () => {
-  it("answers a delivery with 150 errors 400 with the first 100 and errorCount 150", async () => {
-    const inbound = readJson<Record<string, unknown>>(
-      path.join(ROOT, "openapi", "examples", "messaging", "inbound-message-text-plain.json"),
-    );
-    const handler = createWebhookHandler({
+  const inbound = readJson<Record<string, unknown>>(
+    path.join(ROOT, "openapi", "examples", "messaging", "inbound-message-text-plain.json"),
+  );
+  const delivery = {
+    ...inbound,
+    type: "application/vnd.lime.collection+json",
+    content: { itemType: "text/plain", items: Array.from({ length: 150 }, () => 1) },
+  };
+  const handlerWith = (maxErrors?: number) =>
+    createWebhookHandler({
       client: createMessagingClient({ baseUrl: "http://127.0.0.1:9", accessKey: "webhook-cap-key" }),
       onError: () => {},
+      ...(maxErrors === undefined ? {} : { maxErrors }),
     });
-    const served = await listenOnLoopback(handler);
-    try {
-      const delivery = {
-        ...inbound,
-        type: "application/vnd.lime.collection+json",
-        content: { itemType: "text/plain", items: Array.from({ length: 150 }, () => 1) },
-      };
-      const answer = await fetch(`${served.url}/messages`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(delivery),
-      });
-      expect(answer.status).toBe(400);
-      const body = (await answer.json()) as { errors: ValidationError[]; errorCount?: number };
-      expect(body.errorCount).toBe(150);
-      expect(body.errors).toHaveLength(100);
-      expect(body.errors[0]?.pointer).toBe("/content/items/0");
-      expect(body.errors[99]?.pointer).toBe("/content/items/99");
-    } finally {
-      await served.close();
+
+  it("answers a delivery with 150 errors 400 with the first 100, or maxErrors, and errorCount 150", async () => {
+    for (const [maxErrors, listed] of [
+      [undefined, 100],
+      [7, 7],
+      [150, 150],
+    ] as const) {
+      const served = await listenOnLoopback(handlerWith(maxErrors));
+      try {
+        const answer = await fetch(`${served.url}/messages`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(delivery),
+        });
+        expect(answer.status).toBe(400);
+        const body = (await answer.json()) as { errors: ValidationError[]; errorCount?: number };
+        expect(body.errorCount).toBe(listed < 150 ? 150 : undefined);
+        expect(body.errors).toHaveLength(listed);
+        expect(body.errors[0]?.pointer).toBe("/content/items/0");
+        expect(body.errors[listed - 1]?.pointer).toBe(`/content/items/${listed - 1}`);
+      } finally {
+        await served.close();
+      }
     }
+  });
+
+  it("refuses a maxErrors that is not a whole number of at least 1 when the handler is created", () => {
+    for (const maxErrors of [0, -1, 1.5, Number.NaN]) expect(() => handlerWith(maxErrors)).toThrow(/maxErrors/);
   });
 });

@@ -7,7 +7,7 @@
 import { readBodyUpTo } from "../http/read-body.js";
 import { readJson } from "../json/read-json.js";
 import { notificationFor, reply as replyTo, type Reason, type ReplyContent } from "../messaging/envelopes.js";
-import { listErrors } from "../validation/listed-errors.js";
+import { listErrors, maxErrorsOption } from "../validation/listed-errors.js";
 import type { ValidationError, Validates } from "../validation/result.js";
 import type { ApiDescriptor, WebhookDescriptor } from "./descriptor.js";
 import type { OperationMethods } from "./create-client.js";
@@ -64,7 +64,8 @@ export interface WebhookResponse {
  */
 export interface WebhookResult {
   status: number;
-  body?: { errors: ValidationError[] };
+  /** The errors: at most `maxErrors`, with `errorCount` (the number found) when some were left out. */
+  body?: { errors: ValidationError[]; errorCount?: number };
   headers?: Record<string, string>;
 }
 
@@ -132,6 +133,12 @@ export interface WebhookHandlerBaseOptions<Client = OperationMethods, Payload = 
   answerAfterProcessing?: boolean | undefined;
   /** Largest body read from a request stream, in bytes (default 1048576); a larger one is answered 413. */
   maxBodyBytes?: number | undefined;
+  /**
+   * The most errors a 400 lists, in the order found (default 100; fewer when their pointers and messages pass
+   * `maxErrors` KiB); the answer then holds `errorCount` too (docs/validating.md#errors-listed). A whole number, at
+   * least 1.
+   */
+  maxErrors?: number | undefined;
   /**
    * The seed's client-library behaviour: send a `received` notification before the handler runs (then `consumed`
    * after it, `failed` when it throws, in that order). Default false: one confirmation per message.
@@ -300,6 +307,7 @@ interface HandlerSettings {
   readonly failureReason: ((error: unknown, payload: unknown) => Reason) | undefined;
   readonly exposeErrorMessages: boolean;
   readonly maxBodyBytes: number;
+  readonly maxErrors: number;
   readonly waitUntil: ((work: Promise<void>) => void) | undefined;
   readonly answerAfterProcessing: boolean;
   readonly notifyReceived: boolean;
@@ -340,6 +348,7 @@ function readHandlerOptions(descriptor: ApiDescriptor, fields: Readonly<Record<s
   const onError = (fields.onError ?? defaultOnError(redact)) as (error: unknown, context: WebhookErrorContext) => void;
   const failureReason = fields.failureReason as ((error: unknown, payload: unknown) => Reason) | undefined;
   const maxBodyBytes = fields.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const maxErrors = maxErrorsOption(fields.maxErrors as number | undefined, "createWebhookHandler: maxErrors");
   const waitUntil = fields.waitUntil as ((work: Promise<void>) => void) | undefined;
   if (typeof onError !== "function") throw new TypeError("createWebhookHandler: onError must be a function");
   if (failureReason !== undefined && typeof failureReason !== "function")
@@ -371,6 +380,7 @@ function readHandlerOptions(descriptor: ApiDescriptor, fields: Readonly<Record<s
     failureReason,
     exposeErrorMessages: fields.exposeErrorMessages === true,
     maxBodyBytes,
+    maxErrors,
     waitUntil,
     answerAfterProcessing: fields.answerAfterProcessing === true,
     notifyReceived: fields.notifyReceived === true,
@@ -799,7 +809,7 @@ export function createWebhookHandler<Options extends WebhookHandlerBaseOptions<u
     const webhook = receivers.webhookOf(data);
     if (webhook === undefined) return rejected(400, [problem(receivers.noneTakes, "kind")]);
     const result = (await loadValidators()).validate(webhook.schema, data);
-    if (!result.valid) return { status: 400, body: listErrors(result.errors) }; // docs/validating.md#errors-listed
+    if (!result.valid) return { status: 400, body: listErrors(result.errors, settings.maxErrors) }; // docs/validating.md#errors-listed
     const payload = data as Record<string, unknown>;
     let key: string | undefined;
     if (window !== undefined && webhook.acknowledge !== null && typeof payload.id === "string" && payload.id !== "") {
