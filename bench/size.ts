@@ -1,7 +1,7 @@
 /**
- * Section 4 — size of the code a consumer loads for each entry point of the package (the build, dist/): every
- * module `import`ed, directly or not, from the entry point's module (relative imports only: ajv's run-time helpers
- * and ajv-formats are dependencies, not counted), raw, minified with terser, gzipped and brotli-compressed.
+ * Section 4 — size of the code a consumer loads for each entry point of the package (dist/): the entry module and
+ * every module it imports statically, directly or not (relative imports only: ajv and ajv-formats are dependencies,
+ * not counted), each minified with terser and all gzipped as one stream, against the rules themselves as data.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -20,24 +20,14 @@ async function minified(code: string): Promise<string> {
 const gzip = (text: string) => gzipSync(Buffer.from(text), { level: 9 }).length;
 /** Static `import … from "./x.js"` / `export … from "./x.js"` / `import "./x.js"` specifiers of a compiled module. */
 const STATIC = /(?:^|\n)\s*(?:import|export)\s(?:[^"';]*?\sfrom\s)?["'](\.{1,2}\/[^"']+)["']/g;
-const DYNAMIC = /\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
 
-/**
- * The modules loaded by importing `entry` (a path under dist/): the entry and every relative module it imports
- * statically, transitively, in load order; and the relative modules it may load later with `import()`.
- */
-function moduleClosure(entry: string): { files: string[]; lazy: string[] } {
-  const files: string[] = [];
-  const lazy = new Set<string>();
-  const visit = (file: string) => {
-    if (files.includes(file)) return;
-    files.push(file);
-    const code = readFileSync(file, "utf8");
-    for (const m of code.matchAll(STATIC)) visit(path.resolve(path.dirname(file), m[1]!));
-    for (const m of code.matchAll(DYNAMIC)) lazy.add(path.resolve(path.dirname(file), m[1]!));
-  };
-  visit(path.join(DIST, entry));
-  return { files, lazy: [...lazy].filter((f) => !files.includes(f)) };
+/** The modules loaded by importing `file`: itself and every relative module it imports statically, transitively. */
+function moduleClosure(file: string, files: string[] = []): string[] {
+  if (files.includes(file)) return files;
+  files.push(file);
+  for (const m of readFileSync(file, "utf8").matchAll(STATIC))
+    moduleClosure(path.resolve(path.dirname(file), m[1]!), files);
+  return files;
 }
 
 /** Keywords whose values name things (properties, definitions) rather than annotate or constrain: kept whole. */
@@ -84,9 +74,7 @@ export async function runSize(): Promise<Section> {
   const rules = rulesAsDataGzipBytes();
   const rows: (string | number)[][] = [];
   for (const [label, entry] of ENTRY_POINTS) {
-    // the entry module and every relative module it imports (ajv and ajv-formats are dependencies: not counted),
-    // each minified on its own and gzipped as one stream
-    const { files } = moduleClosure(entry);
+    const files = moduleClosure(path.join(DIST, entry));
     const bytes = gzip((await Promise.all(files.map((f) => minified(readFileSync(f, "utf8"))))).join("\n"));
     rows.push([label, files.length, fmt(bytes), `${(bytes / rules.bytes).toFixed(1)}×`]);
   }

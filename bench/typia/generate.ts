@@ -2,66 +2,31 @@
  * Writes the typia peer (bench/peers.ts) at bench time: `ensureTypiaPeer()`, called by bench/run.ts and
  * test/bench-peers-agree.test.ts, or alone: `npx tsx bench/typia/generate.ts`.
  *
- * 1. Writes bench/typia/src/peer.ts: type declarations of the same rules as the generated validators, with typia's
- *    tags (`tags.Pattern`, `tags.Type<"int64">`): the message and the notification from bench/peer-rules.ts (a union
- *    with one member per declared media type and one for any other; the failed-notification rule as a union on
- *    `event`), checked as a typia user writes it: a switch on the discriminant (`type`, `event`) calling the
- *    validator of that variant, and the Config tree from its schema files (generated/schemas/configs/), every object closed, so
- *    it is checked with `equals` (typia's check that refuses undeclared properties).
- * 2. Runs `typia generate` (typia's generation mode: plain TypeScript, no compiler plugin at run time) into
- *    bench/typia/generated/peer.ts, the module the bench imports. Neither file is committed (.gitignore): they are
- *    rewritten whenever the declarations change.
+ * 1. bench/typia/src/peer.ts: type declarations of the same rules, with typia's tags (`tags.Pattern`, `tags.Type`):
+ *    the message and the notification from bench/peer-rules.ts, checked as a typia user checks a discriminated
+ *    union whose last member is open: a switch on `type` (`event`) calling that variant's function (typia alone
+ *    would try every member in turn); the Config tree (`configTree`), every object closed, checked with `equals`.
+ * 2. `typia generate` (plain TypeScript, no compiler plugin at run time) into bench/typia/generated/peer.ts, the
+ *    module the bench imports. Neither file is committed: they are rewritten whenever the declarations change.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CHAT_STATES, CONTENT_TYPES, EVENTS, MEDIA_TYPE, NODE_ADDRESS, OTHER_MEDIA_TYPE } from "../peer-rules.js";
-import { BENCH_DIR, ROOT, readSchemas } from "../shared.js";
+import {
+  CHAT_STATES,
+  CONTENT_TYPES,
+  EVENTS,
+  MEDIA_TYPE,
+  NODE_ADDRESS,
+  OTHER_MEDIA_TYPE,
+  configTree,
+} from "../peer-rules.js";
+import { BENCH_DIR, ROOT } from "../shared.js";
 
 const DIR = path.join(BENCH_DIR, "typia");
 const lit = (value: string) => JSON.stringify(value);
 const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_m, _s: string, c: string) => c.toUpperCase());
-
-/** One JSON Schema node of the Config tree as a typia type. */
-function typeOf(node: Record<string, unknown>): string {
-  if (typeof node.$ref === "string") return pascal(node.$ref.replace(/^.*\//, "").replace(/\.schema\.json$/, ""));
-  switch (node.type) {
-    case "string":
-      return "string";
-    case "integer":
-      return 'number & tags.Type<"int64">';
-    case "number":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "array":
-      return `Array<${node.items === undefined ? "unknown" : typeOf(node.items as Record<string, unknown>)}>`;
-    case "object": {
-      const required = new Set((node.required as string[] | undefined) ?? []);
-      const properties = Object.entries((node.properties ?? {}) as Record<string, Record<string, unknown>>);
-      const additional = node.additionalProperties;
-      if (properties.length === 0 && typeof additional === "object" && additional !== null)
-        return `Record<string, ${typeOf(additional as Record<string, unknown>)}>`;
-      if (properties.length === 0 && (additional === undefined || additional === true))
-        return "Record<string, unknown>";
-      if (additional !== false)
-        throw new Error(
-          `typia peer: an open object in the Config tree (equals would refuse its extra keys): ${JSON.stringify(node).slice(0, 200)}`,
-        );
-      return `{ ${properties.map(([key, value]) => `${lit(key)}${required.has(key) ? "" : "?"}: ${typeOf(value)};`).join(" ")} }`;
-    }
-    default:
-      if (
-        node.type === undefined &&
-        Object.keys(node).every(
-          (k) => !["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"].includes(k),
-        )
-      )
-        return "unknown";
-      throw new Error(`typia peer: no translation for ${JSON.stringify(node).slice(0, 120)}`);
-  }
-}
 
 const documents: [string, string][] = [
   [CONTENT_TYPES.text, "string"],
@@ -83,10 +48,7 @@ const messageVariants: [name: string, type: string, document: string][] = [
   ["OtherMessage", "OtherMediaType", "string | Record<string, unknown>"],
 ];
 
-/**
- * A check that reads the discriminant and calls the variant's own typia function, as a typia user writes a
- * discriminated union whose last member is open (typia alone would try every member in turn).
- */
+/** A check that reads the discriminant `key` and calls the variant's own typia function. */
 const dispatch = (kind: "Is" | "Validate", key: string, variants: [string, string][], other: string) =>
   `(() => {
 ${variants.map(([, type], i) => `  const variant${i} = typia.create${kind}<${type}>();`).join("\n")}
@@ -138,9 +100,26 @@ type OtherNotification = { id?: string; from?: NodeAddress; to?: NodeAddress; ev
   .join(" | ")}; reason?: Reason };
 `;
 
-const configs = readSchemas()
-  .filter((s) => s.api === "configs")
-  .map((s) => `type ${pascal(s.name)} = ${typeOf(s.schema)};`)
+/** The Config tree, every object closed: `equals` refuses undeclared properties. */
+const configs = [
+  ...configTree<string>({
+    string: "string",
+    integer: "Integer",
+    number: "number",
+    boolean: "boolean",
+    unknown: "unknown",
+    array: (items) => `Array<${items}>`,
+    object: (properties, closed) => {
+      if (properties.length === 0 && !closed) return "Record<string, unknown>";
+      if (!closed)
+        throw new Error("typia peer: an open object in the Config tree (equals would refuse its extra keys)");
+      return `{ ${properties.map(({ key, schema, required }) => `${lit(key)}${required ? "" : "?"}: ${schema};`).join(" ")} }`;
+    },
+    record: (values) => `Record<string, ${values}>`,
+    ref: pascal,
+  }),
+]
+  .map(([name, type]) => `type ${pascal(name)} = ${type};`)
   .join("\n");
 
 const source = `// Written by bench/typia/generate.ts from bench/peer-rules.ts and generated/schemas/configs/; do not edit.
@@ -164,22 +143,15 @@ export function ensureTypiaPeer(): void {
   mkdirSync(path.join(DIR, "src"), { recursive: true });
   writeFileSync(path.join(DIR, "src", "peer.ts"), source);
   const typia = path.join(ROOT, "node_modules", "typia", "lib", "executable", "typia.js");
+  const [input, output, project] = [
+    path.join(DIR, "src"),
+    path.join(DIR, "generated"),
+    path.join(BENCH_DIR, "tsconfig.json"),
+  ];
   const result = spawnSync(
     process.execPath,
-    [
-      typia,
-      "generate",
-      "--input",
-      path.join(DIR, "src"),
-      "--output",
-      path.join(DIR, "generated"),
-      "--project",
-      path.join(BENCH_DIR, "tsconfig.json"),
-    ],
-    {
-      cwd: ROOT,
-      stdio: "inherit",
-    },
+    [typia, "generate", "--input", input, "--output", output, "--project", project],
+    { cwd: ROOT, stdio: "inherit" },
   );
   if (result.status !== 0) throw new Error(`typia generate exited with ${result.status}`);
   // typia's output (~480 kB of checks) is a peer's generated code, not ours: the project's type check (tsconfig.json
