@@ -65,6 +65,7 @@ export async function runCliStream(): Promise<Section> {
       ratios: table(
         ["Command", "÷ in-process loop (median)", "runs, lowest – highest", `target ≥ ${TARGET}×`],
         [[COMMAND, `${ratio.toFixed(2)}×`, `${lowest.toFixed(2)}–${highest.toFixed(2)}×`, verdict]],
+        ["l", "r", "r", "l"],
       ),
       body: [
         `Records per second, whole process from spawn to exit (median of ${RUNS} runs) on ${fmt(RECORDS)} messages (${fmt(Buffer.byteLength(lines.join("\n")) / 2 ** 20, 1)} MiB, ${fmt(invalid)} invalid); peak RSS in MiB.`,

@@ -81,7 +81,13 @@ export async function runDeepErrors(): Promise<Section> {
   const ratios = [
     "Generated `validate()` ÷ AJV with allErrors (reading `.errors`) on the same Config, calls/s, each in a process of its own (above 1× = specfirst is faster); the instructions of one call (callgrind, main thread).",
     "",
-    table(["Tree", "errors", "÷ AJV allErrors", "instructions a call: generated / AJV", "target"], ratioRows),
+    table(["Tree", "errors", "÷ AJV allErrors", "instructions a call: generated / AJV", "target"], ratioRows, [
+      "l",
+      "r",
+      "r",
+      "r",
+      "l",
+    ]),
   ].join("\n");
   const body = [
     `Median ms a call, warm, over ${fmt(MS)} ms in each of ${ROUNDS} rounds. AJV's compiled functions call each other once per level, and its stack runs out before 4,000 levels.`,
