@@ -69,12 +69,11 @@ export async function runClient(): Promise<Section> {
     const ratios = [
       "`client.sendMessage` ÷ raw `fetch` of the same request, requests/s paired in time (target ≥ 0.95×); a loopback server in its own process.",
       "",
-      table(["In flight", "÷ raw `fetch`", "÷ raw `fetch` given a new `AbortSignal` per request", "target"], rows, [
-        "r",
-        "r",
-        "r",
-        "l",
-      ]),
+      table(
+        ["In flight", "÷ raw `fetch`", "÷ raw `fetch` given a new `AbortSignal` per request", "target"],
+        rows,
+        "rrrl",
+      ),
     ].join("\n");
     return { title: "6. Client overhead", ratios };
   } finally {

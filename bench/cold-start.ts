@@ -20,37 +20,19 @@ interface Case {
 
 const payload = (name: string) => path.join(BENCH_DIR, "payloads", `${name}.json`);
 const script = (name: string) => path.join(BENCH_DIR, "cold", name);
-/** A first validation of one payload through an entry point imported by its package name. */
-const generated = (label: string, entry: string, schema: string, file: string, targetM?: number): Case => ({
-  label,
-  args: [script("generated.mjs"), schema, payload(file), entry],
-  ...(targetM === undefined ? {} : { targetM }),
+/** The first validation of a text message or a large Config through an entry point imported by its package name. */
+const generated = (entry: string, file: "message-text" | "config-large", targetM: number): Case => ({
+  label: `\`${entry}\`${entry === "specfirst/validators" ? " (every API)" : ""}, ${file === "message-text" ? "text message" : "large Config"}`,
+  args: [script("generated.mjs"), file.split("-")[0]!, payload(file), entry],
+  targetM,
 });
 
 const EMPTY: Case = { label: "empty Node process", args: [script("baseline.mjs")] };
 const CASES: Case[] = [
-  generated(
-    "an empty module imported by a package name (Node's own part of any import)",
-    "empty-package/validators",
-    "message",
-    "message-text",
-  ),
-  generated("`specfirst/validators` (every API), text message", "specfirst/validators", "message", "message-text", 75),
-  generated("`specfirst/validators` (every API), large Config", "specfirst/validators", "config", "config-large", 75),
-  generated(
-    "`specfirst/messaging/validators`, text message",
-    "specfirst/messaging/validators",
-    "message",
-    "message-text",
-    38,
-  ),
-  generated(
-    "`specfirst/configs/validators`, large Config",
-    "specfirst/configs/validators",
-    "config",
-    "config-large",
-    38,
-  ),
+  generated("specfirst/validators", "message-text", 75),
+  generated("specfirst/validators", "config-large", 75),
+  generated("specfirst/messaging/validators", "message-text", 38),
+  generated("specfirst/configs/validators", "config-large", 38),
   {
     label: "AJV compiling the Config tree at run time, large Config",
     args: [script("runtime.mjs"), "configs", "config", payload("config-large"), JSON.stringify(AJV_OPTIONS)],

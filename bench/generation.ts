@@ -109,7 +109,7 @@ export async function runGeneration(): Promise<Section> {
   const body = [
     `Seconds of \`npm run generate\` from spawning npm to its exit, median of ${RUNS} runs (npm starting a script that does nothing: ${fmt(median(npm) / 1000, 2)} s); watch rows from the save.`,
     "",
-    table(["Run", "median", "target"], rows, ["l", "r", "l"]),
+    table(["Run", "median", "target"], rows, "lrl"),
   ].join("\n");
   return { title: "3. Generation", body };
 }

@@ -5,14 +5,10 @@
  * pattern is the schema's as written (AJV compiles patterns with the `u` flag), not the generator's cheaper
  * equivalent (generator/emit/validators/fast-patterns.ts): that is code generation's gain.
  */
-import { CHAT_STATES, CONTENT_TYPES, EVENTS, MEDIA_TYPE, NODE_ADDRESS } from "./peer-rules.js";
+import { CHAT_STATES, CONTENT_TYPES, EVENTS, MEDIA_TYPE, NODE_ADDRESS, isObject } from "./peer-rules.js";
 
-export interface HandError {
-  pointer: string;
-  message: string;
-  keyword: string;
-}
-export type HandResult = { valid: true } | { valid: false; errors: HandError[] };
+type HandError = { pointer: string; message: string; keyword: string };
+type HandResult = { valid: true } | { valid: false; errors: HandError[] };
 
 const VALID: HandResult = Object.freeze({ valid: true }) as HandResult;
 const NODE_ADDRESS_PATTERN = new RegExp(NODE_ADDRESS, "u");
@@ -21,8 +17,6 @@ const DOCUMENT_TYPES: ReadonlySet<string> = new Set(Object.values(CONTENT_TYPES)
 const STATES: ReadonlySet<unknown> = new Set(CHAT_STATES);
 const EVENT_NAMES: ReadonlySet<unknown> = new Set(EVENTS);
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const isInteger = (value: unknown): boolean => typeof value === "number" && Number.isInteger(value);
 const escape = (key: string) =>
   key.includes("~") || key.includes("/") ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key;

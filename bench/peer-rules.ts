@@ -32,24 +32,24 @@ const caseless = (text: string) =>
  */
 export const OTHER_MEDIA_TYPE = `^(?!(?:${Object.values(CONTENT_TYPES).map(caseless).join("|")})$)${MEDIA_TYPE.slice(1)}`;
 
+/** A JSON object: not null, not an array. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 export const CHAT_STATES = ["starting", "composing", "paused", "deleting", "gone"] as const;
 export const EVENTS = ["accepted", "dispatched", "received", "consumed", "failed"] as const;
 
-/** How one library writes each construct of the Config tree's schema files. */
-export interface Spelling<T> {
-  string: T;
-  integer: T;
-  number: T;
-  boolean: T;
-  unknown: T;
+/**
+ * How one library writes each construct of the Config tree's schema files: the scalars, an array of `items`, an
+ * object (its properties optional unless `required`; `closed`: other keys refused), an object whose every value is
+ * a `values`, and another schema of the tree by name.
+ */
+export type Spelling<T> = Record<"string" | "integer" | "number" | "boolean" | "unknown", T> & {
   array(items: T): T;
-  /** An object with these properties (optional unless `required`); `closed`: other keys are refused. */
   object(properties: { key: string; schema: T; required: boolean }[], closed: boolean): T;
-  /** An object whose every value is a `values`. */
   record(values: T): T;
-  /** Another schema of the tree, by name. */
   ref(name: string): T;
-}
+};
 
 const CONSTRAINTS = ["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"];
 

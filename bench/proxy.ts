@@ -1,13 +1,20 @@
 /**
- * Section 8 — proxy availability: the latency of a small request through `specfirst proxy --enforce` (bench/proxy/
- * proxy.mjs, a process of its own, in front of bench/proxy/upstream.mjs) while 4 clients send large bodies back to
- * back, next to the proxy idle and the upstream alone, and the proxy's peak RSS; the bodies checked in worker threads
- * (the default) or on the main thread (`checkThreads: 0`). Then where a worker thread starts to pay
- * (`INLINE_CHECK_BYTES`): checking a body inline against the round trip through one thread, by size.
+ * Sections 8 and 9: `specfirst proxy --enforce` (bench/proxy/proxy.mjs) in front of a node:http service that does
+ * nothing but read the body (bench/proxy/upstream.mjs), each in a process of its own, the clients in this one.
+ *
+ * 8 — availability: the latency of a small request while 4 clients send large bodies back to back, next to the proxy
+ * idle and the upstream alone, and the proxy's peak RSS; the bodies checked in worker threads (the default) or on the
+ * main thread (`checkThreads: 0`). Then where a worker thread starts to pay (`INLINE_CHECK_BYTES`): checking a body
+ * inline against the round trip through one thread, by size.
+ *
+ * 9 — throughput: small requests per second through the proxy with the defaults ÷ straight to the upstream, at 1, 16
+ * and 64 keep-alive clients, in pairs run back to back. Then a small request's latency while 32 connections trickle
+ * a body one byte every 200 ms (each closed 408 after the grace period, and opened again at once, as an attacker would).
  */
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { QUICK, distUrl, fmt, log, median, quantile, startServer, table, type Section } from "./shared.js";
+import { connect, type Socket } from "node:net";
+import { QUICK, cpuSeconds, distUrl, fmt, log, median, quantile, startServer, table, type Section } from "./shared.js";
 
 type ServerModule = typeof import("../runtime/proxy/server.js");
 type CheckModule = typeof import("../runtime/proxy/check.js");
@@ -18,8 +25,12 @@ const LOAD_MS = QUICK ? 2_000 : 10_000;
 const LARGE_KEYS = QUICK ? 200_000 : 1_000_000;
 const LARGE_IN_FLIGHT = 4;
 const WARMUP_MS = QUICK ? 300 : 1_000;
+const MEASURE_MS = QUICK ? 1_000 : 3_000;
+const PAIRS = QUICK ? 1 : 3;
+const TRICKLE_MS = QUICK ? 3_000 : 12_000;
+const SLOW_BODIES = 32;
 /** A valid message to `POST /messages`. */
-export const SMALL = '{"to":"a@b.c","type":"text/plain","content":"hi"}';
+const SMALL = '{"to":"a@b.c","type":"text/plain","content":"hi"}';
 
 /** `POST /messages` with `body`: the status answered (0: the connection failed). */
 function post(port: number, body: string | Buffer, agent?: Agent): Promise<number> {
@@ -34,7 +45,7 @@ function post(port: number, body: string | Buffer, agent?: Agent): Promise<numbe
   });
 }
 
-export interface Load {
+interface Load {
   perSecond: number;
   latencies: number[];
   /** Answers other than 202, by status (0: the connection failed). */
@@ -44,7 +55,7 @@ export interface Load {
 }
 
 /** `clients` keep-alive clients sending small requests back to back for `ms`, after a warm-up. */
-export async function load(port: number, clients: number, ms: number, cpu: () => number = () => 0): Promise<Load> {
+async function load(port: number, clients: number, ms: number, cpu: () => number = () => 0): Promise<Load> {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const latencies: number[] = [];
   const others = new Map<number, number>();
@@ -175,13 +186,7 @@ export async function runProxy(): Promise<Section> {
     const body = [
       `Latency of a small request through \`specfirst proxy --enforce\`, ms, while ${LARGE_IN_FLIGHT} clients send large bodies; the same request sent straight to the upstream takes p50 ${fmt(quantile(direct, 0.5), 2)} ms, p99 ${fmt(quantile(direct, 0.99), 2)} ms.`,
       "",
-      table(["Checking", "Meanwhile", "small p50 (ms)", "small p99 (ms)", "proxy peak RSS (MiB)"], rows, [
-        "l",
-        "l",
-        "r",
-        "r",
-        "r",
-      ]),
+      table(["Checking", "Meanwhile", "small p50 (ms)", "small p99 (ms)", "proxy peak RSS (MiB)"], rows, "llrrr"),
       "",
       `Where a worker thread starts to pay (\`INLINE_CHECK_BYTES\` = ${fmt(INLINE_CHECK_BYTES)} B): median ms to check one valid body on the calling thread, and through one worker thread.`,
       "",
@@ -191,4 +196,112 @@ export async function runProxy(): Promise<Section> {
   } finally {
     await upstream.stop();
   }
+}
+
+const othersNote = (others: Map<number, number>) =>
+  others.size === 0 ? "0" : [...others].map(([status, count]) => `${fmt(count)} × ${status || "failed"}`).join(", ");
+
+/** A connection sending a body one byte every 200 ms, opened again whenever it is closed; returns its stop. */
+function trickle(port: number, answered: Map<number, number>): () => void {
+  let socket: Socket | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const open = () => {
+    let text = "";
+    socket = connect(port, "127.0.0.1", () => {
+      socket!.write(
+        `POST /messages HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${SMALL.length}\r\n\r\n`,
+      );
+      let sent = 0;
+      timer = setInterval(() => sent < SMALL.length - 1 && socket!.write(SMALL[sent++]!), 200);
+    });
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearInterval(timer);
+      if (stopped) return;
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+      answered.set(status, (answered.get(status) ?? 0) + 1);
+      open();
+    });
+  };
+  open();
+  return () => {
+    stopped = true;
+    socket?.destroy();
+  };
+}
+
+export async function runProxyThroughput(): Promise<Section> {
+  const ratioRows: string[][] = [];
+  const rows: string[][] = [];
+  const slowRows: string[][] = [];
+  const trickled = new Map<number, number>();
+  const upstream = await startServer("proxy/upstream.mjs");
+  const proxy = await startServer("proxy/proxy.mjs", [
+    JSON.stringify({ upstream: `http://127.0.0.1:${upstream.port}`, enforce: true }),
+  ]);
+  const cpuOf = (pid: number | "self") => () => cpuSeconds(pid)?.own ?? Number.NaN;
+  try {
+    for (const clients of [1, 16, 64]) {
+      log(`proxy-throughput: ${clients} clients`);
+      const pairs: { direct: Load; through: Load }[] = [];
+      for (let pair = 0; pair < PAIRS; pair++) {
+        const direct = await load(upstream.port, clients, MEASURE_MS, () => cpuOf(upstream.pid)() + cpuOf("self")());
+        pairs.push({ direct, through: await load(proxy.port, clients, MEASURE_MS, cpuOf(proxy.pid)) });
+      }
+      const [directCpu, proxyCpu] = [
+        median(pairs.map((p) => p.direct.cpuUs)),
+        median(pairs.map((p) => p.through.cpuUs)),
+      ];
+      const others = new Map<number, number>();
+      for (const { through } of pairs)
+        for (const [status, n] of through.others) others.set(status, (others.get(status) ?? 0) + n);
+      ratioRows.push([
+        String(clients),
+        `${median(pairs.map(({ direct, through }) => through.perSecond / direct.perSecond)).toFixed(2)}×`,
+        `${(directCpu / (directCpu + proxyCpu)).toFixed(2)}×`,
+        othersNote(others),
+      ]);
+      rows.push([
+        String(clients),
+        fmt(median(pairs.map((p) => p.direct.perSecond))),
+        fmt(median(pairs.map((p) => p.through.perSecond))),
+        fmt(median(pairs.map((p) => quantile(p.through.latencies, 0.5))), 2),
+        fmt(median(pairs.map((p) => quantile(p.through.latencies, 0.99))), 2),
+      ]);
+    }
+    log("proxy-throughput: slow bodies");
+    const idle = await load(proxy.port, 1, TRICKLE_MS / 2);
+    const stops = Array.from({ length: SLOW_BODIES }, () => trickle(proxy.port, trickled));
+    await new Promise((resolve) => setTimeout(resolve, 500)); // every slow body under way
+    const loaded = await load(proxy.port, 1, TRICKLE_MS);
+    for (const stop of stops) stop();
+    const slowRow = (meanwhile: string, { latencies, others }: Load) => [
+      meanwhile,
+      fmt(quantile(latencies, 0.5), 2),
+      fmt(quantile(latencies, 0.99), 2),
+      othersNote(others),
+    ];
+    slowRows.push(slowRow("idle", idle), slowRow(`${SLOW_BODIES} bodies trickling 1 byte / 200 ms`, loaded));
+  } finally {
+    await proxy.stop();
+    await upstream.stop();
+  }
+  const ratios = [
+    "Requests/s through `specfirst proxy --enforce` (defaults) ÷ the upstream alone, a node:http service that does nothing, medians of pairs run back to back. " +
+      "Through the proxy each request costs a server's and a client's work again: once the cores are busy, the ratio cannot pass the CPU-bound ceiling, (upstream + clients) ÷ (upstream + clients + proxy) in CPU per request.",
+    "",
+    table(["Clients", "÷ upstream alone", "CPU-bound ceiling", "answers other than 202"], ratioRows),
+  ].join("\n");
+  const body = [
+    `Small valid requests (\`POST /messages\`) back to back for ${fmt(MEASURE_MS / 1000)} s after a warm-up, medians of ${PAIRS} pairs.`,
+    "",
+    table(["Clients", "upstream alone (req/s)", "through the proxy (req/s)", "p50 (ms)", "p99 (ms)"], rows),
+    "",
+    `A small request through the proxy, one after another, idle and while ${SLOW_BODIES} connections trickle their bodies (answers they got: ${othersNote(trickled)}).`,
+    "",
+    table(["Meanwhile", "p50 (ms)", "p99 (ms)", "answers other than 202"], slowRows),
+  ].join("\n");
+  return { title: "9. Proxy throughput", ratios, body };
 }

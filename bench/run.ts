@@ -8,19 +8,17 @@ import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { BENCH_DIR, QUICK, QUIET_CORES, ensureBuilt, log, withOtherLoad, type Section } from "./shared.js";
-import { ensureTypiaPeer } from "./typia/generate.js";
 
 const SECTIONS: Record<string, () => Promise<() => Promise<Section>>> = {
   validators: async () => (await import("./validators.js")).runValidators,
   "cold-start": async () => (await import("./cold-start.js")).runColdStart,
   generation: async () => (await import("./generation.js")).runGeneration,
-  size: async () => (await import("./size.js")).runSize,
+  "deep-errors": async () => (await import("./deep-errors.js")).runDeepErrors,
   "cli-stream": async () => (await import("./cli-stream.js")).runCliStream,
   client: async () => (await import("./client.js")).runClient,
   "test-suite": async () => (await import("./test-suite.js")).runTestSuite,
   proxy: async () => (await import("./proxy.js")).runProxy,
-  "proxy-throughput": async () => (await import("./proxy-throughput.js")).runProxyThroughput,
-  "deep-errors": async () => (await import("./deep-errors.js")).runDeepErrors,
+  "proxy-throughput": async () => (await import("./proxy.js")).runProxyThroughput,
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith("--"));
@@ -33,29 +31,25 @@ const selected = requested.length === 0 ? Object.keys(SECTIONS) : requested;
 
 const started = new Date();
 log(ensureBuilt());
-if (selected.includes("validators")) ensureTypiaPeer();
-const results: { section: Section; otherCores?: number }[] = [];
+if (selected.includes("validators")) (await import("./typia/generate.js")).ensureTypiaPeer();
+const results: { section: Section; otherCores?: number | undefined }[] = [];
 for (const name of selected) {
   log(`section ${name}: start`);
   const t0 = performance.now();
-  const { result: section, otherCores } = await withOtherLoad(async () => {
-    try {
-      return await (
-        await SECTIONS[name]!()
-      )();
-    } catch (error) {
-      return {
-        title: `${name} (failed)`,
-        ratios: `The section failed: \`${String((error as Error).stack ?? error).split("\n")[0]}\``,
-      };
-    }
+  const failed = (error: Error): Section => ({
+    title: `${name} (failed)`,
+    ratios: `The section failed: \`${String(error.stack ?? error).split("\n")[0]}\``,
   });
-  results.push({ section, ...(otherCores === undefined ? {} : { otherCores }) });
+  const { result: section, otherCores } = await withOtherLoad(() =>
+    SECTIONS[name]!()
+      .then((run) => run())
+      .catch(failed),
+  );
+  results.push({ section, otherCores });
   const load = otherCores === undefined ? "unknown" : `${otherCores.toFixed(2)} cores`;
   log(`section ${name}: ${((performance.now() - t0) / 1000).toFixed(1)} s, other processes' CPU ${load}`);
 }
-const underLoad = (otherCores?: number) => otherCores !== undefined && otherCores > QUIET_CORES;
-const loaded = results.filter((r) => underLoad(r.otherCores)).map((r) => r.section.title);
+const loaded = results.filter((r) => (r.otherCores ?? 0) > QUIET_CORES).map((r) => r.section.title);
 
 const cpus = os.cpus();
 /** At most six lines: what wrote the file, on what, and how to read it. */
@@ -67,20 +61,12 @@ const header = [
   `${loaded.length === 0 ? `Every section ran quiet (other processes under ${QUIET_CORES} cores).` : `Taken under load, ratios only: ${loaded.join(", ")}.`} What each figure measures: [README.md](README.md).`,
 ].join("\n");
 
-const render = ({ section, otherCores }: (typeof results)[number]) =>
-  [
-    `## ${section.title}`,
-    ...(section.ratios === undefined ? [] : ["", section.ratios]),
-    ...(section.body === undefined
-      ? []
-      : [
-          "",
-          underLoad(otherCores)
-            ? `Absolute figures left out: other processes used ${otherCores!.toFixed(2)} cores while this section ran.`
-            : section.body,
-        ]),
-    "",
-  ].join("\n");
+/** A section: its ratios, then its absolute figures when it ran quiet. */
+const render = ({ section: { title, ratios, body }, otherCores = 0 }: (typeof results)[number]) => {
+  const loadNote = `Absolute figures left out: other processes used ${otherCores.toFixed(2)} cores while this section ran.`;
+  const absolute = body !== undefined && otherCores > QUIET_CORES ? loadNote : body;
+  return `${[`## ${title}`, ratios, absolute].filter((part) => part !== undefined).join("\n\n")}\n`;
+};
 const markdown = `${header}\n\n${results.map(render).join("\n")}`;
 process.stdout.write(`${markdown}\n`);
 if (requested.length === 0 && !QUICK) {

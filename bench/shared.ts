@@ -7,7 +7,6 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { Bench, hrtimeNow } from "tinybench";
 
 export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.dirname(BENCH_DIR);
@@ -21,10 +20,20 @@ register(pathToFileURL(path.join(BENCH_DIR, "instance-hooks.mjs")).href, import.
 export const QUICK = process.argv.includes("--quick");
 
 export type Check = (data: unknown) => boolean;
+export type Call = (data: unknown) => unknown;
+
+/**
+ * `(data) => <body>` with `scope` bound, compiled afresh (`new Function`): its call sites see one target each, as in
+ * an application, and one timed instance's type feedback cannot speed up or slow down another's.
+ */
+export const fresh = <F extends Call = Call>(body: string, scope: Record<string, unknown>): F =>
+  (new Function(...Object.keys(scope), `return (data) => ${body};`) as (...values: unknown[]) => F)(
+    ...Object.values(scope),
+  );
 
 export interface Section {
   title: string;
-  /** Markdown printed whatever the machine's load: ratios, instruction counts, sizes. */
+  /** Markdown printed whatever the machine's load: ratios, instruction counts. */
   ratios?: string;
   /** Markdown of absolute figures, printed only when the section ran quiet. */
   body?: string;
@@ -32,24 +41,18 @@ export interface Section {
 
 // ---------------------------------------------------------------- payloads and validators
 
-export interface Payload {
-  /** bench/payloads/<name>.json; the name starts with its validator's name, and says `invalid` when it is. */
-  name: string;
-  schema: string;
-  valid: boolean;
-  data: unknown;
-}
-
 const PAYLOADS = ["message-text", "message-select", "message-media-link", "notification-failed", "config-large"];
 const INVALID_PAYLOADS = ["message-invalid", "notification-invalid", "config-invalid", "config-invalid-nested"];
 
-export const loadPayloads = (): Payload[] =>
+/** bench/payloads/<name>.json; a name starts with its validator's name, and says `invalid` when the payload is. */
+export const loadPayloads = () =>
   [...PAYLOADS, ...INVALID_PAYLOADS].map((name) => ({
     name,
     schema: name.split("-")[0]!,
     valid: !name.includes("invalid"),
     data: JSON.parse(readFileSync(path.join(BENCH_DIR, "payloads", `${name}.json`), "utf8")) as unknown,
   }));
+export type Payload = ReturnType<typeof loadPayloads>[number];
 
 /** Runs `npm run build` when a source of runtime/ or generated/ is newer than dist/'s bundle (written last). */
 export function ensureBuilt(): string {
@@ -71,13 +74,9 @@ export const distUrl = (relative: string, instance?: string): string =>
   pathToFileURL(path.join(DIST, relative)).href +
   (instance === undefined ? "" : `?instance=${encodeURIComponent(instance)}`);
 
-export interface GeneratedModule {
-  validate(name: string, data: unknown): { valid: boolean; errors?: unknown[] };
-}
-
 /** `specfirst/validators` (dist/generated/validators.js), a fresh instance per `instance`. */
-export const loadGenerated = async (instance?: string): Promise<GeneratedModule> =>
-  (await import(distUrl("generated/validators.js", instance))) as GeneratedModule;
+export const loadGenerated = async (instance?: string) =>
+  (await import(distUrl("generated/validators.js", instance))) as { validate(name: string, data: unknown): unknown };
 
 /** The shipped schema files, generated/schemas/<api>/*.schema.json (`specfirst/schemas/*`). */
 export function readSchemas(): { name: string; api: string; schema: Record<string, unknown> }[] {
@@ -94,73 +93,7 @@ export function readSchemas(): { name: string; api: string; schema: Record<strin
   });
 }
 
-// ---------------------------------------------------------------- timing
-
-/** Fresh instances of each implementation per payload (see bench/validators.ts). */
-export const INSTANCES = QUICK ? 1 : 5;
-/** Interleaved rounds of tinybench per `timeTasks` call. */
-export const ROUNDS = QUICK ? 1 : 3;
-const BENCH_TIME_MS = QUICK ? 45 : 105;
-const WARMUP_TIME_MS = QUICK ? 30 : 60;
-
-/** A task: `fn(...args)` is the timed call. */
-export interface TimedTask {
-  name: string;
-  fn: (...args: never[]) => unknown;
-  args: unknown[];
-}
-
-/**
- * Times each task with tinybench: ops/s of each round (the median sample of the round). A sample is a batch of calls
- * lasting about 0.5 ms, so the timer's own cost does not swamp a 100 ns call; each task loops in its own function
- * (`new Function`), so its call site sees one target, as in an application; the tasks run in ROUNDS interleaved
- * rounds, so a burst of load hits every implementation alike.
- */
-export function timeTasks(tasks: TimedTask[]): Map<string, number[]> {
-  const sink: unknown[] = [];
-  const prepared = tasks.map((task) => {
-    const params = task.args.map((_a, i) => `a${i}`);
-    const loop = new Function(
-      "fn",
-      ...params,
-      "n",
-      "sink",
-      `let r; for (let i = 0; i < n; i++) r = fn(${params.join(", ")}); sink[0] = r;`,
-    ) as (...args: unknown[]) => void;
-    // warm up, then double the batch until it takes 4 ms, and scale it to 0.5 ms
-    for (let start = hrtimeNow(); hrtimeNow() - start < (QUICK ? 5 : 20);) loop(task.fn, ...task.args, 16, sink);
-    let batch = 1;
-    for (;;) {
-      const start = hrtimeNow();
-      loop(task.fn, ...task.args, batch, sink);
-      const elapsed = hrtimeNow() - start;
-      if (elapsed >= 4 || batch >= 1 << 20) {
-        batch = Math.max(1, Math.round((batch * 0.5) / Math.max(elapsed, 1e-3)));
-        break;
-      }
-      batch *= 2;
-    }
-    return { task, loop, batch, rounds: [] as number[] };
-  });
-  for (let round = 0; round < ROUNDS; round++) {
-    const bench = new Bench({
-      time: BENCH_TIME_MS / ROUNDS,
-      warmupTime: round === 0 ? WARMUP_TIME_MS : WARMUP_TIME_MS / 5,
-      warmupIterations: 16,
-      iterations: 16,
-      now: hrtimeNow,
-    });
-    for (const p of prepared) bench.add(p.task.name, () => p.loop(p.task.fn, ...p.task.args, p.batch, sink));
-    bench.runSync();
-    for (const p of prepared) {
-      const result = bench.getTask(p.task.name)?.result;
-      if (result === undefined || result.error !== undefined)
-        throw result?.error ?? new Error(`task ${p.task.name} did not run`);
-      p.rounds.push(median(result.throughput.samples) * p.batch);
-    }
-  }
-  return new Map(prepared.map((p) => [p.task.name, p.rounds]));
-}
+// ---------------------------------------------------------------- statistics
 
 export const median = (values: number[]): number => quantile(values, 0.5);
 
@@ -177,16 +110,12 @@ export function quantile(values: number[], q: number): number {
 
 /** CPU seconds of a process (Linux /proc/<pid>/stat): its own, and its children's that it waited for. */
 export function cpuSeconds(pid: number | "self" = "self"): { own: number; children: number } | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat
-      .slice(stat.lastIndexOf(")") + 2)
-      .split(" ")
-      .map(Number); // fields[0] is field 3
-    return { own: (fields[11]! + fields[12]!) / 100, children: (fields[13]! + fields[14]!) / 100 };
-  } catch {
-    return undefined;
-  }
+  if (!existsSync(`/proc/${pid}/stat`)) return undefined;
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // fields 14–17 (utime, stime, cutime, cstime), counted after the command name, which may hold spaces and ")"
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number) as [number, number, number, number];
+  return { own: (utime + stime) / 100, children: (cutime + cstime) / 100 };
 }
 
 /** Other processes' CPU (cores) above which a section's absolute figures are left out of RESULTS.md. */
@@ -202,10 +131,7 @@ export async function withOtherLoad<T>(work: () => Promise<T>): Promise<{ result
     const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
     return (user + nice + system + irq + softirq + steal) / 100;
   };
-  const tree = () => {
-    const cpu = cpuSeconds();
-    return cpu === undefined ? undefined : cpu.own + cpu.children;
-  };
+  const tree = (cpu = cpuSeconds()) => cpu && cpu.own + cpu.children;
   const [busy0, tree0, start] = [existsSync("/proc/stat") ? busy() : undefined, tree(), performance.now()];
   const result = await work();
   const [tree1, seconds] = [tree(), (performance.now() - start) / 1000];
@@ -272,11 +198,14 @@ export async function instructions(args: string[]): Promise<number | undefined> 
 
 // ---------------------------------------------------------------- output
 
-/** A markdown table; the first column left-aligned and the others right-aligned unless `align` says otherwise. */
-export function table(header: string[], rows: (string | number)[][], align?: ("l" | "r")[]): string {
-  const sep = header.map((_h, i) => ((align?.[i] ?? (i === 0 ? "l" : "r")) === "r" ? "---:" : "---"));
+/** A markdown table; `align` has an `l` or `r` per column (by default the first left, the others right). */
+export function table(
+  header: string[],
+  rows: (string | number)[][],
+  align = `l${"r".repeat(header.length - 1)}`,
+): string {
   const line = (cells: (string | number)[]) => `| ${cells.map((c) => String(c).replace(/\|/g, "\\|")).join(" | ")} |`;
-  return [line(header), `| ${sep.join(" | ")} |`, ...rows.map(line)].join("\n");
+  return [line(header), line(header.map((_h, i) => (align[i] === "r" ? "---:" : "---"))), ...rows.map(line)].join("\n");
 }
 
 /** 1234567 → "1,234,567"; fmt(12.345, 1) → "12.3". */

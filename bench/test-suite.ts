@@ -41,16 +41,16 @@ export async function runTestSuite(): Promise<Section> {
       test.ms <= TARGET_S * 1000
         ? `≤ ${TARGET_S} s: met`
         : `≤ ${TARGET_S} s: **missed** (${cores} cores cannot run ${fmt(test.cpu, 0)} s of CPU in under ${fmt(test.cpu / cores, 0)} s)`;
+    const row = (command: string, { ms, cpu }: typeof test, verdict: string) => [
+      command,
+      `${fmt(ms / 1000, 1)} s`,
+      `${fmt(cpu, 1)} s`,
+      verdict,
+    ];
     const body = [
       `Seconds of the README's set-up in a clean clone; CPU = user + system of every process started. \`npm test\` exited ${test.code}.`,
       "",
-      table(
-        ["Command", "wall", "CPU", "target"],
-        [
-          ["`npm ci`", `${fmt(install.ms / 1000, 1)} s`, `${fmt(install.cpu, 1)} s`, "—"],
-          ["`npm test`", `${fmt(test.ms / 1000, 1)} s`, `${fmt(test.cpu, 1)} s`, target],
-        ],
-      ),
+      table(["Command", "wall", "CPU", "target"], [row("`npm ci`", install, "—"), row("`npm test`", test, target)]),
     ].join("\n");
     return { title, body };
   } finally {

@@ -10,58 +10,49 @@
  */
 import { Type, type TSchema } from "@sinclair/typebox";
 import { TypeCompiler, type TypeCheck } from "@sinclair/typebox/compiler";
-import {
-  CHAT_STATES,
-  CONTENT_TYPES,
-  EVENTS,
-  MEDIA_TYPE,
-  NODE_ADDRESS,
-  OTHER_MEDIA_TYPE,
-  configTree,
-} from "./peer-rules.js";
+import * as rules from "./peer-rules.js";
 
 const str = Type.String();
-const nodeAddress = Type.String({ pattern: NODE_ADDRESS });
-const mediaType = Type.String({ pattern: MEDIA_TYPE });
-const otherMediaType = Type.String({ pattern: OTHER_MEDIA_TYPE });
+const nodeAddress = Type.String({ pattern: rules.NODE_ADDRESS });
+const mediaType = Type.String({ pattern: rules.MEDIA_TYPE });
+const otherMediaType = Type.String({ pattern: rules.OTHER_MEDIA_TYPE });
 const literals = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
-const chatState = Type.Object({ state: Type.Optional(literals(CHAT_STATES)) });
+const chatState = Type.Object({ state: Type.Optional(literals(rules.CHAT_STATES)) });
 const mediaLink = Type.Object({ text: Type.Optional(str), type: Type.Optional(mediaType), uri: Type.Optional(str) });
 const select = Type.Object({
   text: Type.Optional(str),
   options: Type.Optional(Type.Array(Type.Object({ order: Type.Optional(Type.Integer()), text: Type.Optional(str) }))),
 });
 const documents: [string, TSchema][] = [
-  [CONTENT_TYPES.text, str],
-  [CONTENT_TYPES.chatState, chatState],
-  [CONTENT_TYPES.collection, Type.Ref("Collection")],
-  [CONTENT_TYPES.container, Type.Ref("Container")],
-  [CONTENT_TYPES.mediaLink, mediaLink],
-  [CONTENT_TYPES.select, select],
+  [rules.CONTENT_TYPES.text, str],
+  [rules.CONTENT_TYPES.chatState, chatState],
+  [rules.CONTENT_TYPES.collection, Type.Ref("Collection")],
+  [rules.CONTENT_TYPES.container, Type.Ref("Container")],
+  [rules.CONTENT_TYPES.mediaLink, mediaLink],
+  [rules.CONTENT_TYPES.select, select],
 ];
 
-/** The members of an object whose `key` selects the document held by `value` (`make` builds one member). */
-const byMediaType = (make: (type: TSchema, document: TSchema | undefined) => TSchema) =>
-  Type.Union([
-    ...documents.map(([type, document]) => make(Type.Literal(type), document)),
-    make(otherMediaType, undefined),
-  ]);
+/** A union with one member per declared media type (its document) and one for any other media type. */
+const byMediaType = (make: (type: TSchema, document: TSchema | undefined) => TSchema, options = {}) =>
+  Type.Union(
+    [...documents.map(([type, document]) => make(Type.Literal(type), document)), make(otherMediaType, undefined)],
+    options,
+  );
 
-const collection = Type.Union(
-  [
-    ...documents.map(([type, document]) =>
-      Type.Object({ itemType: Type.Literal(type), items: Type.Optional(Type.Array(document)) }),
-    ),
-    Type.Object({ itemType: Type.Optional(otherMediaType), items: Type.Optional(Type.Array(Type.Unknown())) }),
-  ],
+const collection = byMediaType(
+  (itemType, document) =>
+    document === undefined
+      ? Type.Object({ itemType: Type.Optional(itemType), items: Type.Optional(Type.Array(Type.Unknown())) })
+      : Type.Object({ itemType, items: Type.Optional(Type.Array(document)) }),
   { $id: "Collection" },
 );
-const container = Type.Union(
-  [
-    ...documents.map(([type, document]) => Type.Object({ type: Type.Literal(type), value: Type.Optional(document) })),
-    Type.Object({ type: Type.Optional(otherMediaType), value: Type.Optional(Type.Unknown()) }),
-  ],
+const container = byMediaType(
+  (type, document) =>
+    Type.Object({
+      type: document === undefined ? Type.Optional(type) : type,
+      value: Type.Optional(document ?? Type.Unknown()),
+    }),
   { $id: "Container" },
 );
 
@@ -81,12 +72,12 @@ const notification = Type.Union([
   Type.Object({
     ...envelope,
     to: Type.Optional(nodeAddress),
-    event: literals(EVENTS.filter((e) => e !== "failed")),
+    event: literals(rules.EVENTS.filter((e) => e !== "failed")),
     reason: Type.Optional(reason),
   }),
 ]);
 
-const configs = configTree<TSchema>({
+const configs = rules.configTree<TSchema>({
   string: Type.String(),
   integer: Type.Integer(),
   number: Type.Number(),

@@ -10,21 +10,11 @@
  * - the Config tree: its schema files translated keyword for keyword (`configTree`): `strictObject`, `lazy` ...
  */
 import * as v from "valibot";
-import {
-  CHAT_STATES,
-  CONTENT_TYPES,
-  EVENTS,
-  MEDIA_TYPE,
-  NODE_ADDRESS,
-  OTHER_MEDIA_TYPE,
-  configTree,
-} from "./peer-rules.js";
+import * as rules from "./peer-rules.js";
 
 type Schema = v.GenericSchema;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const plainObject = v.custom<Record<string, unknown>>(isObject, "must be an object");
+const plainObject = v.custom<Record<string, unknown>>(rules.isObject, "must be an object");
 /** A JSON Schema `object`: not an array, then the entries (extra keys kept, or refused when `strict`). */
 const object = (entries: v.ObjectEntries, strict = false): Schema =>
   v.pipe(
@@ -34,23 +24,23 @@ const object = (entries: v.ObjectEntries, strict = false): Schema =>
 
 const str = v.string();
 const integer = v.pipe(v.number(), v.integer());
-const nodeAddress = v.pipe(v.string(), v.regex(new RegExp(NODE_ADDRESS, "u")));
-const mediaType = v.pipe(v.string(), v.regex(new RegExp(MEDIA_TYPE, "u")));
-const otherMediaType = v.pipe(v.string(), v.regex(new RegExp(OTHER_MEDIA_TYPE, "u")));
+const nodeAddress = v.pipe(v.string(), v.regex(new RegExp(rules.NODE_ADDRESS, "u")));
+const mediaType = v.pipe(v.string(), v.regex(new RegExp(rules.MEDIA_TYPE, "u")));
+const otherMediaType = v.pipe(v.string(), v.regex(new RegExp(rules.OTHER_MEDIA_TYPE, "u")));
 
-const chatState = object({ state: v.optional(v.picklist(CHAT_STATES)) });
+const chatState = object({ state: v.optional(v.picklist(rules.CHAT_STATES)) });
 const mediaLink = object({ text: v.optional(str), type: v.optional(mediaType), uri: v.optional(str) });
 const select = object({
   text: v.optional(str),
   options: v.optional(v.array(object({ order: v.optional(integer), text: v.optional(str) }))),
 });
 const documents: [string, Schema][] = [
-  [CONTENT_TYPES.text, str],
-  [CONTENT_TYPES.chatState, chatState],
-  [CONTENT_TYPES.collection, v.lazy(() => collection)],
-  [CONTENT_TYPES.container, v.lazy(() => container)],
-  [CONTENT_TYPES.mediaLink, mediaLink],
-  [CONTENT_TYPES.select, select],
+  [rules.CONTENT_TYPES.text, str],
+  [rules.CONTENT_TYPES.chatState, chatState],
+  [rules.CONTENT_TYPES.collection, v.lazy(() => collection)],
+  [rules.CONTENT_TYPES.container, v.lazy(() => container)],
+  [rules.CONTENT_TYPES.mediaLink, mediaLink],
+  [rules.CONTENT_TYPES.select, select],
 ];
 /** One member per declared media type in `key`, its document in `value`, and one for any other media type. */
 const byMediaType = (make: (type: Schema, document: Schema | undefined) => Schema): Schema =>
@@ -84,13 +74,13 @@ const notification = v.pipe(
     v.looseObject({
       ...envelope,
       to: v.optional(nodeAddress),
-      event: v.picklist(EVENTS.filter((e) => e !== "failed")),
+      event: v.picklist(rules.EVENTS.filter((e) => e !== "failed")),
       reason: v.optional(reason),
     }),
   ]),
 );
 
-const configs: Map<string, Schema> = configTree<Schema>({
+const configs: Map<string, Schema> = rules.configTree<Schema>({
   string: str,
   integer,
   number: v.number(),

@@ -7,44 +7,82 @@
  * generation), so each implementation is timed on INSTANCES fresh instances per payload (new module instances, new
  * compilations), and a ratio is paired in time: the median, over instances and rounds, of two tasks timed back to back.
  */
+import { Bench, hrtimeNow } from "tinybench";
 import { PEERS } from "./peers.js";
 import {
-  INSTANCES,
-  ROUNDS,
+  QUICK,
   fmt,
+  fresh,
   loadGenerated,
   loadPayloads,
   log,
   median,
   table,
-  timeTasks,
+  type Call,
   type Payload,
   type Section,
-  type TimedTask,
 } from "./shared.js";
 
+const INSTANCES = QUICK ? 1 : 5;
+const ROUNDS = QUICK ? 1 : 3;
+const ROUND_MS = QUICK ? 45 : 35;
+const WARMUP_MS = QUICK ? 30 : 60;
 const GENERATED = "generated validate()";
+const IMPLEMENTATIONS = [GENERATED, ...PEERS.map((p) => p.name)];
 
-/** A peer's `fn` behind a call site of its own (`new Function`), like the timed loop around it. */
-const own = (fn: (data: unknown) => unknown) =>
-  (new Function("fn", "return function peer(data) { return fn(data); };") as (f: typeof fn) => typeof fn)(fn);
+/**
+ * ops/s of each task in each of ROUNDS interleaved rounds (so a burst of load hits every implementation alike), the
+ * median sample of the round (tinybench). A sample is a batch of calls lasting about 0.5 ms, so the timer's own
+ * cost does not swamp a 100 ns call; each task loops in a function of its own.
+ */
+function timeTasks(tasks: Map<string, Call>, data: unknown): Map<string, number[]> {
+  const sink: unknown[] = [];
+  const prepared = [...tasks].map(([name, call]) => {
+    const loop = new Function("call", "data", "n", "sink", "for (let i = 0; i < n; i++) sink[0] = call(data);") as (
+      ...args: unknown[]
+    ) => void;
+    for (const start = hrtimeNow(); hrtimeNow() - start < WARMUP_MS / 3;) loop(call, data, 16, sink);
+    let batch = 1; // doubled until a batch takes 4 ms, then scaled to last 0.5 ms
+    for (;;) {
+      const start = hrtimeNow();
+      loop(call, data, batch, sink);
+      const elapsed = hrtimeNow() - start;
+      if (elapsed >= 4 || batch >= 1 << 20) {
+        batch = Math.max(1, Math.round((batch * 0.5) / Math.max(elapsed, 1e-3)));
+        break;
+      }
+      batch *= 2;
+    }
+    return { name, run: () => loop(call, data, batch, sink), batch, rounds: [] as number[] };
+  });
+  for (let round = 0; round < ROUNDS; round++) {
+    const warmupTime = round === 0 ? WARMUP_MS : WARMUP_MS / 5;
+    const bench = new Bench({ time: ROUND_MS, warmupTime, warmupIterations: 16, iterations: 16, now: hrtimeNow });
+    for (const p of prepared) bench.add(p.name, p.run);
+    bench.runSync();
+    for (const p of prepared) {
+      const result = bench.getTask(p.name)?.result;
+      if (result === undefined || result.error !== undefined) throw result?.error ?? new Error(`${p.name} did not run`);
+      p.rounds.push(median(result.throughput.samples) * p.batch);
+    }
+  }
+  return new Map(prepared.map((p) => [p.name, p.rounds]));
+}
 
 /** Per implementation, ops/s of [instance][round]. */
 async function measure({ name, schema, valid, data }: Payload): Promise<Map<string, number[][]>> {
-  const tasks: TimedTask[] = [];
+  const tasks = new Map<string, Call>();
   for (let i = 0; i < INSTANCES; i++) {
-    const key = `${name}-${i}`;
-    tasks.push({ name: `${GENERATED}#${i}`, fn: (await loadGenerated(key)).validate, args: [schema, data] });
+    const { validate } = await loadGenerated(`${name}-${i}`);
+    tasks.set(`${GENERATED}#${i}`, fresh("validate(schema, data)", { validate, schema }));
     for (const peer of PEERS) {
-      const instance = await peer.load(key);
-      const fn = valid ? instance.is(schema) : instance.errors(schema);
-      if (fn !== undefined) tasks.push({ name: `${peer.name}#${i}`, fn: own(fn), args: [data] });
+      const calls = (await peer.load(`${name}-${i}`))(schema);
+      if (calls !== undefined) tasks.set(`${peer.name}#${i}`, valid ? calls.is : calls.errors);
     }
   }
-  log(`validators: ${name} (${tasks.length} tasks)`);
-  const timed = timeTasks(tasks);
+  log(`validators: ${name} (${tasks.size} tasks)`);
   const figures = new Map<string, number[][]>();
-  for (const [task, rounds] of timed) {
+  for (const [task, rounds] of timeTasks(tasks, data)) {
     const impl = task.slice(0, task.lastIndexOf("#"));
     figures.set(impl, [...(figures.get(impl) ?? []), rounds]);
   }
@@ -56,31 +94,19 @@ const pairedRatio = (a: number[][], b: number[][]) =>
   median(a.flatMap((rounds, i) => rounds.map((value, r) => value / b[i]![r]!)));
 
 export async function runValidators(): Promise<Section> {
-  const ratioRows: string[][] = [];
-  const rows: string[][] = [];
+  const [ratioRows, rows]: [string[][], string[][]] = [[], []];
   for (const payload of loadPayloads()) {
     const figures = await measure(payload);
-    const generated = figures.get(GENERATED)!;
-    const ratios = PEERS.map((peer) => {
-      const figure = figures.get(peer.name);
-      return figure === undefined ? undefined : pairedRatio(generated, figure);
-    });
+    const ratios = PEERS.map(
+      (peer) => figures.has(peer.name) && pairedRatio(figures.get(GENERATED)!, figures.get(peer.name)!),
+    );
     // valid: the fastest peer; invalid: AJV as its users run it (docs/performance.md#targets)
-    const against = payload.valid ? Math.min(...ratios.filter((r) => r !== undefined)) : ratios[0]!;
-    const name = PEERS[ratios.indexOf(against)]!.name;
+    const against = payload.valid ? Math.min(...ratios.filter((r) => r !== false)) : Number(ratios[0]);
     const cell = `\`${payload.name}\`${payload.valid ? "" : " (invalid)"}`;
-    ratioRows.push([
-      cell,
-      ...ratios.map((r) => (r === undefined ? "—" : `${r.toFixed(2)}×`)),
-      `${against >= 1 ? "met" : "**missed**"} (${name})`,
-    ]);
-    rows.push([
-      cell,
-      ...[GENERATED, ...PEERS.map((p) => p.name)].map((impl) => {
-        const figure = figures.get(impl);
-        return figure === undefined ? "—" : fmt(median(figure.map((rounds) => median(rounds))));
-      }),
-    ]);
+    const verdict = `${against >= 1 ? "met" : "**missed**"} (${PEERS[ratios.indexOf(against)]!.name})`;
+    ratioRows.push([cell, ...ratios.map((r) => (r === false ? "—" : `${r.toFixed(2)}×`)), verdict]);
+    const opsPerSecond = (f?: number[][]) => (f === undefined ? "—" : fmt(median(f.map((rounds) => median(rounds)))));
+    rows.push([cell, ...IMPLEMENTATIONS.map((impl) => opsPerSecond(figures.get(impl)))]);
   }
   const ratios = [
     "Generated `validate()` ÷ each peer on the same payload, ops/s paired in time (above 1× = specfirst is faster). " +
@@ -93,7 +119,7 @@ export async function runValidators(): Promise<Section> {
   const body = [
     `ops/s of one already-parsed payload, warm: median over ${INSTANCES} fresh instances of ${ROUNDS} interleaved rounds.`,
     "",
-    table(["Payload", ...[GENERATED, ...PEERS.map((p) => p.name)].map((n) => `${n} ops/s`)], rows),
+    table(["Payload", ...IMPLEMENTATIONS.map((n) => `${n} ops/s`)], rows),
   ].join("\n");
   return { title: "1. Validator throughput", ratios, body };
 }

@@ -10,12 +10,10 @@
  * Integers are checked with `Number.isInteger` (JSON Schema's `integer`; `z.int()` would also refuse those past 2^53).
  */
 import { z } from "zod";
-import { CHAT_STATES, CONTENT_TYPES, EVENTS, MEDIA_TYPE, NODE_ADDRESS, configTree } from "./peer-rules.js";
+import { CHAT_STATES, CONTENT_TYPES, EVENTS, MEDIA_TYPE, NODE_ADDRESS, configTree, isObject } from "./peer-rules.js";
 
 type Ctx = z.core.$RefinementCtx<Record<string, unknown>>;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const whenObject = { when: (payload: { value: unknown }) => isObject(payload.value) };
 
 const optStr = z.string().optional();

@@ -13,15 +13,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  CHAT_STATES,
-  CONTENT_TYPES,
-  EVENTS,
-  MEDIA_TYPE,
-  NODE_ADDRESS,
-  OTHER_MEDIA_TYPE,
-  configTree,
-} from "../peer-rules.js";
+import * as rules from "../peer-rules.js";
 import { BENCH_DIR, ROOT } from "../shared.js";
 
 const DIR = path.join(BENCH_DIR, "typia");
@@ -29,12 +21,12 @@ const lit = (value: string) => JSON.stringify(value);
 const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_m, _s: string, c: string) => c.toUpperCase());
 
 const documents: [string, string][] = [
-  [CONTENT_TYPES.text, "string"],
-  [CONTENT_TYPES.chatState, "ChatState"],
-  [CONTENT_TYPES.collection, "Collection"],
-  [CONTENT_TYPES.container, "Container"],
-  [CONTENT_TYPES.mediaLink, "MediaLink"],
-  [CONTENT_TYPES.select, "Select"],
+  [rules.CONTENT_TYPES.text, "string"],
+  [rules.CONTENT_TYPES.chatState, "ChatState"],
+  [rules.CONTENT_TYPES.collection, "Collection"],
+  [rules.CONTENT_TYPES.container, "Container"],
+  [rules.CONTENT_TYPES.mediaLink, "MediaLink"],
+  [rules.CONTENT_TYPES.select, "Select"],
 ];
 /** A union with one member per declared media type in `key` (its document in `value`) and one for any other. */
 const byMediaType = (make: (type: string, document: string | undefined) => string) =>
@@ -73,12 +65,12 @@ const checks = (kind: "Is" | "Validate") =>
   config: typia.create${kind === "Is" ? "" : kind}Equals<Config>(),`;
 
 const messaging = `
-type NodeAddress = string & tags.Pattern<${lit(NODE_ADDRESS)}>;
-type MediaType = string & tags.Pattern<${lit(MEDIA_TYPE)}>;
-type OtherMediaType = string & tags.Pattern<${lit(OTHER_MEDIA_TYPE)}>;
+type NodeAddress = string & tags.Pattern<${lit(rules.NODE_ADDRESS)}>;
+type MediaType = string & tags.Pattern<${lit(rules.MEDIA_TYPE)}>;
+type OtherMediaType = string & tags.Pattern<${lit(rules.OTHER_MEDIA_TYPE)}>;
 type Integer = number & tags.Type<"int64">;
 
-interface ChatState { state?: ${CHAT_STATES.map(lit).join(" | ")} }
+interface ChatState { state?: ${rules.CHAT_STATES.map(lit).join(" | ")} }
 interface MediaLink { text?: string; type?: MediaType; uri?: string }
 interface Select { text?: string; options?: { order?: Integer; text?: string }[] }
 type Collection =${byMediaType((type, document) => (document === undefined ? `{ itemType?: ${type}; items?: unknown[] }` : `{ itemType: ${type}; items?: ${document}[] }`))};
@@ -93,7 +85,7 @@ ${messageVariants
 
 interface Reason { code: Integer; description?: string }
 type FailedNotification = { id?: string; from?: NodeAddress; to?: NodeAddress; event: "failed"; reason: Reason };
-type OtherNotification = { id?: string; from?: NodeAddress; to?: NodeAddress; event: ${EVENTS.filter(
+type OtherNotification = { id?: string; from?: NodeAddress; to?: NodeAddress; event: ${rules.EVENTS.filter(
   (e) => e !== "failed",
 )
   .map(lit)
@@ -102,7 +94,7 @@ type OtherNotification = { id?: string; from?: NodeAddress; to?: NodeAddress; ev
 
 /** The Config tree, every object closed: `equals` refuses undeclared properties. */
 const configs = [
-  ...configTree<string>({
+  ...rules.configTree<string>({
     string: "string",
     integer: "Integer",
     number: "number",
@@ -137,29 +129,20 @@ ${checks("Validate")}
 
 /** Writes bench/typia/src/peer.ts and, when it changed or typia's output is missing, runs `typia generate`. */
 export function ensureTypiaPeer(): void {
-  const sourceFile = path.join(DIR, "src", "peer.ts");
-  const generated = path.join(DIR, "generated", "peer.ts");
+  const [src, out] = [path.join(DIR, "src"), path.join(DIR, "generated")];
+  const [sourceFile, generated] = [path.join(src, "peer.ts"), path.join(out, "peer.ts")];
   if (existsSync(generated) && existsSync(sourceFile) && readFileSync(sourceFile, "utf8") === source) return;
-  mkdirSync(path.join(DIR, "src"), { recursive: true });
-  writeFileSync(path.join(DIR, "src", "peer.ts"), source);
+  mkdirSync(src, { recursive: true });
+  writeFileSync(sourceFile, source);
   const typia = path.join(ROOT, "node_modules", "typia", "lib", "executable", "typia.js");
-  const [input, output, project] = [
-    path.join(DIR, "src"),
-    path.join(DIR, "generated"),
-    path.join(BENCH_DIR, "tsconfig.json"),
-  ];
-  const result = spawnSync(
-    process.execPath,
-    [typia, "generate", "--input", input, "--output", output, "--project", project],
-    { cwd: ROOT, stdio: "inherit" },
-  );
+  const project = path.join(BENCH_DIR, "tsconfig.json");
+  const args = [typia, "generate", "--input", src, "--output", out, "--project", project];
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) throw new Error(`typia generate exited with ${result.status}`);
-  // typia's output (~480 kB of checks) is a peer's generated code, not ours: the project's type check (tsconfig.json
-  // takes in bench/) skips its bodies, which would add tens of seconds to every `npm test`; src/peer.ts is checked.
-  writeFileSync(
-    generated,
-    `// @ts-nocheck: typia's generated code, written by bench/typia/generate.ts (see there)\n${readFileSync(generated, "utf8")}`,
-  );
+  // typia's output (~480 kB) is a peer's generated code, not ours: the project's type check (tsconfig.json takes in
+  // bench/) skips its bodies, which would add tens of seconds to it; src/peer.ts is checked.
+  const nocheck = "// @ts-nocheck: typia's generated code, written by bench/typia/generate.ts (see there)\n";
+  writeFileSync(generated, nocheck + readFileSync(generated, "utf8"));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureTypiaPeer();
