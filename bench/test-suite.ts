@@ -50,7 +50,11 @@ export async function runTestSuite(): Promise<Section> {
     const body = [
       `Seconds of the README's set-up in a clean clone; CPU = user + system of every process started. \`npm test\` exited ${test.code}.`,
       "",
-      table(["Command", "wall", "CPU", "target"], [row("`npm ci`", install, "—"), row("`npm test`", test, target)]),
+      table(
+        ["Command", "wall", "CPU", "target"],
+        [row("`npm ci`", install, "—"), row("`npm test`", test, target)],
+        "lrrl",
+      ),
     ].join("\n");
     return { title, body };
   } finally {
