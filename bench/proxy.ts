@@ -108,6 +108,8 @@ async function whileLarge(port: number, large: Buffer): Promise<number[]> {
 const peakRssMiB = (pid: number) =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN) / 1024;
 
+const CHECK_LIMITS = { encoding: undefined, maxBytes: 16 << 20, maxErrors: 100 };
+
 /** Median ms of checking a valid body of each size inline, and through one worker thread. */
 async function thresholdRows(): Promise<string[][]> {
   const { checkBody } = (await import(distUrl("runtime/proxy/check.js"))) as CheckModule;
@@ -121,13 +123,7 @@ async function thresholdRows(): Promise<string[][]> {
       const plain = new Uint8Array(largeMessage(Math.round(size / 16)));
       const shared = new Uint8Array(new SharedArrayBuffer(plain.length));
       shared.set(plain);
-      const checked = (bytes: Uint8Array) => ({
-        schema: "message",
-        bytes,
-        encoding: undefined,
-        maxBytes: 16 << 20,
-        maxErrors: 100,
-      });
+      const checked = (bytes: Uint8Array) => ({ schema: "message", bytes, ...CHECK_LIMITS });
       await pool.check(checked(shared)); // the thread started
       const [inline, threaded]: [number[], number[]] = [[], []];
       for (let i = 0; i < (QUICK ? 5 : 30); i++) {

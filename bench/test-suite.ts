@@ -41,20 +41,13 @@ export async function runTestSuite(): Promise<Section> {
       test.ms <= TARGET_S * 1000
         ? `≤ ${TARGET_S} s: met`
         : `≤ ${TARGET_S} s: **missed** (${cores} cores cannot run ${fmt(test.cpu, 0)} s of CPU in under ${fmt(test.cpu / cores, 0)} s)`;
-    const row = (command: string, { ms, cpu }: typeof test, verdict: string) => [
-      command,
-      `${fmt(ms / 1000, 1)} s`,
-      `${fmt(cpu, 1)} s`,
-      verdict,
-    ];
+    const rows = [["`npm ci`", install, "—"] as const, ["`npm test`", test, target] as const].map(
+      ([command, { ms, cpu }, verdict]) => [command, `${fmt(ms / 1000, 1)} s`, `${fmt(cpu, 1)} s`, verdict],
+    );
     const body = [
       `Seconds of the README's set-up in a clean clone; CPU = user + system of every process started. \`npm test\` exited ${test.code}.`,
       "",
-      table(
-        ["Command", "wall", "CPU", "target"],
-        [row("`npm ci`", install, "—"), row("`npm test`", test, target)],
-        "lrrl",
-      ),
+      table(["Command", "wall", "CPU", "target"], rows, "lrrl"),
     ].join("\n");
     return { title, body };
   } finally {
