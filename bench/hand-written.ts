@@ -1,46 +1,22 @@
 /**
- * Hand-written validators for the message envelope and the notification envelope: the rules of
- * schemas/messaging/message.schema.json and notification.schema.json (with node-address, reason, media-type and the six
- * content documents), written the way a careful developer would write them by hand. They collect every error, like the
- * generated validators (`allErrors`), and return the same `{ valid: true } | { valid: false, errors }` shape.
- *
- * They are the practical lower bound of the validator benchmark (bench/validators.ts); test/bench-peers-agree.test.ts checks
- * them against the generated validators on every fixture of test/fixtures/validators/{message,notification}.
+ * Hand-written checks of the message and the notification: the rules of their schemas and the six content documents,
+ * written the way a careful developer writes them by hand, from bench/peer-rules.ts. They collect every error, as
+ * the generated validators do, and return the same `{ valid: true } | { valid: false, errors }` shape. The address
+ * pattern is the schema's as written (AJV compiles patterns with the `u` flag), not the generator's cheaper
+ * equivalent (generator/emit/validators/fast-patterns.ts): that is code generation's gain.
  */
+import { CHAT_STATES, CONTENT_TYPES, EVENTS, MEDIA_TYPE, NODE_ADDRESS, isObject } from "./peer-rules.js";
 
-import { NODE_ADDRESS } from "./peer-rules.js";
-
-export interface HandError {
-  pointer: string;
-  message: string;
-  keyword: string;
-}
-export type HandResult = { valid: true } | { valid: false; errors: HandError[] };
+type HandError = { pointer: string; message: string; keyword: string };
+type HandResult = { valid: true } | { valid: false; errors: HandError[] };
 
 const VALID: HandResult = Object.freeze({ valid: true }) as HandResult;
-
-/**
- * schemas/messaging/node-address.schema.json `pattern` as written (AJV compiles patterns with the `u` flag). Not the
- * generator's cheaper equivalent (generator/emit/validators/fast-patterns.ts): that is code generation's gain, and the
- * bench says so in its description of the generated validators.
- */
 const NODE_ADDRESS_PATTERN = new RegExp(NODE_ADDRESS, "u");
-/** schemas/messaging/media-type.schema.json `pattern`: `type/subtype`, RFC 6838 restricted names, no parameters. */
-const MEDIA_TYPE = /^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$/u;
-/** The media types with a content document (all lower case, as declared). */
-const CONTENT_TYPES: ReadonlySet<string> = new Set([
-  "text/plain",
-  "application/vnd.lime.chatstate+json",
-  "application/vnd.lime.collection+json",
-  "application/vnd.lime.container+json",
-  "application/vnd.lime.media-link+json",
-  "application/vnd.lime.select+json",
-]);
-const CHAT_STATES = new Set(["starting", "composing", "paused", "deleting", "gone"]);
-const EVENTS = new Set(["accepted", "dispatched", "received", "consumed", "failed"]);
+const MEDIA_TYPE_PATTERN = new RegExp(MEDIA_TYPE, "u");
+const DOCUMENT_TYPES: ReadonlySet<string> = new Set(Object.values(CONTENT_TYPES));
+const STATES: ReadonlySet<unknown> = new Set(CHAT_STATES);
+const EVENT_NAMES: ReadonlySet<unknown> = new Set(EVENTS);
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 const isInteger = (value: unknown): boolean => typeof value === "number" && Number.isInteger(value);
 const escape = (key: string) =>
   key.includes("~") || key.includes("/") ? key.replace(/~/g, "~0").replace(/\//g, "~1") : key;
@@ -66,10 +42,10 @@ function nodeAddress(value: unknown, pointer: string, errors: Errors): Errors {
  */
 function mediaType(value: unknown, pointer: string, errors: Errors, selects: boolean): Errors {
   if (typeof value !== "string") return push(errors, pointer, "must be a string", "type");
-  if (selects && CONTENT_TYPES.has(value)) return errors;
-  if (!MEDIA_TYPE.test(value))
+  if (selects && DOCUMENT_TYPES.has(value)) return errors;
+  if (!MEDIA_TYPE_PATTERN.test(value))
     return push(errors, pointer, "must be a media type: type/subtype, without parameters", "pattern");
-  if (selects && CONTENT_TYPES.has(value.toLowerCase()))
+  if (selects && DOCUMENT_TYPES.has(value.toLowerCase()))
     return push(errors, pointer, `must be spelled ${value.toLowerCase()}`, "pattern");
   return errors;
 }
@@ -88,7 +64,7 @@ function content(type: unknown, value: unknown, errors: Errors, at = "/content")
       return typeof value === "string" ? errors : push(errors, at, "must be a string", "type");
     case "application/vnd.lime.chatstate+json":
       if (!isObject(value)) return push(errors, at, "must be an object", "type");
-      if (value.state !== undefined && !(typeof value.state === "string" && CHAT_STATES.has(value.state))) {
+      if (value.state !== undefined && !STATES.has(value.state)) {
         errors = push(errors, `${at}/state`, "must be one of starting, composing, paused, deleting, gone", "enum");
       }
       return errors;
@@ -179,7 +155,7 @@ export function checkNotification(data: unknown): HandResult {
   if (from !== undefined) errors = nodeAddress(from, "/from", errors);
   if (to !== undefined) errors = nodeAddress(to, "/to", errors);
   if (event === undefined) errors = push(errors, "/event", "is required", "required");
-  else if (!(typeof event === "string" && EVENTS.has(event))) {
+  else if (!EVENT_NAMES.has(event)) {
     errors = push(errors, "/event", "must be one of accepted, dispatched, received, consumed, failed", "enum");
   }
   if (data.reason !== undefined) errors = reason(data.reason, errors);

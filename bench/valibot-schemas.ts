@@ -7,18 +7,14 @@
  *   rejects a case variant of a declared one); the failed-notification rule is a `variant` on `event`. valibot's
  *   object schemas take an array for an object, so each object is piped after a plain-object `custom` check
  *   (JSON Schema's `object` is not an array).
- * - the Config tree: its schema files (generated/schemas/configs/) translated keyword for keyword into
- *   `strictObject` / `array` / `lazy` ... (the translation fails on a keyword it does not know).
+ * - the Config tree: its schema files translated keyword for keyword (`configTree`): `strictObject`, `lazy` ...
  */
 import * as v from "valibot";
-import { CHAT_STATES, CONTENT_TYPES, EVENTS, MEDIA_TYPE, NODE_ADDRESS, OTHER_MEDIA_TYPE } from "./peer-rules.js";
-import { readSchemas } from "./shared.js";
+import * as rules from "./peer-rules.js";
 
 type Schema = v.GenericSchema;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const plainObject = v.custom<Record<string, unknown>>(isObject, "must be an object");
+const plainObject = v.custom<Record<string, unknown>>(rules.isObject, "must be an object");
 /** A JSON Schema `object`: not an array, then the entries (extra keys kept, or refused when `strict`). */
 const object = (entries: v.ObjectEntries, strict = false): Schema =>
   v.pipe(
@@ -28,23 +24,23 @@ const object = (entries: v.ObjectEntries, strict = false): Schema =>
 
 const str = v.string();
 const integer = v.pipe(v.number(), v.integer());
-const nodeAddress = v.pipe(v.string(), v.regex(new RegExp(NODE_ADDRESS, "u")));
-const mediaType = v.pipe(v.string(), v.regex(new RegExp(MEDIA_TYPE, "u")));
-const otherMediaType = v.pipe(v.string(), v.regex(new RegExp(OTHER_MEDIA_TYPE, "u")));
+const nodeAddress = v.pipe(v.string(), v.regex(new RegExp(rules.NODE_ADDRESS, "u")));
+const mediaType = v.pipe(v.string(), v.regex(new RegExp(rules.MEDIA_TYPE, "u")));
+const otherMediaType = v.pipe(v.string(), v.regex(new RegExp(rules.OTHER_MEDIA_TYPE, "u")));
 
-const chatState = object({ state: v.optional(v.picklist(CHAT_STATES)) });
+const chatState = object({ state: v.optional(v.picklist(rules.CHAT_STATES)) });
 const mediaLink = object({ text: v.optional(str), type: v.optional(mediaType), uri: v.optional(str) });
 const select = object({
   text: v.optional(str),
   options: v.optional(v.array(object({ order: v.optional(integer), text: v.optional(str) }))),
 });
 const documents: [string, Schema][] = [
-  [CONTENT_TYPES.text, str],
-  [CONTENT_TYPES.chatState, chatState],
-  [CONTENT_TYPES.collection, v.lazy(() => collection)],
-  [CONTENT_TYPES.container, v.lazy(() => container)],
-  [CONTENT_TYPES.mediaLink, mediaLink],
-  [CONTENT_TYPES.select, select],
+  [rules.CONTENT_TYPES.text, str],
+  [rules.CONTENT_TYPES.chatState, chatState],
+  [rules.CONTENT_TYPES.collection, v.lazy(() => collection)],
+  [rules.CONTENT_TYPES.container, v.lazy(() => container)],
+  [rules.CONTENT_TYPES.mediaLink, mediaLink],
+  [rules.CONTENT_TYPES.select, select],
 ];
 /** One member per declared media type in `key`, its document in `value`, and one for any other media type. */
 const byMediaType = (make: (type: Schema, document: Schema | undefined) => Schema): Schema =>
@@ -78,60 +74,30 @@ const notification = v.pipe(
     v.looseObject({
       ...envelope,
       to: v.optional(nodeAddress),
-      event: v.picklist(EVENTS.filter((e) => e !== "failed")),
+      event: v.picklist(rules.EVENTS.filter((e) => e !== "failed")),
       reason: v.optional(reason),
     }),
   ]),
 );
 
-/** One JSON Schema node of the Config tree as the valibot schema a user would write. */
-function fromJsonSchema(node: Record<string, unknown>, named: Map<string, Schema>): Schema {
-  if (typeof node.$ref === "string") {
-    const name = node.$ref.replace(/^.*\//, "").replace(/\.schema\.json$/, "");
-    return v.lazy(() => named.get(name)!);
-  }
-  switch (node.type) {
-    case "string":
-      return v.string();
-    case "integer":
-      return integer;
-    case "number":
-      return v.number();
-    case "boolean":
-      return v.boolean();
-    case "array":
-      return v.array(
-        node.items === undefined ? v.unknown() : fromJsonSchema(node.items as Record<string, unknown>, named),
-      );
-    case "object": {
-      const required = new Set((node.required as string[] | undefined) ?? []);
-      const properties = (node.properties ?? {}) as Record<string, Record<string, unknown>>;
-      const additional = node.additionalProperties;
-      if (Object.keys(properties).length === 0 && typeof additional === "object" && additional !== null) {
-        return v.pipe(plainObject, v.record(v.string(), fromJsonSchema(additional as Record<string, unknown>, named)));
-      }
-      const entries = Object.fromEntries(
-        Object.entries(properties).map(([key, value]) => {
-          const schema = fromJsonSchema(value, named);
-          return [key, required.has(key) ? schema : v.optional(schema)];
-        }),
-      );
-      return object(entries, additional === false);
-    }
-    default:
-      if (
-        node.type === undefined &&
-        Object.keys(node).every(
-          (k) => !["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"].includes(k),
-        )
-      ) {
-        return v.unknown();
-      }
-      throw new Error(`valibot peer: no translation for ${JSON.stringify(node).slice(0, 120)}`);
-  }
-}
+const configs: Map<string, Schema> = rules.configTree<Schema>({
+  string: str,
+  integer,
+  number: v.number(),
+  boolean: v.boolean(),
+  unknown: v.unknown(),
+  array: (items) => v.array(items),
+  object: (properties, closed) =>
+    object(
+      Object.fromEntries(properties.map(({ key, schema, required }) => [key, required ? schema : v.optional(schema)])),
+      closed,
+    ),
+  record: (values) => v.pipe(plainObject, v.record(v.string(), values)),
+  ref: (name) => v.lazy(() => configs.get(name)!),
+});
 
-const named = new Map<string, Schema>();
-for (const s of readSchemas().filter((x) => x.api === "configs")) named.set(s.name, fromJsonSchema(s.schema, named));
-
-export const valibotSchemas: Readonly<Record<string, Schema>> = { message, notification, config: named.get("config")! };
+export const valibotSchemas: Readonly<Record<string, Schema>> = {
+  message,
+  notification,
+  config: configs.get("config")!,
+};

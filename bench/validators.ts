@@ -1,217 +1,125 @@
 /**
- * Section 1 — validator throughput, one process, warm.
+ * Section 1 — validator throughput: generated `validate()` (dist/generated/validators.js, `specfirst/validators`)
+ * against each peer of bench/peers.ts on the payloads of bench/payloads/, warm, in one process. On an invalid
+ * payload each implementation makes the call a caller reporting the errors makes.
  *
- * The same payloads (bench/payloads/) go through: the generated validators as a consumer imports them
- * (dist/generated/validators.js, `specfirst/validators`: `validate(name, data)` and the guard `isMessage` ...), AJV
- * compiling the shipped schema files (generated/schemas/) at run time with the generator's options
- * (generator/emit/validators/ajv-options.ts), Zod 4 schemas written to the same rules (bench/zod-schemas.ts) and
- * hand-written checks (bench/hand-written.ts). On an invalid payload the AJV task reads `.errors` after the call
- * (what a caller reporting the errors does), so it is compared with `validate()` doing the same work.
- *
- * Method. The same allocation-heavy validator code runs at full speed or at about half speed from one instance or
- * process to the next (it depends on how often V8 ends up collecting the young generation), so every
- * implementation is measured on INSTANCES fresh instances per payload (a new module instance, a new AJV
- * compilation) and the figure is the median over instances of each instance's median sample.
+ * The same validator runs at full or about half speed from one instance to the next (how often V8 collects the young
+ * generation), so each implementation is timed on INSTANCES fresh instances per payload (new module instances, new
+ * compilations), and a ratio is paired in time: the median, over instances and rounds, of two tasks timed back to back.
  */
-import { PEERS, lacksNote } from "./peers.js";
-import { messageMix } from "./message-mix.js";
+import { Bench, hrtimeNow } from "tinybench";
+import { PEERS } from "./peers.js";
 import {
-  BENCH_TIME_MS,
-  INSTANCES,
-  ROUNDS,
-  WARMUP_TIME_MS,
+  QUICK,
   fmt,
-  guardName,
+  fresh,
   loadGenerated,
   loadPayloads,
   log,
   median,
   table,
-  timeTasks,
+  type Call,
   type Payload,
   type Section,
-  type TimedTask,
 } from "./shared.js";
 
+const INSTANCES = QUICK ? 1 : 5;
+const ROUNDS = QUICK ? 1 : 3;
+const ROUND_MS = QUICK ? 45 : 35;
+const WARMUP_MS = QUICK ? 30 : 60;
 const GENERATED = "generated validate()";
-const IMPLS: string[] = [GENERATED, "generated guard", ...PEERS.map((p) => p.name)];
-
-interface Figure {
-  /** ops/s: median over instances of the per-instance median sample. */
-  opsPerSec: number;
-  /** the per-instance medians */
-  instances: number[];
-  /** [instance][round] ops/s, for ratios paired in time */
-  rounds: number[][];
-}
+const IMPLEMENTATIONS = [GENERATED, ...PEERS.map((p) => p.name)];
 
 /**
- * a's figure ÷ b's figure of the same instance slot and round, grouped by instance slot. Tasks of one instance slot
- * run back to back (about half a second), so a slow phase of the machine or of V8 (they last seconds, and slow every
- * implementation alike) cancels out of each ratio.
+ * ops/s of each task in each of ROUNDS interleaved rounds (so a burst of load hits every implementation alike), the
+ * median sample of the round (tinybench). A sample is a batch of calls lasting about 0.5 ms, so the timer's own
+ * cost does not swamp a 100 ns call; each task loops in a function of its own.
  */
-function ratiosBySlot(a: Figure, b: Figure): number[][] {
-  return a.rounds.map((rounds, i) =>
-    rounds.flatMap((value, r) => {
-      const reference = b.rounds[i]?.[r];
-      return reference !== undefined && reference > 0 ? [value / reference] : [];
-    }),
-  );
-}
-
-/** a ÷ b, paired in time: the median over instances and rounds of `ratiosBySlot`. */
-function pairedRatio(a: Figure, b: Figure): number {
-  const ratios = ratiosBySlot(a, b).flat();
-  return ratios.length > 0 ? median(ratios) : a.opsPerSec / b.opsPerSec;
-}
-
-/** a ÷ b paired in time, instance slot by instance slot: each slot's median over its rounds. */
-function instanceRatios(a: Figure, b: Figure): number[] {
-  return ratiosBySlot(a, b).flatMap((ratios) => (ratios.length > 0 ? [median(ratios)] : []));
-}
-
-interface PayloadResult {
-  payload: Measurable;
-  figures: Map<string, Figure>;
-}
-
-/** A payload of section 1; `mixed` ones are an array of records, validated one after the other per call. */
-type Measurable = Payload & { mixed?: boolean };
-
-async function measurePayload(payload: Measurable): Promise<PayloadResult> {
-  const { data, schema, name } = payload;
-  const tasks: TimedTask[] = [];
-  const firsts = new Map<string, TimedTask>();
-  // `lead` are the arguments before the payload; a mixed payload gets its own loop over the records (new Function,
-  // so each task's call site stays its own)
-  const add = (impl: string, i: number, fn: TimedTask["fn"], lead: unknown[]) => {
-    let task: TimedTask;
-    if (payload.mixed) {
-      const names = lead.map((_l, k) => `l${k}`);
-      const loop = new Function(
-        "f",
-        ...names,
-        "records",
-        `let r; for (let i = 0; i < records.length; i++) r = f(${[...names, "records[i]"].join(", ")}); return r;`,
-      );
-      task = { name: `${impl}#${i}`, fn: loop as TimedTask["fn"], args: [fn, ...lead, data] };
-    } else task = { name: `${impl}#${i}`, fn, args: [...lead, data] };
-    tasks.push(task);
-    if (i === 0) firsts.set(impl, task);
-  };
-  for (let i = 0; i < INSTANCES; i++) {
-    const key = `${name}-${i}`;
-    const generated = await loadGenerated(key);
-    add(GENERATED, i, generated.validate, [schema]);
-    add("generated guard", i, generated[guardName(schema)] as TimedTask["fn"], []);
-    for (const peer of PEERS) {
-      const call = (await peer.load(key)).call(schema, !payload.valid && !payload.mixed);
-      if (call !== undefined) add(peer.name, i, call.fn, call.lead);
+function timeTasks(tasks: Map<string, Call>, data: unknown): Map<string, number[]> {
+  const sink: unknown[] = [];
+  const prepared = [...tasks].map(([name, call]) => {
+    const loop = new Function("call", "data", "n", "sink", "for (let i = 0; i < n; i++) sink[0] = call(data);") as (
+      ...args: unknown[]
+    ) => void;
+    for (const start = hrtimeNow(); hrtimeNow() - start < WARMUP_MS / 3;) loop(call, data, 16, sink);
+    let batch = 1; // doubled until a batch takes 4 ms, then scaled to last 0.5 ms
+    for (;;) {
+      const start = hrtimeNow();
+      loop(call, data, batch, sink);
+      const elapsed = hrtimeNow() - start;
+      if (elapsed >= 4 || batch >= 1 << 20) {
+        batch = Math.max(1, Math.round((batch * 0.5) / Math.max(elapsed, 1e-3)));
+        break;
+      }
+      batch *= 2;
+    }
+    return { name, run: () => loop(call, data, batch, sink), batch, rounds: [] as number[] };
+  });
+  for (let round = 0; round < ROUNDS; round++) {
+    const warmupTime = round === 0 ? WARMUP_MS : WARMUP_MS / 5;
+    const bench = new Bench({ time: ROUND_MS, warmupTime, warmupIterations: 16, iterations: 16, now: hrtimeNow });
+    for (const p of prepared) bench.add(p.name, p.run);
+    bench.runSync();
+    for (const p of prepared) {
+      const result = bench.getTask(p.name)?.result;
+      if (result === undefined || result.error !== undefined) throw result?.error ?? new Error(`${p.name} did not run`);
+      p.rounds.push(median(result.throughput.samples) * p.batch);
     }
   }
-  log(`validators: ${name} (${tasks.length} tasks)`);
-  const timed = timeTasks(tasks);
-  const figures = new Map<string, Figure>();
-  const per = payload.mixed ? (data as unknown[]).length : 1;
-  for (const impl of firsts.keys()) {
-    const measured = [...Array(INSTANCES).keys()].map((i) => timed.get(`${impl}#${i}`)!);
-    const instances = measured.map((m) => m.median * per);
-    figures.set(impl, {
-      opsPerSec: median(instances),
-      instances,
-      rounds: measured.map((m) => m.rounds.map((r) => r * per)),
-    });
+  return new Map(prepared.map((p) => [p.name, p.rounds]));
+}
+
+/** Per implementation, ops/s of [instance][round]. */
+async function measure({ name, schema, valid, data }: Payload): Promise<Map<string, number[][]>> {
+  const tasks = new Map<string, Call>();
+  for (let i = 0; i < INSTANCES; i++) {
+    const { validate } = await loadGenerated(`${name}-${i}`);
+    tasks.set(`${GENERATED}#${i}`, fresh("validate(schema, data)", { validate, schema }));
+    for (const peer of PEERS) {
+      const calls = (await peer.load(`${name}-${i}`))(schema);
+      if (calls !== undefined) tasks.set(`${peer.name}#${i}`, valid ? calls.is : calls.errors);
+    }
   }
-  return { payload, figures };
-}
-
-const MIXED_RECORDS = 1000;
-
-export async function runValidators(): Promise<Section[]> {
-  const payloads = loadPayloads();
-  const { records, invalid } = messageMix(MIXED_RECORDS);
-  const mixed: Measurable = {
-    name: "mixed-messages",
-    label: `mixed message traffic: ${fmt(MIXED_RECORDS)} messages of the CLI-stream mix (${invalid} invalid), figures per message`,
-    schema: "message",
-    valid: false,
-    data: records,
-    mixed: true,
-  };
-  const results: PayloadResult[] = [];
-  for (const payload of [...payloads, mixed]) results.push(await measurePayload(payload));
-  return [throughputSection(results)];
-}
-
-/** The fastest peer with no `lacks` on `schema` (paired ratio generated ÷ peer, lowest). */
-function fastestPeer(result: PayloadResult): { name: string; ratio: number } | undefined {
-  const gen = result.figures.get(GENERATED)!;
-  let best: { name: string; ratio: number } | undefined;
-  for (const peer of PEERS) {
-    const f = result.figures.get(peer.name);
-    if (f === undefined || lacksNote(peer, result.payload.schema) !== "") continue;
-    const ratio = pairedRatio(gen, f);
-    if (best === undefined || ratio < best.ratio) best = { name: peer.name, ratio };
+  log(`validators: ${name} (${tasks.size} tasks)`);
+  const figures = new Map<string, number[][]>();
+  for (const [task, rounds] of timeTasks(tasks, data)) {
+    const impl = task.slice(0, task.lastIndexOf("#"));
+    figures.set(impl, [...(figures.get(impl) ?? []), rounds]);
   }
-  return best;
+  return figures;
 }
 
-/** The target of a payload (docs/performance.md#targets): valid, ≥ 1× the fastest peer; invalid, ≥ 1× AJV as users run it. */
-function target(result: PayloadResult): string {
-  const gen = result.figures.get(GENERATED)!;
-  if (result.payload.mixed) return "—";
-  const against = result.payload.valid
-    ? fastestPeer(result)
-    : (() => {
-        const users = result.figures.get("AJV as users run it");
-        return users === undefined ? undefined : { name: "AJV as users run it", ratio: pairedRatio(gen, users) };
-      })();
-  if (against === undefined) return "—";
-  const onItsLine = (() => {
-    const peer = result.figures.get(against.name)!;
-    const perInstance = instanceRatios(gen, peer);
-    return Math.min(...perInstance) < 1 && 1 <= Math.max(...perInstance) ? ", on its line" : "";
-  })();
-  return `${against.ratio >= 1 ? "met" : "**missed**"} (${against.name}${onItsLine})`;
-}
+/** a ÷ b, paired in time: the median over instances and rounds of a's ops/s over b's in the same slot. */
+const pairedRatio = (a: number[][], b: number[][]) =>
+  median(a.flatMap((rounds, i) => rounds.map((value, r) => value / b[i]![r]!)));
 
-function throughputSection(results: PayloadResult[]): Section {
-  const payloadCell = ({ name, mixed, valid }: Measurable) =>
-    `\`${name}\`${mixed ? " (mixed)" : valid ? "" : " (invalid)"}`;
-  const ratioRows = results.map((result) => {
-    const { payload, figures } = result;
-    const gen = figures.get(GENERATED)!;
-    return [
-      payloadCell(payload),
-      ...IMPLS.slice(1).map((impl) => {
-        const f = figures.get(impl);
-        if (f === undefined) return "—";
-        const peer = PEERS.find((p) => p.name === impl);
-        const lacks = peer === undefined ? "" : lacksNote(peer, payload.schema);
-        return `${pairedRatio(gen, f).toFixed(2)}×${lacks === "" ? "" : " (lacks rules)"}`;
-      }),
-      target(result),
-    ];
-  });
+export async function runValidators(): Promise<Section> {
+  const [ratioRows, rows]: [string[][], string[][]] = [[], []];
+  for (const payload of loadPayloads()) {
+    const figures = await measure(payload);
+    const ratios = PEERS.map(
+      (peer) => figures.has(peer.name) && pairedRatio(figures.get(GENERATED)!, figures.get(peer.name)!),
+    );
+    // valid: the fastest peer; invalid: AJV as its users run it (docs/performance.md#targets)
+    const against = payload.valid ? Math.min(...ratios.filter((r) => r !== false)) : Number(ratios[0]);
+    const cell = `\`${payload.name}\`${payload.valid ? "" : " (invalid)"}`;
+    const verdict = `${against >= 1 ? "met" : "**missed**"} (${PEERS[ratios.indexOf(against)]!.name})`;
+    ratioRows.push([cell, ...ratios.map((r) => (r === false ? "—" : `${r.toFixed(2)}×`)), verdict]);
+    const opsPerSecond = (f?: number[][]) => (f === undefined ? "—" : fmt(median(f.map((rounds) => median(rounds)))));
+    rows.push([cell, ...IMPLEMENTATIONS.map((impl) => opsPerSecond(figures.get(impl)))]);
+  }
   const ratios = [
     "Generated `validate()` ÷ each peer on the same payload, ops/s paired in time (above 1× = specfirst is faster). " +
       "Target: valid, ≥ 1× the fastest peer; invalid, ≥ 1× AJV as users run it (reading `.errors`). " +
       "The peers run the schema's address pattern as written, the generated code a cheaper equivalent (generator/emit/validators/fast-patterns.ts): against the hand-written checks, that pattern is the difference. " +
       "How each peer is set up: [README.md](README.md#the-peers).",
     "",
-    table(["Payload", ...IMPLS.slice(1).map((n) => `÷ ${n}`), "target"], ratioRows),
+    table(["Payload", ...PEERS.map((p) => `÷ ${p.name}`), "target"], ratioRows),
   ].join("\n");
-  const rows = results.map(({ payload, figures }) => [
-    payloadCell(payload),
-    ...IMPLS.map((impl) => {
-      const f = figures.get(impl);
-      return f === undefined ? "—" : fmt(f.opsPerSec);
-    }),
-  ]);
   const body = [
-    `ops/s: calls per second on one already-parsed payload, warm; median over ${INSTANCES} fresh instances of each one's median sample (tinybench, ${ROUNDS} interleaved rounds of ${BENCH_TIME_MS} ms after ${WARMUP_TIME_MS} ms warm-up).`,
+    `ops/s of one already-parsed payload, warm: median over ${INSTANCES} fresh instances of ${ROUNDS} interleaved rounds.`,
     "",
-    table(["Payload", ...IMPLS.map((n) => `${n} ops/s`)], rows),
+    table(["Payload", ...IMPLEMENTATIONS.map((n) => `${n} ops/s`)], rows),
   ].join("\n");
   return { title: "1. Validator throughput", ratios, body };
 }

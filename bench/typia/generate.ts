@@ -2,74 +2,31 @@
  * Writes the typia peer (bench/peers.ts) at bench time: `ensureTypiaPeer()`, called by bench/run.ts and
  * test/bench-peers-agree.test.ts, or alone: `npx tsx bench/typia/generate.ts`.
  *
- * 1. Writes bench/typia/src/peer.ts: type declarations of the same rules as the generated validators, with typia's
- *    tags (`tags.Pattern`, `tags.Type<"int64">`): the message and the notification from bench/peer-rules.ts (a union
- *    with one member per declared media type and one for any other; the failed-notification rule as a union on
- *    `event`), checked as a typia user writes it: a switch on the discriminant (`type`, `event`) calling the
- *    validator of that variant, and the Config tree from its schema files (generated/schemas/configs/), every object closed, so
- *    it is checked with `equals` (typia's check that refuses undeclared properties).
- * 2. Runs `typia generate` (typia's generation mode: plain TypeScript, no compiler plugin at run time) into
- *    bench/typia/generated/peer.ts, the module the bench imports. Neither file is committed (.gitignore): they are
- *    rewritten whenever the declarations change.
+ * 1. bench/typia/src/peer.ts: type declarations of the same rules, with typia's tags (`tags.Pattern`, `tags.Type`):
+ *    the message and the notification from bench/peer-rules.ts, checked as a typia user checks a discriminated
+ *    union whose last member is open: a switch on `type` (`event`) calling that variant's function (typia alone
+ *    would try every member in turn); the Config tree (`configTree`), every object closed, checked with `equals`.
+ * 2. `typia generate` (plain TypeScript, no compiler plugin at run time) into bench/typia/generated/peer.ts, the
+ *    module the bench imports. Neither file is committed: they are rewritten whenever the declarations change.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CHAT_STATES, CONTENT_TYPES, EVENTS, MEDIA_TYPE, NODE_ADDRESS, OTHER_MEDIA_TYPE } from "../peer-rules.js";
-import { BENCH_DIR, ROOT, readSchemas } from "../shared.js";
+import * as rules from "../peer-rules.js";
+import { BENCH_DIR, ROOT } from "../shared.js";
 
 const DIR = path.join(BENCH_DIR, "typia");
 const lit = (value: string) => JSON.stringify(value);
 const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_m, _s: string, c: string) => c.toUpperCase());
 
-/** One JSON Schema node of the Config tree as a typia type. */
-function typeOf(node: Record<string, unknown>): string {
-  if (typeof node.$ref === "string") return pascal(node.$ref.replace(/^.*\//, "").replace(/\.schema\.json$/, ""));
-  switch (node.type) {
-    case "string":
-      return "string";
-    case "integer":
-      return 'number & tags.Type<"int64">';
-    case "number":
-      return "number";
-    case "boolean":
-      return "boolean";
-    case "array":
-      return `Array<${node.items === undefined ? "unknown" : typeOf(node.items as Record<string, unknown>)}>`;
-    case "object": {
-      const required = new Set((node.required as string[] | undefined) ?? []);
-      const properties = Object.entries((node.properties ?? {}) as Record<string, Record<string, unknown>>);
-      const additional = node.additionalProperties;
-      if (properties.length === 0 && typeof additional === "object" && additional !== null)
-        return `Record<string, ${typeOf(additional as Record<string, unknown>)}>`;
-      if (properties.length === 0 && (additional === undefined || additional === true))
-        return "Record<string, unknown>";
-      if (additional !== false)
-        throw new Error(
-          `typia peer: an open object in the Config tree (equals would refuse its extra keys): ${JSON.stringify(node).slice(0, 200)}`,
-        );
-      return `{ ${properties.map(([key, value]) => `${lit(key)}${required.has(key) ? "" : "?"}: ${typeOf(value)};`).join(" ")} }`;
-    }
-    default:
-      if (
-        node.type === undefined &&
-        Object.keys(node).every(
-          (k) => !["if", "allOf", "oneOf", "anyOf", "enum", "const", "pattern", "format"].includes(k),
-        )
-      )
-        return "unknown";
-      throw new Error(`typia peer: no translation for ${JSON.stringify(node).slice(0, 120)}`);
-  }
-}
-
 const documents: [string, string][] = [
-  [CONTENT_TYPES.text, "string"],
-  [CONTENT_TYPES.chatState, "ChatState"],
-  [CONTENT_TYPES.collection, "Collection"],
-  [CONTENT_TYPES.container, "Container"],
-  [CONTENT_TYPES.mediaLink, "MediaLink"],
-  [CONTENT_TYPES.select, "Select"],
+  [rules.CONTENT_TYPES.text, "string"],
+  [rules.CONTENT_TYPES.chatState, "ChatState"],
+  [rules.CONTENT_TYPES.collection, "Collection"],
+  [rules.CONTENT_TYPES.container, "Container"],
+  [rules.CONTENT_TYPES.mediaLink, "MediaLink"],
+  [rules.CONTENT_TYPES.select, "Select"],
 ];
 /** A union with one member per declared media type in `key` (its document in `value`) and one for any other. */
 const byMediaType = (make: (type: string, document: string | undefined) => string) =>
@@ -83,10 +40,7 @@ const messageVariants: [name: string, type: string, document: string][] = [
   ["OtherMessage", "OtherMediaType", "string | Record<string, unknown>"],
 ];
 
-/**
- * A check that reads the discriminant and calls the variant's own typia function, as a typia user writes a
- * discriminated union whose last member is open (typia alone would try every member in turn).
- */
+/** A check that reads the discriminant `key` and calls the variant's own typia function. */
 const dispatch = (kind: "Is" | "Validate", key: string, variants: [string, string][], other: string) =>
   `(() => {
 ${variants.map(([, type], i) => `  const variant${i} = typia.create${kind}<${type}>();`).join("\n")}
@@ -111,12 +65,12 @@ const checks = (kind: "Is" | "Validate") =>
   config: typia.create${kind === "Is" ? "" : kind}Equals<Config>(),`;
 
 const messaging = `
-type NodeAddress = string & tags.Pattern<${lit(NODE_ADDRESS)}>;
-type MediaType = string & tags.Pattern<${lit(MEDIA_TYPE)}>;
-type OtherMediaType = string & tags.Pattern<${lit(OTHER_MEDIA_TYPE)}>;
+type NodeAddress = string & tags.Pattern<${lit(rules.NODE_ADDRESS)}>;
+type MediaType = string & tags.Pattern<${lit(rules.MEDIA_TYPE)}>;
+type OtherMediaType = string & tags.Pattern<${lit(rules.OTHER_MEDIA_TYPE)}>;
 type Integer = number & tags.Type<"int64">;
 
-interface ChatState { state?: ${CHAT_STATES.map(lit).join(" | ")} }
+interface ChatState { state?: ${rules.CHAT_STATES.map(lit).join(" | ")} }
 interface MediaLink { text?: string; type?: MediaType; uri?: string }
 interface Select { text?: string; options?: { order?: Integer; text?: string }[] }
 type Collection =${byMediaType((type, document) => (document === undefined ? `{ itemType?: ${type}; items?: unknown[] }` : `{ itemType: ${type}; items?: ${document}[] }`))};
@@ -131,16 +85,33 @@ ${messageVariants
 
 interface Reason { code: Integer; description?: string }
 type FailedNotification = { id?: string; from?: NodeAddress; to?: NodeAddress; event: "failed"; reason: Reason };
-type OtherNotification = { id?: string; from?: NodeAddress; to?: NodeAddress; event: ${EVENTS.filter(
+type OtherNotification = { id?: string; from?: NodeAddress; to?: NodeAddress; event: ${rules.EVENTS.filter(
   (e) => e !== "failed",
 )
   .map(lit)
   .join(" | ")}; reason?: Reason };
 `;
 
-const configs = readSchemas()
-  .filter((s) => s.api === "configs")
-  .map((s) => `type ${pascal(s.name)} = ${typeOf(s.schema)};`)
+/** The Config tree, every object closed: `equals` refuses undeclared properties. */
+const configs = [
+  ...rules.configTree<string>({
+    string: "string",
+    integer: "Integer",
+    number: "number",
+    boolean: "boolean",
+    unknown: "unknown",
+    array: (items) => `Array<${items}>`,
+    object: (properties, closed) => {
+      if (properties.length === 0 && !closed) return "Record<string, unknown>";
+      if (!closed)
+        throw new Error("typia peer: an open object in the Config tree (equals would refuse its extra keys)");
+      return `{ ${properties.map(({ key, schema, required }) => `${lit(key)}${required ? "" : "?"}: ${schema};`).join(" ")} }`;
+    },
+    record: (values) => `Record<string, ${values}>`,
+    ref: pascal,
+  }),
+]
+  .map(([name, type]) => `type ${pascal(name)} = ${type};`)
   .join("\n");
 
 const source = `// Written by bench/typia/generate.ts from bench/peer-rules.ts and generated/schemas/configs/; do not edit.
@@ -158,36 +129,20 @@ ${checks("Validate")}
 
 /** Writes bench/typia/src/peer.ts and, when it changed or typia's output is missing, runs `typia generate`. */
 export function ensureTypiaPeer(): void {
-  const sourceFile = path.join(DIR, "src", "peer.ts");
-  const generated = path.join(DIR, "generated", "peer.ts");
+  const [src, out] = [path.join(DIR, "src"), path.join(DIR, "generated")];
+  const [sourceFile, generated] = [path.join(src, "peer.ts"), path.join(out, "peer.ts")];
   if (existsSync(generated) && existsSync(sourceFile) && readFileSync(sourceFile, "utf8") === source) return;
-  mkdirSync(path.join(DIR, "src"), { recursive: true });
-  writeFileSync(path.join(DIR, "src", "peer.ts"), source);
+  mkdirSync(src, { recursive: true });
+  writeFileSync(sourceFile, source);
   const typia = path.join(ROOT, "node_modules", "typia", "lib", "executable", "typia.js");
-  const result = spawnSync(
-    process.execPath,
-    [
-      typia,
-      "generate",
-      "--input",
-      path.join(DIR, "src"),
-      "--output",
-      path.join(DIR, "generated"),
-      "--project",
-      path.join(BENCH_DIR, "tsconfig.json"),
-    ],
-    {
-      cwd: ROOT,
-      stdio: "inherit",
-    },
-  );
+  const project = path.join(BENCH_DIR, "tsconfig.json");
+  const args = [typia, "generate", "--input", src, "--output", out, "--project", project];
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) throw new Error(`typia generate exited with ${result.status}`);
-  // typia's output (~480 kB of checks) is a peer's generated code, not ours: the project's type check (tsconfig.json
-  // takes in bench/) skips its bodies, which would add tens of seconds to every `npm test`; src/peer.ts is checked.
-  writeFileSync(
-    generated,
-    `// @ts-nocheck: typia's generated code, written by bench/typia/generate.ts (see there)\n${readFileSync(generated, "utf8")}`,
-  );
+  // typia's output (~480 kB) is a peer's generated code, not ours: the project's type check (tsconfig.json takes in
+  // bench/) skips its bodies, which would add tens of seconds to it; src/peer.ts is checked.
+  const nocheck = "// @ts-nocheck: typia's generated code, written by bench/typia/generate.ts (see there)\n";
+  writeFileSync(generated, nocheck + readFileSync(generated, "utf8"));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) ensureTypiaPeer();
