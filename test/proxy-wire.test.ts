@@ -973,3 +973,51 @@ describe("the command line", () => {
     }
   });
 });
+
+describe("a body streamed on, cut off", () => {
+  it("never reaches the upstream whole when the client goes away part way, chunked or with a length", async () => {
+    // Each request the upstream reads: whether its body ended, or the connection broke first.
+    const outcomes: string[] = [];
+    const started: (() => void)[] = [];
+    const upstream = createServer((req, res) => {
+      started.shift()?.();
+      let bytes = 0;
+      req.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      req.on("end", () => {
+        outcomes.push(`whole ${req.url} ${bytes} B`);
+        res.writeHead(202, { "content-length": "0" }).end();
+      });
+      req.on("aborted", () => outcomes.push(`broken ${req.url}`));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    // Not checked: a path no document declares, and (reporting only) a declared body over maxBodyBytes.
+    const proxy = await createProxy({ upstream: base, maxBodyBytes: 16, log: () => {}, warn: () => {} });
+    const head = (target: string, framing: string) =>
+      `POST ${target} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${framing}\r\n`;
+    const cases = [
+      ["/other", "Transfer-Encoding: chunked\r\n", "20\r\n" + "x".repeat(32) + "\r\n"],
+      ["/other", "Content-Length: 1000\r\n", "y".repeat(500)],
+      ["/messages", "Transfer-Encoding: chunked\r\n", "20\r\n" + "z".repeat(32) + "\r\n"],
+      ["/messages", "Content-Length: 1000\r\n", "w".repeat(500)],
+    ] as const;
+    try {
+      for (const [target, framing, part] of cases) {
+        const reached = new Promise<void>((resolve) => started.push(resolve));
+        const socket = connect((proxy.server.address() as AddressInfo).port, "127.0.0.1");
+        socket.on("error", () => {});
+        socket.write(head(target, framing) + part);
+        await reached; // the proxy has forwarded the request's head: its body is being streamed on
+        const count = outcomes.length;
+        socket.destroy();
+        for (let i = 0; i < 200 && outcomes.length === count; i++) await new Promise((r) => setTimeout(r, 10));
+        expect(outcomes.at(-1), `${target} ${framing.trim()}`).toBe(`broken ${target}`);
+      }
+      expect(outcomes.filter((outcome) => outcome.startsWith("whole"))).toEqual([]);
+    } finally {
+      await proxy.close();
+      upstream.closeAllConnections();
+      await new Promise((resolve) => upstream.close(resolve));
+    }
+  });
+});
