@@ -1,7 +1,7 @@
 /**
  * The proxy's connections to the upstream: an undici `Pool` (kept-alive connections, no pipelining, never a request
- * sent twice), which costs the proxy about half the instructions per request of node:http's client (bench/proxy-
- * throughput.ts). What it sends is framed by framing.ts's rules: a body held whole goes with its Content-Length, a
+ * sent twice), chosen over node:http's client for its lower cost per request (bench/proxy.ts, section 9 of
+ * bench/RESULTS.md). What it sends is framed by framing.ts's rules: a body held whole goes with its Content-Length, a
  * streamed one with the length the client gave (undici refuses to send more or fewer bytes) or chunked.
  */
 import type { IncomingMessage } from "node:http";
